@@ -1,0 +1,39 @@
+import { Link } from "react-router";
+import { LogoMark } from "../layout/logo.tsx";
+
+/** The frame of the pages without header and footer: admin login, reset, confirm, role selection. */
+export function AuthPageShell({
+  children,
+  wide = false,
+}: {
+  children: React.ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <main className="flex min-h-svh animate-page-in flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-stone-50 to-sun-50 px-4 py-10">
+      <Link to="/" className="mb-6 flex items-center gap-2" aria-label="Gateway Africa">
+        <LogoMark className="size-10" />
+        <span className="text-xl font-bold text-brand-900">
+          Gateway<span className="text-sun-500">Africa</span>
+        </span>
+      </Link>
+      <div
+        className={`w-full ${wide ? "max-w-3xl" : "max-w-md"} rounded-2xl border border-stone-200 bg-white p-6 shadow-xl sm:p-8`}
+      >
+        {children}
+      </div>
+    </main>
+  );
+}
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-4 py-6 text-center">
+      <span
+        aria-hidden
+        className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
+      />
+      <span className="font-medium text-stone-700">{label}</span>
+    </div>
+  );
+}

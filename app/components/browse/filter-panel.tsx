@@ -1,0 +1,324 @@
+import { RotateCcw, SlidersHorizontal } from "lucide-react";
+import { useId } from "react";
+import { Form, Link } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import type { MessageKey } from "../../i18n/translate.ts";
+import {
+  GENDER_PREFERENCES,
+  ROOM_TYPES,
+  SERVICE_CATEGORIES,
+  TOUR_TYPES,
+} from "../../lib/listing-values.ts";
+import { filtersFor, type BrowseParams } from "../../lib/schemas/browse.ts";
+import { useToast } from "../layout/toaster.tsx";
+import { isTypingField, type BrowseNavigation } from "./use-browse-navigation.ts";
+
+const ROOM_COUNTS = [1, 2, 3, 4, 5] as const;
+
+export const fieldClass =
+  "h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-400";
+const labelClass = "mb-1 block text-sm font-medium text-stone-800";
+
+function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+function Choice({
+  id,
+  name,
+  label,
+  any,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  any: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <Field id={id} label={label}>
+      <select id={id} name={name} defaultValue={value ?? ""} className={fieldClass}>
+        <option value="">{any}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/**
+ * The section's filters as one GET form: it works before JavaScript loads (Apply Filters
+ * submits it), and with JavaScript every change updates the URL at once (text after a pause).
+ */
+export function FilterPanel({
+  params,
+  includeCategory,
+  countries,
+  currencySymbol,
+  resetHref,
+  nav,
+  showKeyword = true,
+  onDone,
+}: {
+  params: BrowseParams;
+  includeCategory: boolean;
+  /** Country names; the value sent is the lower-cased name. */
+  countries: string[];
+  currencySymbol: string;
+  resetHref: string;
+  nav: BrowseNavigation;
+  /** The drawer leaves the keyword to the page's own search box. */
+  showKeyword?: boolean;
+  onDone?: () => void;
+}) {
+  const t = useT();
+  const showToast = useToast();
+  const id = useId();
+  const set = filtersFor(params.category);
+  const location = params.location ?? "";
+  const knownLocation = location === "" || countries.some((c) => c.toLowerCase() === location);
+
+  const options = <T extends string>(values: readonly T[], label: (v: T) => MessageKey) =>
+    values.map((value) => ({ value, label: t(label(value)) }));
+
+  return (
+    <Form
+      method="get"
+      key={nav.formKey}
+      aria-label={t("browse.filters.title")}
+      onChange={(event) =>
+        nav.submitForm(event.currentTarget, { debounce: isTypingField(event.target) })
+      }
+      onSubmit={(event) => {
+        event.preventDefault();
+        nav.submitForm(event.currentTarget);
+        onDone?.();
+      }}
+      className="space-y-3.5"
+    >
+      {includeCategory && params.category !== "all" && (
+        <input type="hidden" name="category" value={params.category} />
+      )}
+      {params.sort !== "featured" && <input type="hidden" name="sort" value={params.sort} />}
+      {showKeyword ? (
+        <Field id={`${id}-q`} label={t("browse.filters.keyword")}>
+          <input
+            id={`${id}-q`}
+            type="search"
+            name="q"
+            defaultValue={params.q ?? ""}
+            placeholder={t("browse.filters.keywordPlaceholder")}
+            maxLength={100}
+            enterKeyHint="search"
+            className={fieldClass}
+          />
+        </Field>
+      ) : (
+        params.q && <input type="hidden" name="q" value={params.q} />
+      )}
+
+      <Field id={`${id}-location`} label={t("browse.filters.location")}>
+        <select
+          id={`${id}-location`}
+          name="location"
+          defaultValue={location}
+          className={fieldClass}
+        >
+          <option value="">{t("browse.filters.allAfrica")}</option>
+          {!knownLocation && <option value={location}>{location}</option>}
+          {countries.map((name) => (
+            <option key={name} value={name.toLowerCase()}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </Field>
+
+      {set.price && (
+        <fieldset>
+          <legend className={labelClass}>
+            {t("browse.filters.priceRange", { symbol: currencySymbol })}
+          </legend>
+          <div className="grid grid-cols-2 gap-2">
+            {(["minPrice", "maxPrice"] as const).map((name) => (
+              <div key={name}>
+                <label htmlFor={`${id}-${name}`} className="sr-only">
+                  {t(name === "minPrice" ? "browse.filters.minPrice" : "browse.filters.maxPrice")}
+                </label>
+                <input
+                  id={`${id}-${name}`}
+                  type="number"
+                  name={name}
+                  inputMode="decimal"
+                  min={0}
+                  step="any"
+                  defaultValue={params[name] ?? ""}
+                  placeholder={t(name === "minPrice" ? "browse.filters.min" : "browse.filters.max")}
+                  className={fieldClass}
+                />
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      {set.propertyTypes.length > 0 && (
+        <Choice
+          id={`${id}-propertyType`}
+          name="propertyType"
+          label={t("browse.filters.propertyType")}
+          any={t("browse.filters.allTypes")}
+          value={params.propertyType}
+          options={options(set.propertyTypes, (v) => `values.propertyType.${v}`)}
+        />
+      )}
+
+      {set.listingTypes.length > 0 && (
+        <Choice
+          id={`${id}-listingType`}
+          name="listingType"
+          label={t("browse.filters.listingType")}
+          any={t("browse.filters.any")}
+          value={params.listingType}
+          options={options(set.listingTypes, (v) => `values.listingType.${v}`)}
+        />
+      )}
+
+      {set.completion && (
+        <Choice
+          id={`${id}-completion`}
+          name="completion"
+          label={t("browse.filters.completion")}
+          any={t("browse.filters.completionAll")}
+          value={params.completion}
+          options={options(["ready", "off-plan"] as const, (v) => `values.completionStatus.${v}`)}
+        />
+      )}
+
+      {set.rooms && (
+        <div className="grid grid-cols-2 gap-2">
+          <Choice
+            id={`${id}-bedrooms`}
+            name="bedrooms"
+            label={t("browse.filters.bedrooms")}
+            any={t("browse.filters.any")}
+            value={params.bedrooms?.toString()}
+            options={ROOM_COUNTS.map((n) => ({
+              value: String(n),
+              label: t("browse.filters.beds", { count: n }),
+            }))}
+          />
+          <Choice
+            id={`${id}-bathrooms`}
+            name="bathrooms"
+            label={t("browse.filters.bathrooms")}
+            any={t("browse.filters.any")}
+            value={params.bathrooms?.toString()}
+            options={ROOM_COUNTS.map((n) => ({
+              value: String(n),
+              label: t("browse.filters.baths", { count: n }),
+            }))}
+          />
+        </div>
+      )}
+
+      {set.serviceCategory && (
+        <Choice
+          id={`${id}-serviceCategory`}
+          name="serviceCategory"
+          label={t("browse.filters.serviceCategory")}
+          any={t("browse.filters.allServiceCategories")}
+          value={params.serviceCategory}
+          options={options(SERVICE_CATEGORIES, (v) => `values.serviceCategory.${v}`)}
+        />
+      )}
+
+      {set.tourType && (
+        <Choice
+          id={`${id}-tourType`}
+          name="tourType"
+          label={t("browse.filters.tourType")}
+          any={t("browse.filters.allTourTypes")}
+          value={params.tourType}
+          options={options(TOUR_TYPES, (v) => `values.tourType.${v}`)}
+        />
+      )}
+
+      {set.roomType && (
+        <Choice
+          id={`${id}-roomType`}
+          name="roomType"
+          label={t("browse.filters.roomType")}
+          any={t("browse.filters.allRoomTypes")}
+          value={params.roomType}
+          options={options(ROOM_TYPES, (v) => `values.roomType.${v}`)}
+        />
+      )}
+
+      {set.genderPreference && (
+        <Choice
+          id={`${id}-genderPreference`}
+          name="genderPreference"
+          label={t("browse.filters.genderPreference")}
+          any={t("browse.filters.any")}
+          value={params.genderPreference}
+          options={options(GENDER_PREFERENCES, (v) => `values.genderPreference.${v}`)}
+        />
+      )}
+
+      {set.availability && (
+        <Field id={`${id}-availability`} label={t("browse.filters.availability")}>
+          {/* No name: bookings do not exist yet, so the date cannot filter anything. */}
+          <input
+            id={`${id}-availability`}
+            type="date"
+            disabled
+            aria-describedby={`${id}-availability-note`}
+            className={fieldClass}
+          />
+          <p id={`${id}-availability-note`} className="mt-1.5 text-xs text-stone-500">
+            {t("browse.filters.availabilitySoon")}
+          </p>
+        </Field>
+      )}
+
+      <div className="flex flex-col gap-2 border-t border-stone-100 pt-4">
+        <button
+          type="submit"
+          className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          <SlidersHorizontal aria-hidden className="size-4" />
+          {t("browse.filters.apply")}
+        </button>
+        <Link
+          to={resetHref}
+          preventScrollReset
+          onClick={() => {
+            showToast({
+              title: "browse.filters.resetTitle",
+              description: "browse.filters.resetDescription",
+            });
+            onDone?.();
+          }}
+          className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white text-sm font-semibold text-stone-800 hover:bg-stone-50"
+        >
+          <RotateCcw aria-hidden className="size-4" />
+          {t("browse.filters.reset")}
+        </Link>
+      </div>
+    </Form>
+  );
+}

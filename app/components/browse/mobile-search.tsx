@@ -1,0 +1,56 @@
+import { Search } from "lucide-react";
+import { useId } from "react";
+import { Form } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import type { BrowseParams } from "../../lib/schemas/browse.ts";
+import { HiddenParams } from "./hidden-params.tsx";
+import { isTypingField, type BrowseNavigation } from "./use-browse-navigation.ts";
+
+/** The keyword box of small screens (the sidebar has its own on large ones). */
+export function MobileSearch({
+  params,
+  search,
+  nav,
+}: {
+  params: BrowseParams;
+  search: URLSearchParams;
+  nav: BrowseNavigation;
+}) {
+  const t = useT();
+  const id = useId();
+  return (
+    <Form
+      method="get"
+      role="search"
+      key={nav.formKey}
+      aria-label={t("browse.search.label")}
+      onChange={(event) =>
+        nav.submitForm(event.currentTarget, { debounce: isTypingField(event.target) })
+      }
+      onSubmit={(event) => {
+        event.preventDefault();
+        nav.submitForm(event.currentTarget);
+      }}
+      className="relative flex-1"
+    >
+      <HiddenParams search={search} omit={["q", "page"]} />
+      <label htmlFor={id} className="sr-only">
+        {t("browse.search.label")}
+      </label>
+      <Search
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+      />
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={params.q ?? ""}
+        placeholder={t("browse.search.placeholder")}
+        maxLength={100}
+        enterKeyHint="search"
+        className="h-11 w-full rounded-lg border border-stone-300 bg-white pr-3 pl-9 text-[15px] text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+      />
+    </Form>
+  );
+}

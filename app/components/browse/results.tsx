@@ -1,0 +1,88 @@
+import { SearchX } from "lucide-react";
+import { Link } from "react-router";
+import { useFavorites } from "../../hooks/use-favorites.ts";
+import { useT } from "../../i18n/use-t.ts";
+import type { ListingSummary } from "../../lib/listing-summary.ts";
+import type { DisplayCurrency } from "../../lib/money.ts";
+import { ListingCard } from "../listings/listing-card.tsx";
+
+/** Cards whose image may be on the first screen load at once; the rest when scrolled to. */
+const EAGER_IMAGES = 2;
+
+/** 'N Results Found' with the 'For "query"' and ' in Location' subline. */
+export function ResultsHeading({
+  id,
+  total,
+  query,
+  location,
+}: {
+  id: string;
+  total: number;
+  query: string | undefined;
+  location: string | undefined;
+}) {
+  const t = useT();
+  const count = new Intl.NumberFormat("en").format(total);
+  const subline = [
+    query ? t("browse.results.forQuery", { query }) : "",
+    location ? t("browse.results.inLocation", { location }) : "",
+  ]
+    .join("")
+    .trim();
+  return (
+    <div className="min-w-0">
+      <h2 id={id} className="text-xl font-bold text-stone-900 sm:text-2xl" aria-live="polite">
+        {total === 1 ? t("browse.results.foundOne") : t("browse.results.found", { count })}
+      </h2>
+      {subline && (
+        <p data-testid="results-subline" className="mt-0.5 truncate text-sm text-stone-600">
+          {subline}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function ResultsGrid({
+  listings,
+  currency,
+}: {
+  listings: ListingSummary[];
+  currency: DisplayCurrency;
+}) {
+  const favorites = useFavorites();
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+      {listings.map((listing, index) => (
+        <li key={listing.id}>
+          <ListingCard
+            listing={listing}
+            currency={currency}
+            favorite={favorites.isFavorite(listing.id)}
+            onToggleFavorite={favorites.toggle}
+            eagerImage={index < EAGER_IMAGES}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function EmptyResults({ clearHref }: { clearHref: string }) {
+  const t = useT();
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-16 text-center">
+      <SearchX aria-hidden className="size-10 text-stone-400" />
+      <h3 className="mt-4 text-lg font-semibold text-stone-900">
+        {t("browse.results.emptyTitle")}
+      </h3>
+      <p className="mt-1 max-w-sm text-stone-600">{t("browse.results.emptyBody")}</p>
+      <Link
+        to={clearHref}
+        className="mt-6 inline-flex h-10 items-center rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        {t("browse.results.clearAll")}
+      </Link>
+    </div>
+  );
+}

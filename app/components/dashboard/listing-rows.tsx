@@ -1,0 +1,146 @@
+import { Eye, ImageOff } from "lucide-react";
+import { Link } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatCountPlus } from "../../lib/format-count.ts";
+import type { ListingStatus } from "../../lib/listing-values.ts";
+import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
+import type { DashboardListingRow } from "../../services/dashboard/dashboard-listings.server.ts";
+
+const STATUS_STYLE: Record<ListingStatus, string> = {
+  pending_approval: "bg-amber-100 text-amber-800",
+  approved: "bg-brand-100 text-brand-800",
+  rejected: "bg-red-100 text-red-800",
+};
+
+export function StatusBadge({ status }: { status: ListingStatus }) {
+  const t = useT();
+  return (
+    <span className={cn("rounded-full px-2 py-0.5 text-xs font-semibold", STATUS_STYLE[status])}>
+      {t(`dashboard.status.${status}`)}
+    </span>
+  );
+}
+
+/** Listing rows of the dashboard: thumbnail, title, category, price, badges and View. */
+export function ListingRows<R extends DashboardListingRow>({
+  rows,
+  currency,
+  showStatus,
+  showViews = false,
+  actions,
+  details,
+}: {
+  rows: R[];
+  currency: DisplayCurrency;
+  showStatus: boolean;
+  showViews?: boolean;
+  actions?: (row: R) => React.ReactNode;
+  /** A line under the row's facts: a status note, who submitted it. */
+  details?: (row: R) => React.ReactNode;
+}) {
+  const t = useT();
+  return (
+    <ul className="divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
+      {rows.map((row) => (
+        <li key={row.id} className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap sm:gap-4">
+          {row.thumbnail ? (
+            <img
+              src={`/media/${row.thumbnail}-thumb.webp`}
+              alt=""
+              width={64}
+              height={48}
+              loading="lazy"
+              className="h-12 w-16 shrink-0 rounded-md object-cover"
+            />
+          ) : (
+            <span className="flex h-12 w-16 shrink-0 items-center justify-center rounded-md bg-stone-100 text-stone-400">
+              <ImageOff aria-hidden className="size-5" />
+            </span>
+          )}
+          <div className="min-w-0 flex-1 basis-[calc(100%-5rem)] sm:basis-auto">
+            <p className="truncate font-semibold text-stone-900">{row.title}</p>
+            <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-sm text-stone-600">
+              <span>{t(`values.categoryBadge.${row.category}`)}</span>
+              <span aria-hidden>·</span>
+              <span className="font-medium text-brand-800">
+                {formatPrice(row.priceUsdCents, currency, "en", t("values.priceNotAvailable"))}
+                {row.priceUsdCents !== null &&
+                  row.priceType &&
+                  ` / ${formatPriceType(row.priceType)}`}
+              </span>
+              {showStatus && <StatusBadge status={row.status} />}
+              {row.featured && (
+                <span className="rounded-full bg-sun-100 px-2 py-0.5 text-xs font-semibold text-sun-700">
+                  {t("dashboard.listings.featured")}
+                </span>
+              )}
+              {row.agentType === "premium" && (
+                <span className="rounded-full bg-brand-900 px-2 py-0.5 text-xs font-semibold text-sun-200">
+                  {t("dashboard.listings.premium")}
+                </span>
+              )}
+              {showViews && (
+                <span className="inline-flex items-center gap-1 text-xs text-stone-500">
+                  <Eye aria-hidden className="size-3.5" />
+                  {t("dashboard.overview.views", { count: row.views })}
+                </span>
+              )}
+            </p>
+            {details?.(row)}
+          </div>
+          <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:shrink-0 sm:justify-end">
+            <Link
+              to={`/listing/${row.id}`}
+              className="inline-flex h-9 items-center rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-700 hover:bg-stone-50"
+            >
+              {t("dashboard.listings.view")}
+            </Link>
+            {actions?.(row)}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A row of figures (counts from the database), each with its label. */
+export function StatCards({
+  cards,
+  className,
+}: {
+  cards: { label: string; value: number }[];
+  className: string;
+}) {
+  return (
+    <dl className={className}>
+      {cards.map((card) => (
+        <div
+          key={card.label}
+          className="flex flex-col-reverse rounded-xl border border-stone-200 bg-white p-4"
+        >
+          <dt className="text-sm text-stone-600">{card.label}</dt>
+          <dd className="text-2xl font-bold text-stone-900">{formatCountPlus(card.value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function EmptyState({
+  title,
+  body,
+  action,
+}: {
+  title: string;
+  body: string;
+  action?: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
+      <h3 className="text-lg font-semibold text-stone-900">{title}</h3>
+      <p className="mt-1 max-w-md text-stone-600">{body}</p>
+      {action && <div className="mt-5">{action}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { cn } from "../../lib/cn.ts";
+
+/** The header row of the dashboard's tables; `numeric` columns align right. */
+export function TableHead({
+  columns,
+  sticky = false,
+}: {
+  columns: { label: string; numeric?: boolean }[];
+  sticky?: boolean;
+}) {
+  return (
+    <thead
+      className={cn(
+        "bg-stone-50 text-xs tracking-wide text-stone-500 uppercase",
+        sticky && "sticky top-0",
+      )}
+    >
+      <tr>
+        {columns.map((column) => (
+          <th
+            key={column.label}
+            scope="col"
+            className={cn("px-4 py-3", column.numeric && "text-right")}
+          >
+            {column.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

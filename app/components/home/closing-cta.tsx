@@ -1,0 +1,66 @@
+import * as Popover from "@radix-ui/react-popover";
+import { Check, Globe } from "lucide-react";
+import { Link } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+
+export function ClosingCta() {
+  const t = useT();
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+      <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 via-brand-700 to-brand-900 px-6 py-12 text-center text-white sm:px-12">
+        <div
+          aria-hidden
+          className="absolute -top-16 -right-16 size-56 rounded-full bg-sun-400/25 blur-2xl"
+        />
+        <h2 className="relative text-2xl font-bold tracking-tight sm:text-3xl">
+          {t("home.cta.title")}
+        </h2>
+        <p className="relative mx-auto mt-3 max-w-2xl text-brand-100">{t("home.cta.body")}</p>
+        <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link
+            to="/real-estate"
+            className="inline-flex h-11 items-center justify-center rounded-lg bg-sun-500 px-6 font-semibold text-white hover:bg-sun-600"
+          >
+            {t("home.cta.browse")}
+          </Link>
+          <Link
+            to="/hospitality"
+            className="inline-flex h-11 items-center justify-center rounded-lg bg-white px-6 font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            {t("home.cta.book")}
+          </Link>
+          <Popover.Root>
+            <Popover.Trigger
+              aria-label={t("home.cta.languageMenu")}
+              className="inline-flex h-11 items-center justify-center gap-2 rounded-lg border border-white/40 px-6 font-semibold text-white hover:bg-white/10"
+            >
+              <Globe aria-hidden className="size-4" />
+              {t("home.cta.language")}
+            </Popover.Trigger>
+            <Popover.Portal>
+              <Popover.Content
+                sideOffset={8}
+                className="z-50 w-64 rounded-xl border border-stone-200 bg-white p-2 text-stone-900 shadow-xl"
+              >
+                <ul aria-label={t("layout.language.label")}>
+                  <li>
+                    <span
+                      aria-current="true"
+                      className="flex items-center justify-between rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800"
+                    >
+                      {t("layout.language.english")}
+                      <Check aria-hidden className="size-4" />
+                    </span>
+                  </li>
+                </ul>
+                <p className="px-3 pt-2 pb-1 text-xs text-stone-500">
+                  {t("home.cta.moreLanguagesSoon")}
+                </p>
+              </Popover.Content>
+            </Popover.Portal>
+          </Popover.Root>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { usePrefersReducedMotion } from "../../hooks/use-reduced-motion.ts";
+import { useT } from "../../i18n/use-t.ts";
+import type { HeroSlide } from "../../lib/hero.ts";
+import { cn } from "../../lib/cn.ts";
+
+const INTERVAL_MS = 7000;
+
+/**
+ * The hero's background: slides cross-fade every 7 s over 1.2 s, wrapping around; hover or focus
+ * inside the hero pauses it, and so does a preference for reduced motion.
+ */
+export function HeroSlideshow({
+  slides,
+  children,
+}: {
+  slides: HeroSlide[];
+  children: React.ReactNode;
+}) {
+  const t = useT();
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const count = slides.length;
+
+  const go = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
+
+  useEffect(() => {
+    if (paused || reducedMotion || count < 2) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [paused, reducedMotion, count]);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={t("home.hero.slideshow")}
+      className="relative isolate overflow-hidden bg-brand-950"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setPaused(false);
+      }}
+    >
+      <div className="absolute inset-0 -z-10">
+        {slides.map((slide, i) => (
+          <div
+            key={slide.imageUrl + i}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t("home.hero.slideOf", { number: i + 1, total: count })}
+            aria-hidden={i !== index}
+            className={cn(
+              "absolute inset-0 transition-opacity duration-[1200ms] ease-in-out",
+              i === index ? "opacity-100" : "opacity-0",
+            )}
+          >
+            <img
+              src={slide.imageUrl}
+              alt={slide.alt}
+              className="size-full object-cover"
+              loading={i === 0 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : "low"}
+              decoding="async"
+              width={1600}
+              height={900}
+            />
+          </div>
+        ))}
+        <div className="absolute inset-0 bg-gradient-to-b from-brand-950/70 via-brand-950/45 to-brand-950/85" />
+      </div>
+
+      {children}
+
+      {count > 1 && (
+        <div className="absolute inset-x-0 bottom-4 z-10 flex items-center justify-center gap-3">
+          <button
+            type="button"
+            onClick={() => go(index - 1)}
+            aria-label={t("home.hero.previous")}
+            className="inline-flex size-9 items-center justify-center rounded-full bg-white/15 text-white backdrop-blur hover:bg-white/30"
+          >
+            <ChevronLeft aria-hidden className="size-5" />
+          </button>
+          <div className="flex gap-1.5">
+            {slides.map((slide, i) => (
+              <button
+                key={slide.imageUrl + i}
+                type="button"
+                onClick={() => go(i)}
+                aria-label={t("home.hero.goToSlide", { number: i + 1 })}
+                aria-current={i === index ? "true" : undefined}
+                className={cn(
+                  "h-2 rounded-full transition-all",
+                  i === index ? "w-6 bg-sun-400" : "w-2 bg-white/60 hover:bg-white",
+                )}
+              />
+            ))}
+          </div>
+          <button
+            type="button"
+            onClick={() => go(index + 1)}
+            aria-label={t("home.hero.next")}
+            className="inline-flex size-9 items-center justify-center rounded-full bg-white/15 text-white backdrop-blur hover:bg-white/30"
+          >
+            <ChevronRight aria-hidden className="size-5" />
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { Briefcase, Building2, ConciergeBell, GraduationCap, Hotel, Plane } from "lucide-react";
+import { Link } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import type { MessageKey } from "../../i18n/translate.ts";
+import { formatCountPlus } from "../../lib/format-count.ts";
+import type { Category } from "../../lib/listing-values.ts";
+
+const TILES: {
+  category: Category;
+  to: string;
+  title: MessageKey;
+  body: MessageKey;
+  Icon: typeof Building2;
+  tone: string;
+}[] = [
+  {
+    category: "real-estate",
+    to: "/real-estate",
+    title: "home.servicesGrid.realEstate.title",
+    body: "home.servicesGrid.realEstate.body",
+    Icon: Building2,
+    tone: "bg-brand-50 text-brand-700",
+  },
+  {
+    category: "hospitality",
+    to: "/hospitality",
+    title: "home.servicesGrid.hospitality.title",
+    body: "home.servicesGrid.hospitality.body",
+    Icon: Hotel,
+    tone: "bg-sun-50 text-sun-600",
+  },
+  {
+    category: "student-housing",
+    to: "/student-housing",
+    title: "home.servicesGrid.studentHousing.title",
+    body: "home.servicesGrid.studentHousing.body",
+    Icon: GraduationCap,
+    tone: "bg-sky-50 text-sky-700",
+  },
+  {
+    category: "professionals",
+    to: "/professionals",
+    title: "home.servicesGrid.professionals.title",
+    body: "home.servicesGrid.professionals.body",
+    Icon: Briefcase,
+    tone: "bg-violet-50 text-violet-700",
+  },
+  {
+    category: "travel-agencies",
+    to: "/travel-agencies",
+    title: "home.servicesGrid.travel.title",
+    body: "home.servicesGrid.travel.body",
+    Icon: Plane,
+    tone: "bg-rose-50 text-rose-700",
+  },
+  {
+    category: "concierge",
+    to: "/concierge",
+    title: "home.servicesGrid.concierge.title",
+    body: "home.servicesGrid.concierge.body",
+    Icon: ConciergeBell,
+    tone: "bg-amber-50 text-amber-700",
+  },
+];
+
+export function ServicesGrid({ counts }: { counts: Partial<Record<Category, number>> }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="services-grid-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+      <div className="max-w-2xl">
+        <h2
+          id="services-grid-title"
+          className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
+        >
+          {t("home.servicesGrid.title")}
+        </h2>
+        <p className="mt-2 text-stone-600">{t("home.servicesGrid.subtitle")}</p>
+      </div>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {TILES.map(({ category, to, title, body, Icon, tone }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="group flex h-full items-start gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md"
+            >
+              <span
+                className={`inline-flex size-12 shrink-0 items-center justify-center rounded-xl ${tone}`}
+              >
+                <Icon aria-hidden className="size-6" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="flex items-center justify-between gap-2">
+                  <span className="font-semibold text-stone-900 group-hover:text-brand-800">
+                    {t(title)}
+                  </span>
+                  <span className="shrink-0 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700">
+                    {category === "concierge"
+                      ? t("home.servicesGrid.new")
+                      : t("home.servicesGrid.listings", {
+                          count: formatCountPlus(counts[category] ?? 0),
+                        })}
+                  </span>
+                </span>
+                <span className="mt-1 block text-sm text-stone-600">{t(body)}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

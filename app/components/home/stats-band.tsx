@@ -1,0 +1,35 @@
+import { useT } from "../../i18n/use-t.ts";
+import { formatCountPlus } from "../../lib/format-count.ts";
+
+export function StatsBand({
+  stats,
+}: {
+  stats: { listings: number; users: number; countries: number; views: number };
+}) {
+  const t = useT();
+  const items = [
+    { value: stats.listings, label: t("home.stats.listings") },
+    { value: stats.users, label: t("home.stats.users") },
+    { value: stats.countries, label: t("home.stats.countries") },
+    { value: stats.views, label: t("home.stats.views") },
+  ];
+  return (
+    <section aria-labelledby="stats-title" className="bg-brand-900 text-white">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <h2 id="stats-title" className="sr-only">
+          {t("home.stats.title")}
+        </h2>
+        <dl className="grid grid-cols-2 gap-8 text-center lg:grid-cols-4">
+          {items.map((item) => (
+            <div key={item.label} className="flex flex-col-reverse gap-1">
+              <dt className="text-sm text-brand-200">{item.label}</dt>
+              <dd className="text-3xl font-bold tracking-tight text-sun-300 sm:text-4xl">
+                {formatCountPlus(item.value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import * as Popover from "@radix-ui/react-popover";
+import { Check, ChevronDown } from "lucide-react";
+import { useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import type { DisplayCurrency } from "../../lib/money.ts";
+import { cn } from "../../lib/cn.ts";
+import { Flag } from "../ui/flag.tsx";
+
+/**
+ * Display currency picker. Each choice is a form post to /set-currency, so it also works before
+ * JavaScript has loaded; the server keeps the choice in a cookie and renders prices with it.
+ */
+export function CurrencySelector({
+  currencies,
+  current,
+  compact = false,
+}: {
+  currencies: DisplayCurrency[];
+  current: DisplayCurrency;
+  compact?: boolean;
+}) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const redirectTo = location.pathname + location.search;
+  const pending = fetcher.formData?.get("currency");
+  const shown = currencies.find((c) => c.code === pending) ?? current;
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        aria-label={`${t("layout.currency.label")}: ${shown.name} (${shown.code})`}
+        className="inline-flex h-9 items-center gap-1.5 rounded-lg border border-stone-200 bg-white px-2.5 text-sm font-medium text-stone-700 hover:bg-stone-50"
+      >
+        <Flag countryCode={shown.countryCode} />
+        <span>{shown.code}</span>
+        {!compact && <ChevronDown aria-hidden className="size-4 text-stone-500" />}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-72 rounded-xl border border-stone-200 bg-white p-1.5 shadow-xl"
+        >
+          <p className="px-2.5 pt-1.5 pb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+            {t("layout.currency.choose")}
+          </p>
+          <fetcher.Form
+            method="post"
+            action="/set-currency"
+            onSubmit={() => setOpen(false)}
+            className="max-h-[60vh] overflow-y-auto overscroll-contain"
+          >
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <ul aria-label={t("layout.currency.label")}>
+              {currencies.map((c) => {
+                const selected = c.code === shown.code;
+                return (
+                  <li key={c.code}>
+                    <button
+                      type="submit"
+                      name="currency"
+                      value={c.code}
+                      aria-current={selected ? "true" : undefined}
+                      className={cn(
+                        "flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm hover:bg-stone-100",
+                        selected && "bg-brand-50 font-medium text-brand-800",
+                      )}
+                    >
+                      <Flag countryCode={c.countryCode} />
+                      <span className="min-w-0 flex-1 truncate">{c.name}</span>
+                      <span className="text-xs text-stone-500 tabular-nums">{c.code}</span>
+                      {selected && <Check aria-hidden className="size-4 text-brand-700" />}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </fetcher.Form>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,105 @@
+import { X } from "lucide-react";
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useT } from "../../i18n/use-t.ts";
+import type { Toast } from "../../lib/toast.ts";
+import { cn } from "../../lib/cn.ts";
+
+const DEFAULT_DURATION = 5000;
+
+type ShowToast = (toast: Toast) => void;
+const ToastContext = createContext<ShowToast>(() => {});
+
+/** Shows a toast: one at a time, as the spec says; a new one replaces the current one. */
+export function useToast(): ShowToast {
+  return use(ToastContext);
+}
+
+export function ToastProvider({
+  initial,
+  children,
+}: {
+  initial: Toast | null;
+  children: React.ReactNode;
+}) {
+  // A toast from the server (flash cookie) is rendered with the page, so it shows without JS too.
+  const [current, setCurrent] = useState<{ toast: Toast; id: number } | null>(() =>
+    initial ? { toast: initial, id: 0 } : null,
+  );
+  const nextId = useRef(0);
+  const shownInitial = useRef(initial);
+  const show = useCallback<ShowToast>((toast) => {
+    nextId.current += 1;
+    setCurrent({ toast, id: nextId.current });
+  }, []);
+
+  // Later toasts from the server arrive with the root loader's data after a navigation.
+  useEffect(() => {
+    if (initial && initial !== shownInitial.current) {
+      shownInitial.current = initial;
+      show(initial);
+    }
+  }, [initial, show]);
+
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(() => setCurrent(null), current.toast.duration ?? DEFAULT_DURATION);
+    return () => clearTimeout(timer);
+  }, [current]);
+
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext value={value}>
+      {children}
+      <ToastView
+        current={current?.toast ?? null}
+        key={current?.id}
+        onClose={() => setCurrent(null)}
+      />
+    </ToastContext>
+  );
+}
+
+function ToastView({ current, onClose }: { current: Toast | null; onClose: () => void }) {
+  const t = useT();
+  return (
+    <section
+      aria-label={t("layout.toast.notifications")}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end"
+    >
+      <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
+        {current && (
+          <div
+            className={cn(
+              "pointer-events-auto flex animate-toast-in items-start gap-3 rounded-xl border p-4 shadow-lg",
+              current.variant === "destructive"
+                ? "border-red-700 bg-red-700 text-white"
+                : "border-stone-200 bg-white text-stone-900",
+            )}
+          >
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{t(current.title, current.params)}</p>
+              {current.description && (
+                <p
+                  className={cn(
+                    "mt-1 text-sm",
+                    current.variant === "destructive" ? "text-red-50" : "text-stone-600",
+                  )}
+                >
+                  {t(current.description, current.params)}
+                </p>
+              )}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={t("layout.toast.close")}
+              className="-m-1 rounded-md p-1 opacity-70 hover:opacity-100"
+            >
+              <X aria-hidden className="size-4" />
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

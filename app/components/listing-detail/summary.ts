@@ -1,0 +1,32 @@
+import type { ListingSummary } from "../../lib/listing-summary.ts";
+import type { ListingDetail } from "../../services/listings/listing-detail.server.ts";
+
+/** The card data of a listing shown in full (what favourites and cards work with). */
+export function detailSummary(listing: ListingDetail): ListingSummary {
+  return {
+    id: listing.id,
+    title: listing.title,
+    category: listing.category,
+    listingType: listing.listingType,
+    propertyType: listing.propertyType,
+    serviceCategory: listing.serviceCategory,
+    specialty: listing.specialty,
+    priceUsdCents: listing.priceUsdCents,
+    priceType: listing.priceType,
+    city: listing.city,
+    countryName: listing.countryName,
+    featured: listing.featured,
+    agentType: listing.agentType,
+    amenities: listing.amenities,
+    serviceHighlights: listing.serviceHighlights,
+    tourTypes: listing.tourTypes,
+    bedrooms: listing.bedrooms,
+    bathrooms: listing.bathrooms,
+    areaM2: listing.areaM2,
+    roomType: listing.roomType,
+    genderPreference: listing.genderPreference,
+    rating: listing.rating,
+    ratingCount: listing.ratingCount,
+    cover: listing.images[0] ?? null,
+  };
+}

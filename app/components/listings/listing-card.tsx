@@ -1,0 +1,218 @@
+import { Bath, BedDouble, Heart, MapPin, Ruler, Star } from "lucide-react";
+import { Link } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import type { ListingSummary } from "../../lib/listing-summary.ts";
+import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
+import { cn } from "../../lib/cn.ts";
+import { ListingImage } from "./listing-image.tsx";
+
+const CARD_SIZES =
+  "(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
+
+export function ListingCard({
+  listing,
+  currency,
+  favorite,
+  onToggleFavorite,
+  eagerImage = false,
+}: {
+  listing: ListingSummary;
+  currency: DisplayCurrency;
+  favorite: boolean;
+  onToggleFavorite: (listing: ListingSummary) => void;
+  eagerImage?: boolean;
+}) {
+  const t = useT();
+  const href = `/listing/${listing.id}`;
+  const price = formatPrice(listing.priceUsdCents, currency, "en", t("values.priceNotAvailable"));
+  const hasPrice = listing.priceUsdCents !== null;
+
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
+      <div className="relative aspect-[3/2] overflow-hidden bg-stone-100">
+        <ListingImage
+          image={listing.cover}
+          alt={listing.title}
+          sizes={CARD_SIZES}
+          eager={eagerImage}
+        />
+        <div className="absolute top-3 right-14 left-3 flex flex-wrap gap-1.5">
+          {listing.featured && (
+            <Badge className="bg-sun-500 text-white">{t("listing.card.featured")}</Badge>
+          )}
+          {listing.agentType === "premium" && (
+            <Badge className="bg-brand-900 text-sun-200">{t("listing.card.premium")}</Badge>
+          )}
+          <Badge className="bg-white/95 text-stone-800">
+            {t(`values.categoryBadge.${listing.category}`)}
+          </Badge>
+        </div>
+        <button
+          type="button"
+          onClick={() => onToggleFavorite(listing)}
+          aria-pressed={favorite}
+          aria-label={t(favorite ? "listing.card.removeFavorite" : "listing.card.addFavorite", {
+            title: listing.title,
+          })}
+          className="absolute top-2.5 right-2.5 z-10 inline-flex size-9 items-center justify-center rounded-full bg-white/95 text-stone-700 shadow hover:text-red-600"
+        >
+          <Heart
+            aria-hidden
+            className={cn("size-[18px]", favorite && "fill-red-600 text-red-600")}
+          />
+        </button>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-2.5 p-4">
+        <h3 className="line-clamp-2 leading-snug font-semibold text-stone-900">
+          <Link to={href} className="after:absolute after:inset-0 after:content-['']">
+            {listing.title}
+          </Link>
+        </h3>
+        <p className="flex items-center gap-1 text-sm text-stone-600">
+          <MapPin aria-hidden className="size-3.5 shrink-0 text-brand-600" />
+          <span className="truncate">
+            {listing.city}, {listing.countryName}
+          </span>
+        </p>
+
+        <CardDetails listing={listing} />
+
+        <div className="mt-auto flex items-end justify-between gap-2 border-t border-stone-100 pt-3">
+          <p className="min-w-0">
+            <span data-testid="listing-price" className="text-lg font-bold text-brand-800">
+              {price}
+            </span>
+            {hasPrice && listing.priceType && (
+              <span className="ml-1 text-xs text-stone-500">
+                {t("listing.card.per", { priceType: formatPriceType(listing.priceType) })}
+              </span>
+            )}
+          </p>
+          {listing.rating !== null && (
+            <p
+              className="flex shrink-0 items-center gap-1 text-sm font-medium text-stone-700"
+              aria-label={t("listing.card.rating", { rating: listing.rating })}
+            >
+              <Star aria-hidden className="size-4 fill-sun-400 text-sun-400" />
+              {listing.rating}
+              {listing.ratingCount > 0 && (
+                <span className="text-xs font-normal text-stone-500">
+                  {t("listing.card.reviews", { count: listing.ratingCount })}
+                </span>
+              )}
+            </p>
+          )}
+        </div>
+        <Link
+          to={href}
+          className="relative z-10 mt-1 inline-flex h-10 items-center justify-center rounded-lg bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          {t("listing.card.viewDetails")}
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function Badge({ children, className }: { children: React.ReactNode; className: string }) {
+  return (
+    <span className={cn("rounded-full px-2.5 py-1 text-xs font-semibold shadow-sm", className)}>
+      {children}
+    </span>
+  );
+}
+
+function Chips({ items, more }: { items: string[]; more: string | null }) {
+  return (
+    <ul className="flex flex-wrap gap-1.5">
+      {items.map((item) => (
+        <li key={item} className="rounded-md bg-stone-100 px-2 py-0.5 text-xs text-stone-700">
+          {item}
+        </li>
+      ))}
+      {more && <li className="px-1 py-0.5 text-xs font-medium text-brand-700">{more}</li>}
+    </ul>
+  );
+}
+
+/** The spec's per-category details: rooms and area, student housing terms, service and tours. */
+function CardDetails({ listing }: { listing: ListingSummary }) {
+  const t = useT();
+  const facts: { icon: React.ReactNode; text: string }[] = [];
+  if (listing.bedrooms !== null) {
+    facts.push({
+      icon: <BedDouble aria-hidden className="size-4" />,
+      text: t(listing.bedrooms === 1 ? "listing.card.bed" : "listing.card.beds", {
+        count: listing.bedrooms,
+      }),
+    });
+  }
+  if (listing.bathrooms !== null) {
+    facts.push({
+      icon: <Bath aria-hidden className="size-4" />,
+      text: t(listing.bathrooms === 1 ? "listing.card.bath" : "listing.card.baths", {
+        count: listing.bathrooms,
+      }),
+    });
+  }
+  if (listing.areaM2 !== null) {
+    facts.push({
+      icon: <Ruler aria-hidden className="size-4" />,
+      text: t("listing.card.area", { area: new Intl.NumberFormat("en").format(listing.areaM2) }),
+    });
+  }
+  const tags: string[] = [];
+  if (listing.roomType) tags.push(t(`values.roomType.${listing.roomType}`));
+  if (listing.genderPreference) tags.push(t(`values.genderPreference.${listing.genderPreference}`));
+  if (listing.serviceCategory) tags.push(t(`values.serviceCategory.${listing.serviceCategory}`));
+
+  const amenities = listing.amenities.map((a) => t(`values.amenity.${a}`));
+  const highlights = listing.serviceHighlights.map((h) => t(`values.serviceHighlight.${h}`));
+  const tours = listing.tourTypes.map((tour) => t(`values.tourType.${tour}`));
+
+  return (
+    <div className="space-y-2.5">
+      {facts.length > 0 && (
+        <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600">
+          {facts.map((f) => (
+            <li key={f.text} className="flex items-center gap-1">
+              {f.icon}
+              {f.text}
+            </li>
+          ))}
+        </ul>
+      )}
+      {tags.length > 0 && <p className="text-sm font-medium text-stone-700">{tags.join(" · ")}</p>}
+      {listing.specialty && (
+        <p className="line-clamp-1 text-sm text-stone-600">{listing.specialty}</p>
+      )}
+      {amenities.length > 0 && (
+        <Chips
+          items={amenities.slice(0, 3)}
+          more={
+            amenities.length > 3
+              ? t("listing.card.moreItems", { count: amenities.length - 3 })
+              : null
+          }
+        />
+      )}
+      {highlights.length > 0 && (
+        <Chips
+          items={highlights.slice(0, 3)}
+          more={
+            highlights.length > 3
+              ? t("listing.card.moreItems", { count: highlights.length - 3 })
+              : null
+          }
+        />
+      )}
+      {tours.length > 0 && (
+        <Chips
+          items={tours.slice(0, 2)}
+          more={tours.length > 2 ? t("listing.card.andMore") : null}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { AlertTriangle, Trash2 } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import { ProfileCard } from "./profile-card.tsx";
+import { useHydrated } from "./use-hydrated.ts";
+
+const INTENT = "delete-account";
+/** Without JavaScript the confirmation is a page state: `?confirm=delete-account`. */
+const CONFIRM_PARAM = "confirm";
+const CONFIRM_VALUE = "delete-account";
+const CONFIRM_ANCHOR = "confirm-delete-account";
+
+const dangerButton =
+  "inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-red-700 px-5 font-semibold text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60";
+const quietButton =
+  "inline-flex h-11 items-center justify-center rounded-lg border border-stone-300 bg-white px-5 font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60";
+
+/**
+ * The danger zone: Delete Account behind "Are you absolutely sure?". With JavaScript the question
+ * is a modal alert dialog; before JavaScript the button is a link to the same page with the
+ * question written out in the card, so the account can be deleted without scripts too.
+ */
+export function DeleteAccountSection() {
+  const t = useT();
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const inUrl = searchParams.get(CONFIRM_PARAM) === CONFIRM_VALUE;
+
+  return (
+    <ProfileCard
+      icon={AlertTriangle}
+      tone="danger"
+      title={t("profile.danger.title")}
+      description={t("profile.danger.description")}
+    >
+      {hydrated ? (
+        <ConfirmDialog openFromUrl={inUrl} />
+      ) : inUrl ? (
+        <InlineConfirmation />
+      ) : (
+        <Link
+          to={`?${CONFIRM_PARAM}=${CONFIRM_VALUE}#${CONFIRM_ANCHOR}`}
+          preventScrollReset
+          className={dangerButton}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          {t("profile.danger.delete")}
+        </Link>
+      )}
+    </ProfileCard>
+  );
+}
+
+function usePending(): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === INTENT;
+}
+
+function ConfirmDialog({ openFromUrl }: { openFromUrl: boolean }) {
+  const t = useT();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const pending = usePending();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(false);
+
+  function setOpen(next: boolean) {
+    if (pending) return;
+    setOpened(next);
+    if (!next && openFromUrl)
+      navigate(location.pathname, { replace: true, preventScrollReset: true });
+  }
+
+  return (
+    <Dialog.Root open={opened || openFromUrl} onOpenChange={setOpen}>
+      <Dialog.Trigger className={dangerButton}>
+        <Trash2 aria-hidden className="size-4" />
+        {t("profile.danger.delete")}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/60 backdrop-blur-[2px]" />
+        <Dialog.Content
+          role="alertdialog"
+          // As an alert dialog: a click outside does not dismiss it, and the safe choice has focus.
+          onPointerDownOutside={(event) => event.preventDefault()}
+          onInteractOutside={(event) => event.preventDefault()}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            cancelRef.current?.focus();
+          }}
+          className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-7"
+        >
+          <div className="flex items-start gap-3">
+            <WarningIcon />
+            <div>
+              <Dialog.Title className="text-lg font-bold text-stone-900">
+                {t("profile.danger.confirmTitle")}
+              </Dialog.Title>
+              <Dialog.Description className="mt-1.5 text-sm leading-relaxed text-stone-600">
+                {t("profile.danger.confirmDescription")}
+              </Dialog.Description>
+            </div>
+          </div>
+          <ConfirmForm
+            cancel={
+              <Dialog.Close ref={cancelRef} className={quietButton} disabled={pending}>
+                {t("profile.danger.cancel")}
+              </Dialog.Close>
+            }
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function InlineConfirmation() {
+  const t = useT();
+  const location = useLocation();
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <div
+      id={CONFIRM_ANCHOR}
+      role="alertdialog"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      className="scroll-mt-24 rounded-xl border border-red-200 bg-red-50/60 p-4"
+    >
+      <div className="flex items-start gap-3">
+        <WarningIcon />
+        <div>
+          <h4 id={titleId} className="text-lg font-bold text-stone-900">
+            {t("profile.danger.confirmTitle")}
+          </h4>
+          <p id={descriptionId} className="mt-1.5 text-sm leading-relaxed text-stone-700">
+            {t("profile.danger.confirmDescription")}
+          </p>
+        </div>
+      </div>
+      <ConfirmForm
+        cancel={
+          <Link to={location.pathname} replace preventScrollReset className={quietButton}>
+            {t("profile.danger.cancel")}
+          </Link>
+        }
+      />
+    </div>
+  );
+}
+
+function WarningIcon() {
+  return (
+    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-700">
+      <AlertTriangle aria-hidden className="size-5" />
+    </span>
+  );
+}
+
+function ConfirmForm({ cancel }: { cancel: React.ReactNode }) {
+  const t = useT();
+  const location = useLocation();
+  const pending = usePending();
+  return (
+    <Form
+      method="post"
+      action={location.pathname}
+      className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+    >
+      <input type="hidden" name="intent" value={INTENT} />
+      {cancel}
+      <button type="submit" disabled={pending} className={dangerButton}>
+        {pending && (
+          <span
+            aria-hidden
+            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+          />
+        )}
+        {pending ? t("profile.danger.deleting") : t("profile.danger.confirm")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,282 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { BadgeCheck, MapPin, X } from "lucide-react";
+import { useT } from "../../i18n/use-t.ts";
+import type { ListingSummary } from "../../lib/listing-summary.ts";
+import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
+import { createTranslator } from "../../i18n/translate.ts";
+import {
+  AMENITIES,
+  CATEGORIES,
+  COMPLETION_STATUSES,
+  CONTACT_METHODS,
+  GENDER_PREFERENCES,
+  ROOM_TYPES,
+  SERVICE_CATEGORIES,
+  SERVICE_HIGHLIGHTS,
+  TOUR_TYPES,
+  type Category,
+} from "../../lib/listing-values.ts";
+import {
+  CATEGORY_RULES,
+  parsePriceToCents,
+  type ListingFormValues,
+} from "../../lib/schemas/listing.ts";
+import type { ListingDetail } from "../../services/listings/listing-detail.server.ts";
+import { videoEmbed } from "../../services/listings/video-embed.ts";
+import { ContactCard } from "../listing-detail/contact-card.tsx";
+import { Gallery } from "../listing-detail/gallery.tsx";
+import { ListingAbout, ListingFeatures } from "../listing-detail/listing-about.tsx";
+import { ListingCard } from "../listings/listing-card.tsx";
+
+export interface PreviewOwner {
+  name: string;
+  email: string;
+  phone: string | null;
+  avatar: string;
+}
+
+const pick = <T extends string>(list: readonly T[], value: string): T | null =>
+  (list as readonly string[]).includes(value) ? (value as T) : null;
+const whole = (value: string): number | null =>
+  /^\d{1,7}$/.test(value.trim()) ? Number(value) : null;
+
+/**
+ * The listing as the public will see it, from the form's values before anything is saved. It
+ * takes what is there (an unfinished form previews too) and leaves out what does not belong.
+ */
+export function previewDetail(
+  values: ListingFormValues,
+  images: { key: string; width: number; height: number }[],
+  countryName: string,
+  owner: PreviewOwner,
+  fallbackCategory: Category,
+): ListingDetail {
+  const t = createTranslator();
+  const category = pick(CATEGORIES, values.category) ?? fallbackCategory;
+  const rules = CATEGORY_RULES[category];
+  const now = new Date().toISOString();
+  const features = rules.features;
+  return {
+    id: 0,
+    title: values.title.trim() || t("publish.preview.untitled"),
+    category,
+    listingType: pick(rules.listingTypes, values.listingType) ?? rules.listingTypes[0] ?? "service",
+    propertyType: pick(rules.propertyTypes, values.propertyType),
+    completionStatus: rules.completion ? pick(COMPLETION_STATUSES, values.completionStatus) : null,
+    serviceCategory:
+      category === "professionals" ? pick(SERVICE_CATEGORIES, values.serviceCategory) : null,
+    specialty: category === "professionals" ? values.specialty.trim() || null : null,
+    priceUsdCents: parsePriceToCents(values.price),
+    priceType: pick(rules.priceTypes, values.priceType),
+    city: values.city.trim(),
+    countryName,
+    address: values.address.trim(),
+    description: values.description.trim(),
+    contactMethod: pick(CONTACT_METHODS, values.contactMethod) ?? "email",
+    status: "approved",
+    featured: false,
+    agentType: "standard",
+    amenities:
+      features === "amenities" ? AMENITIES.filter((a) => values.amenities.includes(a)) : [],
+    serviceHighlights:
+      features === "highlights"
+        ? SERVICE_HIGHLIGHTS.filter((h) => values.serviceHighlights.includes(h))
+        : [],
+    tourTypes: rules.tours ? TOUR_TYPES.filter((tour) => values.tourTypes.includes(tour)) : [],
+    bedrooms: rules.rooms ? whole(values.bedrooms) : null,
+    bathrooms: rules.rooms ? whole(values.bathrooms) : null,
+    areaM2: rules.area ? whole(values.areaM2) : null,
+    roomType: rules.studentHousing ? pick(ROOM_TYPES, values.roomType) : null,
+    genderPreference: rules.studentHousing
+      ? pick(GENDER_PREFERENCES, values.genderPreference)
+      : null,
+    rating: null,
+    ratingCount: 0,
+    createdAt: now,
+    updatedAt: now,
+    images: images.map((i) => ({
+      storageKey: i.key,
+      width: i.width || 1280,
+      height: i.height || 960,
+    })),
+    video: videoEmbed(values.videoUrl),
+    agent: {
+      name: owner.name,
+      avatarUrl: owner.avatar,
+      phone: values.contactPhone.trim() || owner.phone,
+      email: owner.email,
+    },
+  };
+}
+
+function summaryOf(detail: ListingDetail): ListingSummary {
+  return {
+    id: detail.id,
+    title: detail.title,
+    category: detail.category,
+    listingType: detail.listingType,
+    propertyType: detail.propertyType,
+    serviceCategory: detail.serviceCategory,
+    specialty: detail.specialty,
+    priceUsdCents: detail.priceUsdCents,
+    priceType: detail.priceType,
+    city: detail.city,
+    countryName: detail.countryName,
+    featured: detail.featured,
+    agentType: detail.agentType,
+    amenities: detail.amenities,
+    serviceHighlights: detail.serviceHighlights,
+    tourTypes: detail.tourTypes,
+    bedrooms: detail.bedrooms,
+    bathrooms: detail.bathrooms,
+    areaM2: detail.areaM2,
+    roomType: detail.roomType,
+    genderPreference: detail.genderPreference,
+    rating: detail.rating,
+    ratingCount: detail.ratingCount,
+    cover: detail.images[0] ?? null,
+  };
+}
+
+const noop = () => {};
+
+/**
+ * The Preview dialog: the card as it shows in search and the listing page as it will read,
+ * made of the same components the public pages use. Links and buttons inside are inert.
+ */
+export function ListingPreviewDialog({
+  open,
+  onOpenChange,
+  detail,
+  currency,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  detail: ListingDetail | null;
+  currency: DisplayCurrency;
+}) {
+  const t = useT();
+  return (
+    <Dialog.Root open={open && detail !== null} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/60 backdrop-blur-[2px]" />
+        <Dialog.Content className="fixed inset-0 z-50 overflow-y-auto bg-stone-50 sm:inset-4 sm:rounded-2xl lg:inset-8">
+          <div className="sticky top-0 z-10 flex items-start justify-between gap-3 border-b border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:px-6">
+            <div className="min-w-0">
+              <Dialog.Title className="text-lg font-bold text-stone-900">
+                {t("publish.preview.title")}
+              </Dialog.Title>
+              <Dialog.Description className="text-sm text-stone-600">
+                {t("publish.preview.description")}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              aria-label={t("publish.preview.close")}
+              className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100"
+            >
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          {detail && (
+            <div
+              className="px-4 py-5 sm:px-6"
+              // Nothing in the preview leads anywhere: the listing does not exist yet.
+              onClickCapture={(event) => {
+                if ((event.target as HTMLElement).closest("a")) event.preventDefault();
+              }}
+            >
+              <PreviewBody detail={detail} currency={currency} />
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PreviewBody({ detail, currency }: { detail: ListingDetail; currency: DisplayCurrency }) {
+  const t = useT();
+  const price = formatPrice(detail.priceUsdCents, currency, "en", t("values.priceNotAvailable"));
+  return (
+    <div className="grid gap-8 xl:grid-cols-[20rem_minmax(0,1fr)]">
+      <section aria-labelledby="preview-card-title">
+        <h3
+          id="preview-card-title"
+          className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase"
+        >
+          {t("publish.preview.card")}
+        </h3>
+        <div className="max-w-sm">
+          <ListingCard
+            listing={summaryOf(detail)}
+            currency={currency}
+            favorite={false}
+            onToggleFavorite={noop}
+          />
+        </div>
+      </section>
+      <section aria-labelledby="preview-detail-title" className="min-w-0">
+        <h3
+          id="preview-detail-title"
+          className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase"
+        >
+          {t("publish.preview.detail")}
+        </h3>
+        <div className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-6">
+          <header className="mb-5">
+            <div className="flex flex-wrap gap-1.5">
+              <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
+                <BadgeCheck aria-hidden className="size-3.5" />
+                {t("detail.badges.verified")}
+              </span>
+              <span className="rounded-full bg-stone-100 px-2.5 py-1 text-xs font-semibold text-stone-800">
+                {t(`values.categoryBadge.${detail.category}`)}
+              </span>
+            </div>
+            <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+              <div className="min-w-0">
+                <p className="text-2xl leading-tight font-bold tracking-tight text-balance text-stone-900 sm:text-3xl">
+                  {detail.title}
+                </p>
+                <p className="mt-2 flex items-start gap-1.5 text-stone-600">
+                  <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                  <span>
+                    {detail.address}, {detail.city}, {detail.countryName}
+                  </span>
+                </p>
+              </div>
+              <p className="shrink-0 lg:text-right">
+                <span className="text-3xl font-extrabold text-brand-800">{price}</span>
+                {detail.priceType && (
+                  <span className="ml-1.5 text-stone-500">
+                    {t("listing.card.per", { priceType: formatPriceType(detail.priceType) })}
+                  </span>
+                )}
+              </p>
+            </div>
+          </header>
+          <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_20rem]">
+            <div className="min-w-0 space-y-6">
+              <Gallery title={detail.title} images={detail.images} video={detail.video} />
+              <ListingAbout listing={detail} />
+              <ListingFeatures listing={detail} />
+            </div>
+            <aside
+              onClickCapture={(event) => {
+                event.preventDefault();
+                event.stopPropagation();
+              }}
+            >
+              <ContactCard
+                listing={detail}
+                agent={detail.agent}
+                favorite={false}
+                onToggleFavorite={noop}
+              />
+            </aside>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

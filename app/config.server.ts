@@ -1,0 +1,164 @@
+import { z } from "zod";
+
+export const GOOGLE_AUTHORIZATION_URL = "https://accounts.google.com/o/oauth2/v2/auth";
+export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], {
+    error: "must be true or false",
+  })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 65535")
+    .max(65535, "must be between 1 and 65535")
+    .default(3000),
+  HOST: optionalText,
+  APP_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://gateway.africa" })
+      .optional(),
+  ),
+  DATA_DIR: optionalText.default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        error:
+          "must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)",
+      })
+      .optional(),
+  ),
+  ADMIN_EMAIL: optionalText
+    .pipe(z.email({ error: "must be an e-mail address" }).optional())
+    .default("admin@gateway-africa.test"),
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  ),
+  AUTH_SECRET: optionalText.pipe(
+    z
+      .string()
+      .min(32, "must be at least 32 characters (leave it unset to generate one)")
+      .optional(),
+  ),
+  SEED_DEMO: optionalText.pipe(booleanFlag.optional()).default(true),
+  RATE_LIMIT_SCALE: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^([1-9]\d{0,2}|1000)$/, "must be a whole number from 1 to 1000")
+        .optional(),
+    )
+    .transform((v) => (v === undefined ? 1 : Number(v))),
+  MAIL_FROM: optionalText.default("Gateway Africa <no-reply@gateway-africa.test>"),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_AUTHORIZATION_URL: optionalText
+    .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional())
+    .default(GOOGLE_AUTHORIZATION_URL),
+  GOOGLE_TOKEN_URL: optionalText
+    .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional())
+    .default(GOOGLE_TOKEN_URL),
+});
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Google's endpoints unless configured otherwise (a local OpenID Connect stand-in in tests). */
+  authorizationUrl: string;
+  tokenUrl: string;
+}
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string | undefined;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  smtpUrl: string | undefined;
+  authSecret: string | undefined;
+  seedDemo: boolean;
+  mailFrom: string;
+  /** Multiplies the sign-in, sign-up, reset and magic-link rate limits (browser tests sign up many accounts). */
+  rateLimitScale: number;
+  /** Null when Google sign-in is not configured: the button is hidden. */
+  google: GoogleConfig | null;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/** Reads the environment once; throws ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "environment");
+        return `${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = result.data;
+  const problems: string[] = [];
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    problems.push("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both, or neither");
+  }
+  if (e.NODE_ENV === "production" && !e.SMTP_URL) {
+    problems.push('SMTP_URL="": required when NODE_ENV=production (e-mail must really be sent)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    smtpUrl: e.SMTP_URL,
+    authSecret: e.AUTH_SECRET,
+    seedDemo: e.SEED_DEMO,
+    mailFrom: e.MAIL_FROM,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            authorizationUrl: e.GOOGLE_AUTHORIZATION_URL,
+            tokenUrl: e.GOOGLE_TOKEN_URL,
+          }
+        : null,
+  };
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** The configuration the process was started with (so it is parsed once, by the entry point). */
+export function setConfig(config: Config): void {
+  cached = config;
+}

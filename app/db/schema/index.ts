@@ -1,0 +1,5 @@
+export * from "./auth.ts";
+export * from "./reference.ts";
+export * from "./listings.ts";
+export * from "./content.ts";
+export * from "./uploads.ts";

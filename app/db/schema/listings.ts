@@ -1,0 +1,229 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  date,
+  unique,
+  varchar,
+} from "drizzle-orm/pg-core";
+import {
+  AGENT_TYPES,
+  AMENITIES,
+  CATEGORIES,
+  COMPLETION_STATUSES,
+  CONTACT_METHODS,
+  GENDER_PREFERENCES,
+  LISTING_STATUSES,
+  LISTING_TYPES,
+  MAX_LISTING_IMAGES,
+  PRICE_TYPES,
+  PROPERTY_TYPES,
+  ROOM_TYPES,
+  SERVICE_CATEGORIES,
+  SERVICE_HIGHLIGHTS,
+  TOUR_TYPES,
+  type AgentType,
+  type Amenity,
+  type Category,
+  type CompletionStatus,
+  type ContactMethod,
+  type GenderPreference,
+  type ListingStatus,
+  type ListingType,
+  type PriceType,
+  type PropertyType,
+  type RoomType,
+  type ServiceCategory,
+  type ServiceHighlight,
+  type TourType,
+} from "../../lib/listing-values.ts";
+import { user } from "./auth.ts";
+import { countries } from "./reference.ts";
+import { oneOf, subsetOf } from "./sql-helpers.ts";
+
+export const listings = pgTable(
+  "listings",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    category: text("category").$type<Category>().notNull(),
+    listingType: text("listing_type").$type<ListingType>().notNull(),
+    propertyType: text("property_type").$type<PropertyType>(),
+    completionStatus: text("completion_status").$type<CompletionStatus>(),
+    serviceCategory: text("service_category").$type<ServiceCategory>(),
+    specialty: text("specialty"),
+    /** Price in US cents: exact, never floating point. Null shows as "N/A". */
+    priceUsdCents: bigint("price_usd_cents", { mode: "number" }),
+    priceType: text("price_type").$type<PriceType>(),
+    countryCode: varchar("country_code", { length: 2 })
+      .notNull()
+      .references(() => countries.code),
+    city: text("city").notNull(),
+    address: text("address").notNull(),
+    description: text("description").notNull(),
+    contactMethod: text("contact_method").$type<ContactMethod>().notNull().default("email"),
+    contactPhone: text("contact_phone"),
+    videoUrl: text("video_url"),
+    status: text("status").$type<ListingStatus>().notNull().default("pending_approval"),
+    rejectionReason: text("rejection_reason"),
+    featured: boolean("featured").notNull().default(false),
+    agentType: text("agent_type").$type<AgentType>().notNull().default("standard"),
+    amenities: text("amenities")
+      .array()
+      .$type<Amenity[]>()
+      .notNull()
+      .default(sql`'{}'`),
+    serviceHighlights: text("service_highlights")
+      .array()
+      .$type<ServiceHighlight[]>()
+      .notNull()
+      .default(sql`'{}'`),
+    tourTypes: text("tour_types")
+      .array()
+      .$type<TourType[]>()
+      .notNull()
+      .default(sql`'{}'`),
+    bedrooms: smallint("bedrooms"),
+    bathrooms: smallint("bathrooms"),
+    areaM2: integer("area_m2"),
+    roomType: text("room_type").$type<RoomType>(),
+    genderPreference: text("gender_preference").$type<GenderPreference>(),
+    rating: numeric("rating", { precision: 2, scale: 1 }),
+    ratingCount: integer("rating_count").notNull().default(0),
+    views: integer("views").notNull().default(0),
+    /**
+     * Lower-cased title, place, description, specialty, service category and highlights, written
+     * by the listings service on every save: the keyword filter is a substring match over it,
+     * served by a trigram index.
+     */
+    searchText: text("search_text").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("listings_title_check", sql`length(trim(${t.title})) BETWEEN 3 AND 140`),
+    check("listings_category_check", oneOf(t.category, CATEGORIES)),
+    check("listings_listing_type_check", oneOf(t.listingType, LISTING_TYPES)),
+    check(
+      "listings_property_type_check",
+      sql`${t.propertyType} IS NULL OR ${oneOf(t.propertyType, PROPERTY_TYPES)}`,
+    ),
+    check(
+      "listings_completion_status_check",
+      sql`${t.completionStatus} IS NULL OR ${oneOf(t.completionStatus, COMPLETION_STATUSES)}`,
+    ),
+    check(
+      "listings_service_category_check",
+      sql`${t.serviceCategory} IS NULL OR ${oneOf(t.serviceCategory, SERVICE_CATEGORIES)}`,
+    ),
+    check(
+      "listings_professional_service_check",
+      sql`(${t.category} = 'professionals') = (${t.serviceCategory} IS NOT NULL)`,
+    ),
+    check("listings_price_check", sql`${t.priceUsdCents} IS NULL OR ${t.priceUsdCents} >= 0`),
+    check(
+      "listings_price_type_check",
+      sql`${t.priceType} IS NULL OR ${oneOf(t.priceType, PRICE_TYPES)}`,
+    ),
+    check("listings_city_check", sql`length(trim(${t.city})) > 0`),
+    check("listings_address_check", sql`length(trim(${t.address})) > 0`),
+    check("listings_description_check", sql`length(trim(${t.description})) > 0`),
+    check("listings_contact_method_check", oneOf(t.contactMethod, CONTACT_METHODS)),
+    check("listings_status_check", oneOf(t.status, LISTING_STATUSES)),
+    check("listings_agent_type_check", oneOf(t.agentType, AGENT_TYPES)),
+    check("listings_amenities_check", subsetOf(t.amenities, AMENITIES)),
+    check("listings_service_highlights_check", subsetOf(t.serviceHighlights, SERVICE_HIGHLIGHTS)),
+    check("listings_tour_types_check", subsetOf(t.tourTypes, TOUR_TYPES)),
+    check("listings_bedrooms_check", sql`${t.bedrooms} IS NULL OR ${t.bedrooms} BETWEEN 0 AND 100`),
+    check(
+      "listings_bathrooms_check",
+      sql`${t.bathrooms} IS NULL OR ${t.bathrooms} BETWEEN 0 AND 100`,
+    ),
+    check("listings_area_check", sql`${t.areaM2} IS NULL OR ${t.areaM2} > 0`),
+    check(
+      "listings_room_type_check",
+      sql`${t.roomType} IS NULL OR ${oneOf(t.roomType, ROOM_TYPES)}`,
+    ),
+    check(
+      "listings_gender_preference_check",
+      sql`${t.genderPreference} IS NULL OR ${oneOf(t.genderPreference, GENDER_PREFERENCES)}`,
+    ),
+    check("listings_rating_check", sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 0 AND 5`),
+    check("listings_views_check", sql`${t.views} >= 0`),
+    index("listings_browse_idx").on(t.status, t.category, t.featured, t.createdAt),
+    index("listings_featured_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'approved' AND ${t.featured}`),
+    index("listings_price_idx").on(t.category, t.priceUsdCents),
+    index("listings_country_idx").on(t.countryCode),
+    index("listings_user_id_idx").on(t.userId),
+    index("listings_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+  ],
+);
+
+export const listingImages = pgTable(
+  "listing_images",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    /** 0 is the cover. */
+    position: smallint("position").notNull(),
+    /** Key of the processed image in media storage; variants are derived from it. */
+    storageKey: text("storage_key").notNull().unique(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("listing_images_position_unique").on(t.listingId, t.position),
+    check(
+      "listing_images_position_check",
+      sql`${t.position} BETWEEN 0 AND ${sql.raw(String(MAX_LISTING_IMAGES - 1))}`,
+    ),
+    check("listing_images_size_check", sql`${t.width} > 0 AND ${t.height} > 0`),
+  ],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listingId] }),
+    index("favorites_listing_id_idx").on(t.listingId),
+  ],
+);
+
+/** One row per visitor, listing and day: the view counter counts these, not requests. */
+export const listingViews = pgTable(
+  "listing_views",
+  {
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    visitorHash: text("visitor_hash").notNull(),
+    day: date("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listingId, t.visitorHash, t.day] })],
+);

@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface OutboxEntry extends EmailMessage {
+  id: string;
+  sentAt: string;
+}
+
+/** Sends e-mail. Production: SMTP. Without SMTP_URL: the development outbox. */
+export interface Mailer {
+  readonly kind: "smtp" | "outbox";
+  send(message: EmailMessage): Promise<void>;
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: "smtp",
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/** Keeps each message as a JSON file so a developer can read it at /dev/outbox. */
+export function createOutboxMailer(dir: string): Mailer & { list(): Promise<OutboxEntry[]> } {
+  return {
+    kind: "outbox",
+    async send(message) {
+      await mkdir(dir, { recursive: true });
+      const entry: OutboxEntry = { id: randomUUID(), sentAt: new Date().toISOString(), ...message };
+      await writeFile(
+        path.join(dir, `${Date.now()}-${entry.id}.json`),
+        JSON.stringify(entry, null, 2),
+      );
+      console.info(
+        `E-mail to ${message.to} ("${message.subject}") kept in the development outbox.`,
+      );
+    },
+    async list() {
+      const files = await readdir(dir).catch(() => [] as string[]);
+      const entries = await Promise.all(
+        files
+          .filter((f) => f.endsWith(".json"))
+          .sort()
+          .reverse()
+          .slice(0, 50)
+          .map(async (f) => JSON.parse(await readFile(path.join(dir, f), "utf8")) as OutboxEntry),
+      );
+      return entries;
+    },
+  };
+}
+
+let current: Mailer | undefined;
+let outbox: ReturnType<typeof createOutboxMailer> | undefined;
+
+export function setMailer(mailer: Mailer): void {
+  current = mailer;
+  outbox = "list" in mailer ? (mailer as ReturnType<typeof createOutboxMailer>) : undefined;
+}
+
+export function getMailer(): Mailer {
+  if (!current) throw new Error("The mailer has not been configured (call setMailer first).");
+  return current;
+}
+
+/** The development outbox, when e-mail goes there. */
+export function getOutbox(): ReturnType<typeof createOutboxMailer> | undefined {
+  return outbox;
+}

@@ -1,0 +1,36 @@
+import { about } from "./en/about.ts";
+import { browse } from "./en/browse.ts";
+import { auth } from "./en/auth.ts";
+import { categories } from "./en/categories.ts";
+import { contact } from "./en/contact.ts";
+import { dashboard } from "./en/dashboard.ts";
+import { email } from "./en/email.ts";
+import { detail } from "./en/detail.ts";
+import { layout } from "./en/layout.ts";
+import { legal } from "./en/legal.ts";
+import { profile } from "./en/profile.ts";
+import { publish } from "./en/publish.ts";
+import { listing } from "./en/listing.ts";
+import { services } from "./en/services.ts";
+import { home } from "./en/home.ts";
+import { values } from "./en/values.ts";
+
+/** The English source catalogue: every text a user sees, namespaced by feature. */
+export const en = {
+  layout,
+  auth,
+  profile,
+  dashboard,
+  email,
+  home,
+  categories,
+  about,
+  services,
+  contact,
+  legal,
+  values,
+  listing,
+  browse,
+  detail,
+  publish,
+};

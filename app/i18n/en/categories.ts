@@ -1,0 +1,32 @@
+export const categories = {
+  "real-estate": {
+    title: "Real Estate",
+    description: "Buy, sell, or rent properties across Africa",
+  },
+  hospitality: {
+    title: "Hotels & Stays",
+    description: "Book hotels, resorts, and unique accommodations",
+  },
+  "student-housing": {
+    title: "Student Housing",
+    description: "Find roommates and affordable student accommodation",
+  },
+  professionals: {
+    title: "Find Professionals",
+    description: "Connect with verified Architects, Lawyers, Surveyors, etc.",
+  },
+  "travel-agencies": {
+    title: "Travel Agencies",
+    description: "Discover tour packages and travel services",
+  },
+  concierge: {
+    title: "All-in-One Concierge",
+    description: "Your personal travel assistant for Africa",
+  },
+  all: {
+    title: "All Listings",
+    description: "Explore all available properties and services",
+  },
+  propertiesAvailable: "{count} properties available",
+  servicesAvailable: "{count} services available",
+};

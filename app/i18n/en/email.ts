@@ -1,0 +1,42 @@
+/** The e-mails' texts (sent in English until people choose a language). */
+export const email = {
+  brand: "Gateway Africa",
+  signature: "— Gateway Africa",
+  hello: "Hello {name},",
+  helloNoName: "Hello,",
+  listingFooter: "You receive this e-mail because you published this listing on Gateway Africa.",
+  confirmation: {
+    subject: "Confirm your Gateway Africa account",
+    welcome:
+      "Welcome to Gateway Africa! Please confirm your e-mail address to activate your account.",
+    validity: "The link is valid for 24 hours.",
+    action: "Confirm my e-mail",
+    footer: "If you did not create an account, you can ignore this e-mail.",
+  },
+  reset: {
+    subject: "Reset your Gateway Africa password",
+    body: "We received a request to reset your password. The link is valid for one hour and works once.",
+    action: "Choose a new password",
+    footer: "If you did not ask for this, ignore this e-mail: your password stays the same.",
+  },
+  magicLink: {
+    subject: "Your Gateway Africa administrator sign-in link",
+    body: "Use this link to sign in to the Gateway Africa administration. It is valid for 5 minutes and works once.",
+    action: "Sign in as administrator",
+    footer: "If you did not ask for this link, ignore this e-mail.",
+  },
+  approved: {
+    subject: "Your listing is live: {title}",
+    body: 'Good news: your listing "{title}" has been approved and is now public on Gateway Africa.',
+    next: "Visitors can find it in search and contact you the way you chose.",
+    action: "View your listing",
+  },
+  rejected: {
+    subject: "Your listing was not approved: {title}",
+    body: 'Our team reviewed your listing "{title}" and could not approve it, so it is not public.',
+    reason: "Reason: {reason}",
+    noReason: "No reason was given.",
+    next: "You can update the listing and it will be reviewed again.",
+    action: "Update your listing",
+  },
+};

@@ -1,0 +1,180 @@
+export const legal = {
+  meta: {
+    terms: {
+      title: "Terms of Service — Gateway Africa",
+      description:
+        "The rules for using Gateway Africa: accounts, listings and moderation, bookings, payments, fees and verification.",
+    },
+    faq: {
+      title: "Frequently Asked Questions — Gateway Africa",
+      description:
+        "Answers about free and premium listings, booking, payments, currencies and verification on Gateway Africa.",
+    },
+    privacy: {
+      title: "Privacy Policy — Gateway Africa",
+      description:
+        "What personal data Gateway Africa collects, why, who we share it with and the choices you have.",
+    },
+    kyc: {
+      title: "KYC & Verification — Gateway Africa",
+      description:
+        "How Gateway Africa verifies agents, partners and professionals, how long it takes and what the verified badge means.",
+    },
+  },
+  hero: {
+    eyebrow: "Legal & help",
+    title: "Terms, FAQ & policies",
+    lead: "The rules of the marketplace, answers to common questions and how we look after your data — in plain language.",
+    updated: "Last updated: {date}",
+    updatedDate: "1 November 2026",
+  },
+  nav: {
+    label: "On this page",
+    terms: "Terms of Service",
+    faq: "FAQ",
+    privacy: "Privacy Policy",
+    kyc: "KYC & Verification",
+  },
+  questions: "Still have a question?",
+  questionsBody: "Our team answers within one business day.",
+  contactUs: "Contact Us",
+  terms: {
+    title: "Terms of Service",
+    intro:
+      "These terms apply to everyone who uses Gateway Africa — visitors, registered users, agents and partners, and service professionals. By using the platform you accept them.",
+    sections: {
+      accounts: {
+        title: "1. Accounts",
+        body: "You can browse without an account. To save favourites, publish listings or offer services you need an account with accurate details. You are responsible for keeping your password safe and for everything done with your account. You can change your account type later in your settings.",
+      },
+      listings: {
+        title: "2. Listings and moderation",
+        body: "Listings by agents, partners or professionals need moderator review before becoming public. Listings must describe real properties or services accurately, with honest prices and photos you have the right to use. We may reject, edit the visibility of, or remove any listing that breaks these terms.",
+      },
+      bookings: {
+        title: "3. Bookings",
+        body: "Depending on the listing, a booking is confirmed instantly or sent as a request to book that the host or provider accepts or declines. The agreement for a stay, sale, lease or service is between you and the provider; Gateway Africa connects you but is not a party to it.",
+      },
+      payments: {
+        title: "4. Payments and fees",
+        body: "Payments go through our card / mobile-money payment provider; we never see or store your full card details. A basic listing is free; premium packages add visibility and features for a fixed period. Fees are non-refundable unless stated otherwise at the time of purchase.",
+      },
+      verification: {
+        title: "5. Verification",
+        body: "Agents, partners and professionals complete KYC verification, which takes a few business days. Verified accounts receive a verified badge and more visibility in search. We may suspend an account whose documents turn out to be false.",
+      },
+      conduct: {
+        title: "6. Acceptable use",
+        body: "Do not post misleading or fraudulent listings, ask for payments outside the platform's stated methods, harass other users, discriminate, or copy content from the platform in bulk. We may suspend or close accounts that do.",
+      },
+      liability: {
+        title: "7. Liability",
+        body: "We work hard to keep listings accurate, but we cannot guarantee every detail a provider publishes. Inspect properties and check documents before paying. To the extent the law allows, our liability is limited to the fees you paid us in the last twelve months.",
+      },
+      changes: {
+        title: "8. Changes and governing law",
+        body: "We may update these terms and will announce important changes on the platform. These terms are governed by the laws of the Republic of Ghana.",
+      },
+    },
+  },
+  faq: {
+    title: "Frequently Asked Questions",
+    intro: "Quick answers to the questions we hear most.",
+    items: {
+      free: {
+        q: "Is it free to list on Gateway Africa?",
+        a: "Yes. A basic listing is free. Paid premium packages give your listings more visibility, featured ads and extra tools such as analytics.",
+      },
+      booking: {
+        q: "How does booking work?",
+        a: "Some listings can be booked instantly. Others are request-to-book: you send a request and the host or provider confirms it, usually within a day.",
+      },
+      payments: {
+        q: "How do I pay?",
+        a: "Payments go through a secure card / mobile-money payment provider. We never see or store your full card number.",
+      },
+      currency: {
+        q: "Can I see prices in my own currency?",
+        a: "Yes. Choose a display currency in the header and prices are converted automatically.",
+      },
+      verification: {
+        q: "How does verification work?",
+        a: "Verification is multi-step: we confirm your e-mail, check your identity document, then your business or professional credentials. It takes a few business days and earns a verified badge.",
+      },
+      pending: {
+        q: "Why is my listing not visible yet?",
+        a: "Listings by agents, partners and professionals are reviewed by a moderator before they become public. You can follow the status in your dashboard.",
+      },
+      account: {
+        q: "Do I need an account to browse?",
+        a: "No. Anyone can browse and search. An account lets you save favourites, and agents and professionals need one to publish.",
+      },
+      contactLister: {
+        q: "How do I contact an agent or professional?",
+        a: "Every listing has a contact button — phone, WhatsApp or e-mail, as the lister prefers.",
+      },
+    },
+  },
+  privacy: {
+    title: "Privacy Policy",
+    intro:
+      "We collect as little as we need to run the marketplace, and we never sell your personal data.",
+    sections: {
+      collect: {
+        title: "What we collect",
+        body: "Account details (name, e-mail, phone, profile photo), the listings and messages you submit, verification documents for agents, partners and professionals, and basic technical data such as your browser and pages viewed.",
+      },
+      use: {
+        title: "How we use it",
+        body: "To run your account, show and moderate listings, connect you with providers, verify partners, prevent fraud, answer your messages and improve the service.",
+      },
+      share: {
+        title: "Who we share it with",
+        body: "With the provider you contact or book with, with our payment provider when you pay, and with authorities when the law requires it. Service providers that host our systems process data only on our instructions.",
+      },
+      cookies: {
+        title: "Cookies",
+        body: "We use only the cookies the site needs: your sign-in session, your display currency and one-off notifications. We do not use advertising trackers.",
+      },
+      rights: {
+        title: "Your choices and rights",
+        body: "You can view and update your profile at any time, delete your account from your dashboard, and ask us for a copy of your data or to correct or erase it by contacting us.",
+      },
+      retention: {
+        title: "How long we keep it",
+        body: "As long as your account is active, and afterwards only as long as the law requires (for example for payment records). Verification documents are deleted once they are no longer needed.",
+      },
+    },
+  },
+  kyc: {
+    title: "KYC & Verification",
+    intro:
+      "Agents, partners and professionals are verified before they earn the verified badge, so that visitors know who they are dealing with.",
+    stepsTitle: "How it works",
+    steps: {
+      email: {
+        title: "Confirm your e-mail",
+        body: "Follow the link we send when you sign up.",
+      },
+      identity: {
+        title: "Prove your identity",
+        body: "Upload a valid passport, national ID card or driver's licence.",
+      },
+      business: {
+        title: "Show your credentials",
+        body: "Business registration, agency licence or professional membership, as it applies to you.",
+      },
+      review: {
+        title: "Moderator review",
+        body: "Our team checks your documents, usually within a few business days.",
+      },
+    },
+    benefitsTitle: "What you get",
+    benefits: {
+      badge: "A verified badge on your profile and listings",
+      visibility: "More visibility in search results",
+      trust: "More enquiries from visitors who trust verified partners",
+    },
+    note: "If your verification is declined we tell you why, and you can submit new documents at any time.",
+  },
+};

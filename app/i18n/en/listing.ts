@@ -1,0 +1,28 @@
+export const listing = {
+  card: {
+    featured: "Featured",
+    premium: "Premium",
+    moreItems: "+{count} more",
+    andMore: "& more",
+    beds: "{count} beds",
+    bed: "{count} bed",
+    baths: "{count} baths",
+    bath: "{count} bath",
+    area: "{area} m²",
+    rating: "{rating} out of 5",
+    reviews: "({count})",
+    viewDetails: "View Details",
+    imageAlt: "{title}",
+    per: "/ {priceType}",
+    addFavorite: "Save {title} to favourites",
+    removeFavorite: "Remove {title} from favourites",
+  },
+  favorites: {
+    signInTitle: "Please Sign In",
+    signInDescription: "You need to be logged in to save favorites.",
+    notFound: "This listing could not be found. It may have been removed.",
+    added: "Saved to favourites",
+    removed: "Removed from favourites",
+    error: "Error",
+  },
+};

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { CONTACT_REASONS } from "../listing-values.ts";
+
+/**
+ * The contact form, used by the page, its action and POST /api/v1/contact-messages.
+ * Messages are i18n keys (app/i18n/en/contact.ts).
+ */
+export const contactMessageSchema = z.object({
+  name: z
+    .string({ error: "contact.errors.name" })
+    .trim()
+    .min(1, "contact.errors.name")
+    .max(120, "contact.errors.nameTooLong"),
+  email: z
+    .string({ error: "contact.errors.email" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "contact.errors.email" })),
+  reason: z.enum(CONTACT_REASONS, { error: "contact.errors.reason" }).default("general"),
+  subject: z
+    .string({ error: "contact.errors.subject" })
+    .trim()
+    .min(1, "contact.errors.subject")
+    .max(200, "contact.errors.subjectTooLong"),
+  message: z
+    .string({ error: "contact.errors.message" })
+    .trim()
+    .min(1, "contact.errors.message")
+    .max(5000, "contact.errors.messageTooLong"),
+});
+
+export type ContactMessageInput = z.infer<typeof contactMessageSchema>;

@@ -1,0 +1,104 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ToastProvider } from "./components/layout/toaster.tsx";
+import { avatarSrc, viewerContext } from "./auth/viewer.ts";
+import { getConfig } from "./config.server.ts";
+import { DEFAULT_LOCALE } from "./i18n/translate.ts";
+import { useT } from "./i18n/use-t.ts";
+import { getPublicSettings } from "./services/content/settings.server.ts";
+import { listFavoriteIds } from "./services/favorites/favorites.server.ts";
+import { findCurrency, listCurrencies } from "./services/reference/reference.server.ts";
+import { takeToast } from "./services/session/flash-toast.server.ts";
+import { readCurrencyCode } from "./services/session/preferences.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = context.get(viewerContext);
+  const [currencies, currency, settings, { toast, headers }, favoriteIds] = await Promise.all([
+    listCurrencies(),
+    readCurrencyCode(request).then(findCurrency),
+    getPublicSettings(),
+    takeToast(request),
+    viewer ? listFavoriteIds(viewer.id) : Promise.resolve([]),
+  ]);
+  return data(
+    {
+      locale: DEFAULT_LOCALE,
+      currencies,
+      currency,
+      settings,
+      toast,
+      year: new Date().getFullYear(),
+      viewer: viewer && {
+        id: viewer.id,
+        name: viewer.name,
+        email: viewer.email,
+        role: viewer.role,
+        avatar: avatarSrc(viewer),
+      },
+      favoriteIds,
+      googleEnabled: getConfig().google !== null,
+    },
+    { headers },
+  );
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#13644d" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <ToastProvider initial={loaderData.toast}>
+      <Outlet />
+    </ToastProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="mx-auto flex min-h-svh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-semibold">{t("layout.error.title")}</h1>
+      <p className="text-stone-600">
+        {notFound ? t("layout.error.notFound") : t("layout.error.description")}
+      </p>
+      <a
+        className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+        href="/"
+      >
+        {t("layout.error.home")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+import { ShieldCheck } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-login";
+import { callAuth, authErrorText } from "../../auth/auth-client.server.ts";
+import { isAdminEmail } from "../../auth/admin-email.ts";
+import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
+import { Field, SubmitButton } from "../../components/ui/field.tsx";
+import { getConfig } from "../../config.server.ts";
+import { createTranslator } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+
+/** Magic link for the one administrator address; decided here on the server, never in the page. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").trim();
+  if (!email) {
+    return redirectWithToast("/admin-login", {
+      title: "auth.adminLogin.emailRequired",
+      description: "auth.adminLogin.emailRequiredDescription",
+      variant: "destructive",
+    });
+  }
+  if (!isAdminEmail(email, getConfig().adminEmail)) {
+    return redirectWithToast("/admin-login", {
+      title: "auth.adminLogin.accessDenied",
+      description: "auth.adminLogin.accessDeniedDescription",
+      variant: "destructive",
+    });
+  }
+  const result = await callAuth(request, "/sign-in/magic-link", {
+    body: { email: email.toLowerCase(), callbackURL: "/dashboard/overview" },
+  });
+  if (!result.ok) {
+    const { key, message } = authErrorText(result);
+    return redirectWithToast("/admin-login", {
+      title: "auth.adminLogin.magicLinkError",
+      description: key,
+      params: message ? { message } : undefined,
+      variant: "destructive",
+    });
+  }
+  return redirectWithToast("/admin-login", {
+    title: "auth.adminLogin.checkEmail",
+    description: "auth.adminLogin.checkEmailDescription",
+  });
+}
+
+export default function AdminLogin() {
+  const t = useT();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formAction === "/admin-login";
+  return (
+    <AuthPageShell>
+      <div className="mb-6 text-center">
+        <span className="mx-auto mb-3 inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <ShieldCheck aria-hidden className="size-6" />
+        </span>
+        <h1 className="text-2xl font-bold text-stone-900">{t("auth.adminLogin.title")}</h1>
+        <p className="mt-2 text-sm text-stone-600">{t("auth.adminLogin.description")}</p>
+      </div>
+      <Form method="post" className="space-y-4" noValidate>
+        <Field
+          label={t("auth.adminLogin.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+        />
+        <SubmitButton
+          pending={pending}
+          label={t("auth.adminLogin.submit")}
+          pendingLabel={t("auth.adminLogin.sending")}
+        />
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/" className="font-medium text-brand-700 hover:underline">
+          {t("auth.adminLogin.backHome")}
+        </Link>
+      </p>
+    </AuthPageShell>
+  );
+}
+
+export function meta() {
+  return [
+    { title: createTranslator()("auth.adminLogin.metaTitle") },
+    { name: "robots", content: "noindex" },
+  ];
+}

@@ -1,0 +1,56 @@
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import type { Route } from "./+types/callback";
+import { viewerContext } from "../../auth/viewer.ts";
+import { AuthPageShell, Spinner } from "../../components/auth/auth-page-shell.tsx";
+import { createTranslator } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { SELECTABLE_ROLES } from "../../lib/roles.ts";
+import { chooseInitialRole } from "../../services/accounts/roles.server.ts";
+import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+
+const REDIRECT_DELAY_MS = 1500;
+
+/** Finishes a sign-in (Google): applies the account type chosen before leaving, then routes by role. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const viewer = context.get(viewerContext);
+  if (params.has("error") || !viewer) {
+    return redirectWithToast("/", {
+      title: "auth.toasts.googleError",
+      description: "auth.toasts.unexpected",
+      variant: "destructive",
+    });
+  }
+  const accountType = params.get("accountType");
+  let role = viewer.role;
+  if (!role && accountType && (SELECTABLE_ROLES as readonly string[]).includes(accountType)) {
+    role = await chooseInitialRole(viewer, accountType);
+  }
+  return { target: role ? "/dashboard/overview" : "/role-selection" };
+}
+
+export default function AuthCallback({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(
+      () => navigate(loaderData.target, { replace: true }),
+      REDIRECT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [loaderData.target, navigate]);
+  return (
+    <AuthPageShell>
+      <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=${loaderData.target}`} />
+      <Spinner label={t("auth.callback.completing")} />
+    </AuthPageShell>
+  );
+}
+
+export function meta() {
+  return [
+    { title: createTranslator()("auth.callback.metaTitle") },
+    { name: "robots", content: "noindex" },
+  ];
+}

@@ -1,0 +1,95 @@
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
+import type { Route } from "./+types/confirm";
+import { viewerContext } from "../../auth/viewer.ts";
+import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
+import { useToast } from "../../components/layout/toaster.tsx";
+import { createTranslator } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+
+const REDIRECT_DELAY_MS = 4000;
+
+/**
+ * Where the confirmation link lands: better-auth has already checked the token and signed the
+ * person in, or sent them here with ?error=TOKEN_EXPIRED / INVALID_TOKEN.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const error = new URL(request.url).searchParams.get("error");
+  const viewer = context.get(viewerContext);
+  if (!error && viewer?.emailVerified) return { state: "confirmed" as const };
+  if (error?.toUpperCase() === "TOKEN_EXPIRED") return { state: "expired" as const };
+  // better-auth sends a link that was already used straight here, without a session or error.
+  if (!error) return { state: "used" as const };
+  return { state: "error" as const, detail: /^[A-Z_]{3,40}$/.test(error) ? error : null };
+}
+
+export default function Confirm({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const showToast = useToast();
+  const navigate = useNavigate();
+  const { state } = loaderData;
+
+  useEffect(() => {
+    if (state === "confirmed")
+      showToast({
+        title: "auth.confirm.confirmed",
+        description: "auth.confirm.confirmedDescription",
+      });
+    else if (state === "expired")
+      showToast({
+        title: "auth.confirm.expiredTitle",
+        description: "auth.confirm.expiredDescription",
+        variant: "destructive",
+      });
+    const timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [state, navigate, showToast]);
+
+  const ok = state === "confirmed";
+  const title = ok
+    ? t("auth.confirm.confirmed")
+    : state === "expired"
+      ? t("auth.confirm.expiredTitle")
+      : t("auth.confirm.errorTitle");
+  const description = ok
+    ? t("auth.confirm.confirmedDescription")
+    : state === "expired"
+      ? t("auth.confirm.expiredDescription")
+      : state === "used"
+        ? t("auth.confirm.alreadyUsed")
+        : (loaderData.state === "error" && loaderData.detail) || t("auth.confirm.unknownError");
+
+  return (
+    <AuthPageShell>
+      <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=/`} />
+      <div className="text-center">
+        <span
+          className={`mx-auto mb-3 inline-flex size-14 items-center justify-center rounded-full ${ok ? "bg-brand-50 text-brand-700" : "bg-red-50 text-red-700"}`}
+        >
+          {ok ? (
+            <CircleCheck aria-hidden className="size-7" />
+          ) : (
+            <CircleAlert aria-hidden className="size-7" />
+          )}
+        </span>
+        <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
+        <p className="mt-2 text-stone-600">{description}</p>
+        <p className="mt-4 text-sm text-stone-500">{t("auth.confirm.redirecting")}</p>
+        <Link
+          to="/"
+          className="mt-6 inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+        >
+          {t("auth.confirm.continue")}
+        </Link>
+      </div>
+    </AuthPageShell>
+  );
+}
+
+export function meta() {
+  return [
+    { title: createTranslator()("auth.confirm.metaTitle") },
+    { name: "robots", content: "noindex" },
+  ];
+}

@@ -1,0 +1,148 @@
+import { KeyRound } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/reset";
+import { authErrorText, callAuth } from "../../auth/auth-client.server.ts";
+import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
+import { useToast } from "../../components/layout/toaster.tsx";
+import { PasswordField, SubmitButton } from "../../components/ui/field.tsx";
+import { createTranslator, isMessageKey, type MessageKey } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { resetPasswordSchema } from "../../lib/schemas/auth.ts";
+import { findPasswordResetAccount } from "../../services/accounts/password-reset.server.ts";
+import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+
+const REDIRECT_DELAY_MS = 3000;
+
+function sessionExpired() {
+  return redirectWithToast("/", {
+    title: "auth.reset.sessionExpired",
+    description: "auth.reset.sessionExpiredDescription",
+    variant: "destructive",
+  });
+}
+
+const DESCRIPTIONS: Partial<Record<MessageKey, MessageKey>> = {
+  "auth.reset.missingFields": "auth.reset.missingFieldsDescription",
+  "auth.reset.mismatch": "auth.reset.mismatchDescription",
+  "auth.reset.tooShort": "auth.reset.tooShortDescription",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!(await findPasswordResetAccount(token))) return sessionExpired();
+  return { token };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = resetPasswordSchema.safeParse(form);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "";
+    if (message === "" || !isMessageKey(message)) return sessionExpired();
+    return data({ ok: false as const, error: message }, { status: 400 });
+  }
+  const account = await findPasswordResetAccount(parsed.data.token);
+  if (!account) return sessionExpired();
+  const reset = await callAuth(request, "/reset-password", {
+    body: { newPassword: parsed.data.password, token: parsed.data.token },
+  });
+  if (!reset.ok) {
+    const { key, message } = authErrorText(reset);
+    return data({ ok: false as const, error: key, message }, { status: reset.status });
+  }
+  // Straight into the account with the new password: the reset proved the mailbox is theirs.
+  const signIn = await callAuth(request, "/sign-in/email", {
+    body: { email: account.email, password: parsed.data.password },
+  });
+  const headers = new Headers();
+  for (const cookie of signIn.cookies) headers.append("Set-Cookie", cookie);
+  return data({ ok: true as const }, { headers });
+}
+
+export default function Reset({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const showToast = useToast();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const pending = navigation.state === "submitting";
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) {
+      formRef.current?.reset();
+      showToast({ title: "auth.reset.updated", description: "auth.reset.updatedDescription" });
+      const timer = setTimeout(
+        () => navigate("/dashboard/overview", { replace: true }),
+        REDIRECT_DELAY_MS,
+      );
+      return () => clearTimeout(timer);
+    }
+    const title = actionData.error;
+    const description = DESCRIPTIONS[title];
+    showToast(
+      description
+        ? { title, description, variant: "destructive" }
+        : {
+            title: "auth.reset.error",
+            description: title,
+            params:
+              "message" in actionData && actionData.message
+                ? { message: String(actionData.message) }
+                : undefined,
+            variant: "destructive",
+          },
+    );
+  }, [actionData, navigate, showToast]);
+
+  return (
+    <AuthPageShell>
+      {actionData?.ok && (
+        <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=/dashboard/overview`} />
+      )}
+      <div className="mb-6 text-center">
+        <span className="mx-auto mb-3 inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <KeyRound aria-hidden className="size-6" />
+        </span>
+        <h1 className="text-2xl font-bold text-stone-900">
+          {actionData?.ok ? t("auth.reset.updated") : t("auth.reset.title")}
+        </h1>
+        <p className="mt-2 text-sm text-stone-600">
+          {actionData?.ok ? t("auth.reset.updatedDescription") : t("auth.reset.description")}
+        </p>
+      </div>
+      {!actionData?.ok && (
+        <Form method="post" ref={formRef} className="space-y-4" noValidate>
+          <input type="hidden" name="token" value={loaderData.token} />
+          <PasswordField
+            label={t("auth.reset.newPassword")}
+            name="password"
+            autoComplete="new-password"
+            showLabel={t("auth.fields.showPassword")}
+            hideLabel={t("auth.fields.hidePassword")}
+          />
+          <PasswordField
+            label={t("auth.reset.confirmPassword")}
+            name="confirmPassword"
+            autoComplete="new-password"
+            showLabel={t("auth.fields.showPassword")}
+            hideLabel={t("auth.fields.hidePassword")}
+          />
+          <SubmitButton
+            pending={pending}
+            label={t("auth.reset.submit")}
+            pendingLabel={t("auth.reset.updating")}
+          />
+        </Form>
+      )}
+    </AuthPageShell>
+  );
+}
+
+export function meta() {
+  return [
+    { title: createTranslator()("auth.reset.metaTitle") },
+    { name: "robots", content: "noindex" },
+  ];
+}

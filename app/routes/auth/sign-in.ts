@@ -1,0 +1,41 @@
+import type { Route } from "./+types/sign-in";
+import { authErrorText, callAuth } from "../../auth/auth-client.server.ts";
+import { authDialogUrl, withoutAuthDialog } from "../../auth/dialog-url.ts";
+import { signInSchema } from "../../lib/schemas/auth.ts";
+import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const back = safeRedirectPath(form.redirectTo);
+  const email = typeof form.email === "string" ? form.email.trim() : "";
+  const parsed = signInSchema.safeParse(form);
+  if (!parsed.success) {
+    return redirectWithToast(authDialogUrl(back, "login", email), {
+      title: "auth.toasts.missingFields",
+      description: "auth.toasts.missingSignIn",
+      variant: "destructive",
+    });
+  }
+  const result = await callAuth<{ user: { role?: string | null } }>(request, "/sign-in/email", {
+    body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
+  });
+  if (!result.ok) {
+    const { key, message } = authErrorText(result);
+    return redirectWithToast(authDialogUrl(back, "login", parsed.data.email), {
+      title: "auth.toasts.signInError",
+      description: key,
+      params: message ? { message } : undefined,
+      variant: "destructive",
+    });
+  }
+  const target = result.data?.user.role ? "/dashboard/overview" : "/role-selection";
+  return redirectWithToast(
+    withoutAuthDialog(target),
+    { title: "auth.toasts.welcome", description: "auth.toasts.welcomeDescription" },
+    { headers: result.cookies.map((c) => ["Set-Cookie", c]) },
+  );
+}
+
+export function loader() {
+  return new Response(null, { status: 302, headers: { Location: "/?auth=login" } });
+}

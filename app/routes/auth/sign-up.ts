@@ -1,0 +1,46 @@
+import type { Route } from "./+types/sign-up";
+import { authErrorText, callAuth } from "../../auth/auth-client.server.ts";
+import { authDialogUrl } from "../../auth/dialog-url.ts";
+import { isMessageKey } from "../../i18n/translate.ts";
+import { signUpSchema } from "../../lib/schemas/auth.ts";
+import { setAccountTypeAtSignUp } from "../../services/accounts/roles.server.ts";
+import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const back = safeRedirectPath(form.redirectTo);
+  const email = typeof form.email === "string" ? form.email.trim() : "";
+  const parsed = signUpSchema.safeParse(form);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "";
+    const missing = message === "auth.toasts.missingSignUp";
+    return redirectWithToast(authDialogUrl(back, "register", email), {
+      title: missing ? "auth.toasts.missingFields" : "auth.toasts.registrationError",
+      description: isMessageKey(message) ? message : "auth.toasts.unexpected",
+      variant: "destructive",
+    });
+  }
+  const { name, password, accountType } = parsed.data;
+  const result = await callAuth<{ user: { id: string } }>(request, "/sign-up/email", {
+    body: { name, email: parsed.data.email, password, callbackURL: "/confirm" },
+  });
+  if (!result.ok || !result.data) {
+    const { key, message } = authErrorText(result);
+    return redirectWithToast(authDialogUrl(back, "register", parsed.data.email), {
+      title: "auth.toasts.registrationError",
+      description: key,
+      params: message ? { message } : undefined,
+      variant: "destructive",
+    });
+  }
+  await setAccountTypeAtSignUp(result.data.user.id, accountType);
+  return redirectWithToast(authDialogUrl(back, "login", parsed.data.email), {
+    title: "auth.toasts.registered",
+    description: "auth.toasts.registeredDescription",
+    duration: 6000,
+  });
+}
+
+export function loader() {
+  return new Response(null, { status: 302, headers: { Location: "/?auth=register" } });
+}

@@ -1,0 +1,146 @@
+import { LogOut, Menu, Plus } from "lucide-react";
+import { useId, useState } from "react";
+import { Form, Link, NavLink, Outlet, redirect, useLocation } from "react-router";
+import type { Route } from "./+types/layout";
+import { accessDenied, requireViewer } from "../../auth/guards.server.ts";
+import { avatarSrc } from "../../auth/viewer.ts";
+import { createTranslator } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import { canOpenTab, dashboardRole, isDashboardTab, TAB_BAR } from "../../lib/permissions.ts";
+
+/**
+ * Every dashboard request passes here first: signed-out visitors are sent home, people without
+ * an account type choose one, and a tab the role may not open is refused before its loader runs.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ url, context }) => {
+    const viewer = await requireViewer(context);
+    if (!viewer.role) throw redirect("/role-selection");
+    const tab = url.pathname.split("/")[2] ?? "";
+    if (!isDashboardTab(tab)) throw redirect("/dashboard/overview");
+    if (!canOpenTab(viewer.role, tab)) throw await accessDenied();
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(context);
+  return {
+    name: viewer.name || viewer.email || null,
+    role: dashboardRole(viewer.role),
+    avatar: avatarSrc(viewer),
+  };
+}
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { name, role, avatar } = loaderData;
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const tabs = TAB_BAR[role];
+  const current = tabs.find((item) => location.pathname.startsWith(`/dashboard/${item.tab}`));
+  const publisher = role === "agent" || role === "professional";
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <div className="flex flex-col gap-4 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-950 p-5 text-white shadow-lg sm:flex-row sm:items-center sm:p-7">
+        <img
+          src={avatar}
+          alt=""
+          width={56}
+          height={56}
+          className="size-14 rounded-full object-cover ring-2 ring-white/30"
+        />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-xl font-bold sm:text-2xl">
+            {t("dashboard.welcome", { name: name ?? t("dashboard.fallbackName") })}
+          </h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-brand-100">
+            <span className="rounded-full bg-sun-400 px-2.5 py-0.5 text-xs font-bold text-brand-950">
+              {t(`auth.badge.${role}`)}
+            </span>
+            {t(`dashboard.subtitles.${role}`)}
+          </p>
+        </div>
+        <div className="flex gap-2">
+          {publisher && (
+            <Link
+              to="/add-listing"
+              className="inline-flex h-10 items-center gap-1.5 rounded-lg bg-sun-500 px-4 text-sm font-semibold text-white hover:bg-sun-600"
+            >
+              <Plus aria-hidden className="size-4" />
+              {t("dashboard.addNew")}
+            </Link>
+          )}
+          <Form method="post" action="/auth/sign-out">
+            <button
+              type="submit"
+              className="inline-flex h-10 items-center gap-1.5 rounded-lg border border-white/30 px-4 text-sm font-semibold text-white hover:bg-white/10"
+            >
+              <LogOut aria-hidden className="size-4" />
+              {t("dashboard.logout")}
+            </button>
+          </Form>
+        </div>
+      </div>
+
+      <div className="mt-6">
+        <button
+          type="button"
+          className="flex w-full items-center justify-between rounded-lg border border-stone-200 bg-white px-4 py-3 font-semibold text-stone-800 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span>
+            {t("dashboard.menu")}
+            {current && (
+              <span className="ml-2 font-normal text-stone-500">· {t(current.label)}</span>
+            )}
+          </span>
+          <Menu aria-hidden className="size-5" />
+        </button>
+        <nav
+          id={menuId}
+          aria-label={t("dashboard.tabsLabel")}
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest("a")) setMenuOpen(false);
+          }}
+          className={cn("mt-2 md:mt-0 md:block", menuOpen ? "block" : "hidden")}
+        >
+          <ul className="flex flex-col gap-1 rounded-xl border border-stone-200 bg-white p-1.5 md:flex-row md:flex-wrap">
+            {tabs.map((item) => (
+              <li key={item.tab}>
+                <NavLink
+                  to={`/dashboard/${item.tab}`}
+                  className={({ isActive }) =>
+                    cn(
+                      "block rounded-lg px-4 py-2 text-sm font-semibold whitespace-nowrap",
+                      isActive
+                        ? "bg-brand-700 text-white"
+                        : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+                    )
+                  }
+                >
+                  {t(item.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+
+      <section className="mt-6">
+        <Outlet />
+      </section>
+    </div>
+  );
+}
+
+export function meta() {
+  return [
+    { title: createTranslator()("dashboard.metaTitle") },
+    { name: "robots", content: "noindex" },
+  ];
+}

@@ -1,0 +1,238 @@
+import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { Form, Link, useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/manage-listings";
+import { requireRole } from "../../auth/guards.server.ts";
+import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
+import { inputClass } from "../../components/ui/field.tsx";
+import { useRootData } from "../../hooks/use-root-data.ts";
+import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { cn } from "../../lib/cn.ts";
+import type { DashboardListingRow } from "../../services/dashboard/dashboard-listings.server.ts";
+import { LISTING_ATTRIBUTES, type ListingAttribute } from "../../lib/listing-status.ts";
+import {
+  listManagedListings,
+  setListingAttribute,
+} from "../../services/listings/moderation.server.ts";
+import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+
+const PATH = "/dashboard/manage-listings";
+const querySchema = z.object({
+  q: z.string().max(100).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+const actionSchema = z.object({
+  intent: z.literal("set-attribute"),
+  attribute: z.enum(LISTING_ATTRIBUTES),
+  listingId: z.coerce.number().int().positive(),
+  value: z.enum(["true", "false"]).transform((v) => v === "true"),
+  returnTo: z.string().optional(),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole(context, ["admin"]);
+  const url = new URL(request.url);
+  const { q, page } = querySchema.parse({
+    q: url.searchParams.get("q") ?? "",
+    page: url.searchParams.get("page") ?? 1,
+  });
+  return listManagedListings({ actor: viewer, query: q, page });
+}
+
+/** Featured / Premium switches: "Listing {attribute} updated." and back to the same page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole(context, ["admin"]);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response(null, { status: 400 });
+  const { attribute, listingId, value } = parsed.data;
+  const back = safeRedirectPath(parsed.data.returnTo, PATH);
+  const returnTo = back.startsWith(PATH) ? back : PATH;
+  const t = createTranslator();
+  const word = t(`publish.manage.attributes.${attribute}`);
+  try {
+    await setListingAttribute({ actor: viewer, listingId, attribute, value });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return redirectWithToast(returnTo, {
+      title: "publish.manage.updateFailed",
+      description: "publish.manage.updateFailedDescription",
+      params: {
+        attribute: word,
+        message: isMessageKey(error.message) ? t(error.message) : error.message,
+      },
+      variant: "destructive",
+    });
+  }
+  return redirectWithToast(returnTo, {
+    title: "publish.manage.updated",
+    params: { attribute: word },
+  });
+}
+
+/**
+ * A switch that submits its own little form: optimistic while the request runs, correct after
+ * the page reloads its data. Without JavaScript it is a plain submit button.
+ */
+function AttributeSwitch({
+  row,
+  attribute,
+  returnTo,
+}: {
+  row: DashboardListingRow;
+  attribute: ListingAttribute;
+  returnTo: string;
+}) {
+  const t = useT();
+  const fetcher = useFetcher();
+  const stored = attribute === "featured" ? row.featured : row.agentType === "premium";
+  const sending = fetcher.formData?.get("value");
+  const on = typeof sending === "string" ? sending === "true" : stored;
+  const label =
+    attribute === "featured" ? t("publish.manage.featured") : t("publish.manage.premium");
+  return (
+    <fetcher.Form method="post" action={PATH} preventScrollReset>
+      <input type="hidden" name="intent" value="set-attribute" />
+      <input type="hidden" name="attribute" value={attribute} />
+      <input type="hidden" name="listingId" value={row.id} />
+      <input type="hidden" name="value" value={String(!on)} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={on}
+        aria-label={t(
+          attribute === "featured" ? "publish.manage.featuredLabel" : "publish.manage.premiumLabel",
+          { title: row.title },
+        )}
+        className="inline-flex h-9 items-center gap-1.5 rounded-lg px-1.5 text-sm font-medium text-stone-700 hover:bg-stone-50 sm:gap-2 sm:px-2"
+      >
+        <span
+          aria-hidden
+          className={cn(
+            "relative inline-flex h-6 w-10 shrink-0 items-center rounded-full transition-colors",
+            on ? (attribute === "featured" ? "bg-sun-500" : "bg-brand-800") : "bg-stone-300",
+          )}
+        >
+          <span
+            className={cn(
+              "inline-block size-5 rounded-full bg-white shadow transition-transform",
+              on ? "translate-x-[18px]" : "translate-x-0.5",
+            )}
+          />
+        </span>
+        {label}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function ManageListings({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { currency } = useRootData();
+  const { rows, total, page, pageCount, query } = loaderData;
+  const href = (p: number) => {
+    const params = new URLSearchParams();
+    if (query) params.set("q", query);
+    if (p > 1) params.set("page", String(p));
+    const search = params.toString();
+    return search ? `${PATH}?${search}` : PATH;
+  };
+  const returnTo = href(page);
+  const pager =
+    "inline-flex h-10 items-center gap-1 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-700 hover:bg-stone-50";
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 className="text-xl font-bold text-stone-900">{t("dashboard.manage.title")}</h2>
+          <p className="text-sm text-stone-600">{t("publish.manage.total", { count: total })}</p>
+        </div>
+        <Form method="get" action={PATH} role="search" className="flex w-full gap-2 sm:w-auto">
+          <label htmlFor="manage-q" className="sr-only">
+            {t("publish.manage.search")}
+          </label>
+          <div className="relative flex-1 sm:w-72">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+            />
+            <input
+              id="manage-q"
+              type="search"
+              name="q"
+              defaultValue={query}
+              key={query}
+              placeholder={t("publish.manage.searchPlaceholder")}
+              className={cn(inputClass, "pl-9")}
+            />
+          </div>
+          <button
+            type="submit"
+            className="inline-flex h-11 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            {t("publish.manage.searchButton")}
+          </button>
+        </Form>
+      </div>
+
+      {rows.length > 0 ? (
+        <ListingRows
+          rows={rows}
+          currency={currency}
+          showStatus
+          actions={(row) => (
+            <>
+              <AttributeSwitch row={row} attribute="featured" returnTo={returnTo} />
+              <AttributeSwitch row={row} attribute="premium" returnTo={returnTo} />
+            </>
+          )}
+        />
+      ) : query ? (
+        <EmptyState
+          title={t("publish.manage.noResults", { query })}
+          body={t("dashboard.overview.noActivityAdmin")}
+          action={
+            <Link to={PATH} className={pager}>
+              {t("publish.manage.clear")}
+            </Link>
+          }
+        />
+      ) : (
+        <EmptyState
+          title={t("dashboard.listings.emptyAdmin")}
+          body={t("dashboard.overview.noActivityAdmin")}
+        />
+      )}
+
+      {pageCount > 1 && (
+        <nav
+          aria-label={t("publish.manage.pages")}
+          className="mt-5 flex items-center justify-between gap-3"
+        >
+          {page > 1 ? (
+            <Link to={href(page - 1)} rel="prev" className={pager}>
+              <ChevronLeft aria-hidden className="size-4" />
+              {t("publish.manage.previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <p className="text-sm text-stone-600" aria-current="page">
+            {t("publish.manage.pageOf", { page, count: pageCount })}
+          </p>
+          {page < pageCount ? (
+            <Link to={href(page + 1)} rel="next" className={pager}>
+              {t("publish.manage.next")}
+              <ChevronRight aria-hidden className="size-4" />
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Check, X } from "lucide-react";
+import { useId, useState } from "react";
+import { Form, useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/moderation";
+import { requireRole } from "../../auth/guards.server.ts";
+import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
+import { useHydrated } from "../../components/profile/use-hydrated.ts";
+import { inputClass } from "../../components/ui/field.tsx";
+import { useRootData } from "../../hooks/use-root-data.ts";
+import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { cn } from "../../lib/cn.ts";
+import { MAX_REASON_LENGTH } from "../../lib/listing-status.ts";
+import {
+  listModerationQueue,
+  moderateListing,
+  type ModerationRow,
+} from "../../services/listings/moderation.server.ts";
+import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+
+const PATH = "/dashboard/moderation";
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), listingId: z.coerce.number().int().positive() }),
+  z.object({
+    intent: z.literal("reject"),
+    listingId: z.coerce.number().int().positive(),
+    reason: z
+      .string()
+      .max(MAX_REASON_LENGTH * 2)
+      .optional(),
+  }),
+]);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = await requireRole(context, ["admin"]);
+  return { rows: await listModerationQueue(viewer) };
+}
+
+/** Approve or reject: "Listing status updated to {status}." and an e-mail to the owner. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole(context, ["admin"]);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response(null, { status: 400 });
+  const input = parsed.data;
+  const decision = input.intent === "approve" ? "approved" : "rejected";
+  try {
+    await moderateListing({
+      actor: viewer,
+      listingId: input.listingId,
+      decision,
+      reason: input.intent === "reject" ? input.reason : null,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const t = createTranslator();
+    return redirectWithToast(PATH, {
+      title: "publish.moderation.updateFailed",
+      description: "publish.moderation.updateFailedDescription",
+      params: { message: isMessageKey(error.message) ? t(error.message) : error.message },
+      variant: "destructive",
+    });
+  }
+  return redirectWithToast(PATH, {
+    title: "publish.moderation.updated",
+    params: { status: decision },
+  });
+}
+
+const buttonClass =
+  "inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold disabled:opacity-60";
+const approveClass = cn(buttonClass, "bg-brand-700 text-white hover:bg-brand-800");
+const rejectClass = cn(buttonClass, "border border-red-200 text-red-700 hover:bg-red-50");
+
+function ApproveButton({ row }: { row: ModerationRow }) {
+  const t = useT();
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post" action={PATH} preventScrollReset>
+      <input type="hidden" name="intent" value="approve" />
+      <input type="hidden" name="listingId" value={row.id} />
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        aria-label={t("publish.moderation.approveLabel", { title: row.title })}
+        className={approveClass}
+      >
+        <Check aria-hidden className="size-4" />
+        {t("publish.moderation.approve")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function ReasonField({ id }: { id: string }) {
+  const t = useT();
+  return (
+    <>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
+        {t("publish.moderation.reason")}
+      </label>
+      <textarea
+        id={id}
+        name="reason"
+        rows={3}
+        maxLength={MAX_REASON_LENGTH}
+        placeholder={t("publish.moderation.reasonPlaceholder")}
+        className={cn(inputClass, "h-auto py-2")}
+      />
+    </>
+  );
+}
+
+/** Reject with an optional reason: a dialog, or (before JavaScript) a disclosure in the row. */
+function RejectButton({ row }: { row: ModerationRow }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher();
+  const [open, setOpen] = useState(false);
+  const reasonId = useId();
+  const busy = fetcher.state !== "idle";
+
+  if (!hydrated) {
+    return (
+      <details className="w-full sm:w-auto">
+        <summary className={cn(rejectClass, "cursor-pointer list-none")}>
+          <X aria-hidden className="size-4" />
+          {t("publish.moderation.reject")}
+        </summary>
+        <Form method="post" action={PATH} className="mt-2 space-y-2">
+          <input type="hidden" name="intent" value="reject" />
+          <input type="hidden" name="listingId" value={row.id} />
+          <ReasonField id={reasonId} />
+          <button type="submit" className={cn(buttonClass, "bg-red-700 text-white")}>
+            {t("publish.moderation.confirmReject")}
+          </button>
+        </Form>
+      </details>
+    );
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <Dialog.Trigger
+        aria-label={t("publish.moderation.rejectLabel", { title: row.title })}
+        className={rejectClass}
+      >
+        <X aria-hidden className="size-4" />
+        {t("publish.moderation.reject")}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/60 backdrop-blur-[2px]" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-5 shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6">
+          <Dialog.Title className="text-lg font-bold text-stone-900">
+            {t("publish.moderation.rejectTitle")}
+          </Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-stone-600">
+            {t("publish.moderation.rejectDescription", { title: row.title })}
+          </Dialog.Description>
+          <fetcher.Form method="post" action={PATH} preventScrollReset className="mt-4 space-y-4">
+            <input type="hidden" name="intent" value="reject" />
+            <input type="hidden" name="listingId" value={row.id} />
+            <div>
+              <ReasonField id={reasonId} />
+            </div>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Dialog.Close className="inline-flex h-11 items-center justify-center rounded-lg border border-stone-300 px-5 font-semibold text-stone-800 hover:bg-stone-50">
+                {t("publish.actions.cancel")}
+              </Dialog.Close>
+              <button
+                type="submit"
+                disabled={busy}
+                className="inline-flex h-11 items-center justify-center rounded-lg bg-red-700 px-5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+              >
+                {t("publish.moderation.confirmReject")}
+              </button>
+            </div>
+          </fetcher.Form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export default function Moderation({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { currency } = useRootData();
+  const date = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+  return (
+    <div>
+      <h2 className="mb-4 text-xl font-bold text-stone-900">{t("dashboard.moderation.title")}</h2>
+      {loaderData.rows.length > 0 ? (
+        <ListingRows
+          rows={loaderData.rows}
+          currency={currency}
+          showStatus
+          details={(row) => (
+            <p className="mt-1 truncate text-xs text-stone-500">
+              {t("publish.moderation.owner", { name: row.ownerName })} ·{" "}
+              {t("publish.moderation.submitted", { date: date.format(new Date(row.createdAt)) })}
+            </p>
+          )}
+          actions={(row) => (
+            <>
+              <ApproveButton row={row} />
+              <RejectButton row={row} />
+            </>
+          )}
+        />
+      ) : (
+        <EmptyState
+          title={t("dashboard.moderation.emptyTitle")}
+          body={t("dashboard.moderation.emptyBody")}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/my-listings";
+import { requireViewer } from "../../auth/guards.server.ts";
+import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
+import { useHydrated } from "../../components/profile/use-hydrated.ts";
+import { useRootData } from "../../hooks/use-root-data.ts";
+import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { dashboardRole } from "../../lib/permissions.ts";
+import {
+  listDashboardListings,
+  type DashboardListingRow,
+} from "../../services/dashboard/dashboard-listings.server.ts";
+import { deleteListing } from "../../services/listings/listing-write.server.ts";
+import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+
+const PATH = "/dashboard/my-listings";
+const actionSchema = z.object({
+  intent: z.literal("delete"),
+  listingId: z.coerce.number().int().positive(),
+});
+
+/** Favourites for a regular user, own listings for agents and professionals, all for the admin. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(context);
+  return { role: dashboardRole(viewer.role), rows: await listDashboardListings(viewer) };
+}
+
+/** Delete: the listings service decides whether this person may; the answer is a toast. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(context);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response(null, { status: 400 });
+  try {
+    await deleteListing({ actor: viewer, listingId: parsed.data.listingId });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const t = createTranslator();
+    return redirectWithToast(PATH, {
+      title: "publish.myListings.deleteFailed",
+      description: "publish.myListings.deleteFailedDescription",
+      params: { message: isMessageKey(error.message) ? t(error.message) : error.message },
+      variant: "destructive",
+    });
+  }
+  return redirectWithToast(PATH, { title: "publish.myListings.deleted" });
+}
+
+const buttonClass =
+  "inline-flex h-9 items-center gap-1.5 rounded-lg border px-3 text-sm font-semibold disabled:opacity-60";
+
+function StatusNote({ row }: { row: DashboardListingRow }) {
+  const t = useT();
+  if (row.status === "pending_approval") {
+    return <p className="mt-1 text-xs text-amber-800">{t("publish.myListings.pendingNote")}</p>;
+  }
+  if (row.status === "rejected") {
+    return (
+      <p className="mt-1 text-xs text-red-800">
+        {row.rejectionReason
+          ? t("publish.myListings.rejectedReason", { reason: row.rejectionReason })
+          : t("publish.myListings.rejectedNote")}
+      </p>
+    );
+  }
+  return null;
+}
+
+/**
+ * Delete asks the browser's confirmation first (the spec's words). Before JavaScript the button
+ * leads to `?delete={id}`, where the same question is asked on the page.
+ */
+function DeleteButton({ row }: { row: DashboardListingRow }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher();
+  const [params] = useSearchParams();
+  const deleting = fetcher.state !== "idle";
+  const danger = `${buttonClass} border-red-200 text-red-700 hover:bg-red-50`;
+
+  if (!hydrated) {
+    if (params.get("delete") === String(row.id)) {
+      return (
+        <Form method="post" action={PATH} className="flex flex-wrap items-center gap-2">
+          <p className="w-full text-sm font-medium text-red-800">
+            {t("publish.myListings.confirmDelete")}
+          </p>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="listingId" value={row.id} />
+          <button type="submit" className={danger}>
+            <Trash2 aria-hidden className="size-4" />
+            {t("publish.myListings.delete")}
+          </button>
+          <Link to={PATH} className={`${buttonClass} border-stone-300 text-stone-700`}>
+            {t("publish.actions.cancel")}
+          </Link>
+        </Form>
+      );
+    }
+    return (
+      <Link
+        to={`?delete=${row.id}`}
+        aria-label={t("publish.myListings.deleteLabel", { title: row.title })}
+        className={danger}
+      >
+        <Trash2 aria-hidden className="size-4" />
+        {t("publish.myListings.delete")}
+      </Link>
+    );
+  }
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={PATH}
+      preventScrollReset
+      onSubmit={(event) => {
+        if (!window.confirm(t("publish.myListings.confirmDelete"))) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="listingId" value={row.id} />
+      <button
+        type="submit"
+        disabled={deleting}
+        aria-label={t("publish.myListings.deleteLabel", { title: row.title })}
+        className={danger}
+      >
+        <Trash2 aria-hidden className="size-4" />
+        {deleting ? t("publish.myListings.deleting") : t("publish.myListings.delete")}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function MyListings({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { currency } = useRootData();
+  const { role, rows } = loaderData;
+  const title =
+    role === "user"
+      ? t("dashboard.listings.titleUser")
+      : role === "admin"
+        ? t("dashboard.listings.titleAdmin")
+        : t("dashboard.listings.titlePublisher");
+  const manages = role !== "user";
+  return (
+    <div>
+      <h2 className="mb-4 text-xl font-bold text-stone-900">{title}</h2>
+      {rows.length > 0 ? (
+        <ListingRows
+          rows={rows}
+          currency={currency}
+          showStatus={manages}
+          details={manages ? (row) => <StatusNote row={row} /> : undefined}
+          actions={
+            manages
+              ? (row) => (
+                  <>
+                    <Link
+                      to={`/add-listing?edit=${row.id}`}
+                      aria-label={t("publish.myListings.editLabel", { title: row.title })}
+                      className={`${buttonClass} border-stone-300 text-stone-700 hover:bg-stone-50`}
+                    >
+                      <Pencil aria-hidden className="size-4" />
+                      {t("publish.myListings.edit")}
+                    </Link>
+                    <DeleteButton row={row} />
+                  </>
+                )
+              : undefined
+          }
+        />
+      ) : role === "user" ? (
+        <EmptyState
+          title={t("dashboard.listings.emptyUser")}
+          body={t("dashboard.listings.emptyUserBody")}
+          action={
+            <Link
+              to="/real-estate"
+              className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+            >
+              {t("dashboard.listings.explore")}
+            </Link>
+          }
+        />
+      ) : role === "admin" ? (
+        <EmptyState
+          title={t("dashboard.listings.emptyAdmin")}
+          body={t("dashboard.overview.noActivityAdmin")}
+        />
+      ) : (
+        <EmptyState
+          title={
+            role === "agent"
+              ? t("dashboard.listings.emptyAgent")
+              : t("dashboard.listings.emptyProfessional")
+          }
+          body={t("dashboard.listings.emptyPublisherBody")}
+          action={
+            <Link
+              to="/add-listing"
+              className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+            >
+              {t("dashboard.overview.addListing")}
+            </Link>
+          }
+        />
+      )}
+    </div>
+  );
+}

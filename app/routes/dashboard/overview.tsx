@@ -1,0 +1,92 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/overview";
+import { requireViewer } from "../../auth/guards.server.ts";
+import { EmptyState, ListingRows, StatCards } from "../../components/dashboard/listing-rows.tsx";
+import { useRootData } from "../../hooks/use-root-data.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { dashboardRole } from "../../lib/permissions.ts";
+import {
+  dashboardStats,
+  listDashboardListings,
+} from "../../services/dashboard/dashboard-listings.server.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(context);
+  const [recent, stats] = await Promise.all([
+    listDashboardListings(viewer, 3),
+    dashboardStats(viewer),
+  ]);
+  return { role: dashboardRole(viewer.role), recent, stats };
+}
+
+const buttonClass =
+  "inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800";
+
+export default function Overview({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { currency } = useRootData();
+  const { role, recent, stats } = loaderData;
+  const publisher = role === "agent" || role === "professional";
+  const cards =
+    role === "user"
+      ? [{ label: t("dashboard.overview.statFavorites"), value: stats.favorites }]
+      : [
+          { label: t("dashboard.overview.statListings"), value: stats.listings },
+          { label: t("dashboard.overview.statViews"), value: stats.views },
+          { label: t("dashboard.overview.statPending"), value: stats.pending },
+        ];
+
+  return (
+    <div className="space-y-8">
+      <StatCards cards={cards} className="grid gap-3 sm:grid-cols-3" />
+
+      <div>
+        <h2 className="mb-3 text-lg font-bold text-stone-900">
+          {t("dashboard.overview.recentActivity")}
+        </h2>
+        {recent.length > 0 ? (
+          <ListingRows rows={recent} currency={currency} showStatus={role !== "user"} showViews />
+        ) : (
+          <EmptyState
+            title={t("dashboard.overview.noActivity")}
+            body={
+              publisher
+                ? t("dashboard.overview.noActivityPublisher")
+                : role === "admin"
+                  ? t("dashboard.overview.noActivityAdmin")
+                  : t("dashboard.overview.noActivityUser")
+            }
+            action={
+              publisher ? (
+                <Link to="/add-listing" className={buttonClass}>
+                  {t("dashboard.overview.addListing")}
+                </Link>
+              ) : role === "user" ? (
+                <Link to="/real-estate" className={buttonClass}>
+                  {t("dashboard.overview.explore")}
+                </Link>
+              ) : undefined
+            }
+          />
+        )}
+      </div>
+
+      {publisher && (
+        <div className="flex flex-col gap-4 rounded-2xl border border-sun-200 bg-gradient-to-r from-sun-50 to-white p-6 sm:flex-row sm:items-center">
+          <div className="flex-1">
+            <h2 className="text-lg font-bold text-stone-900">
+              {t("dashboard.overview.boostTitle")}
+            </h2>
+            <p className="mt-1 text-stone-600">{t("dashboard.overview.boostBody")}</p>
+          </div>
+          <Link
+            to="/dashboard/premium-plans"
+            className="inline-flex h-10 items-center justify-center rounded-lg bg-sun-500 px-5 text-sm font-semibold text-white hover:bg-sun-600"
+          >
+            {t("dashboard.overview.upgrade")}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

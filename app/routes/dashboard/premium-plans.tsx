@@ -1,0 +1,70 @@
+import { Check } from "lucide-react";
+import { Link } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+
+/** The spec's plans (§9): price in US dollars and duration in months. */
+const PLANS = [
+  { id: "basic", price: 15, months: 3 },
+  { id: "standard", price: 25, months: 5 },
+  { id: "premium", price: 35, months: 6, popular: true },
+  { id: "elite", price: 50, months: 9 },
+  { id: "ultimate", price: 75, months: 12 },
+] as const;
+
+export default function PremiumPlans() {
+  const t = useT();
+  return (
+    <div>
+      <h2 className="text-xl font-bold text-stone-900">{t("dashboard.premium.title")}</h2>
+      <p className="mt-1 text-stone-600">{t("dashboard.premium.subtitle")}</p>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        {PLANS.map((plan) => (
+          <li
+            key={plan.id}
+            className={cn(
+              "relative flex flex-col rounded-2xl border bg-white p-5",
+              "popular" in plan
+                ? "border-sun-400 shadow-lg ring-2 ring-sun-300"
+                : "border-stone-200",
+            )}
+          >
+            {"popular" in plan && (
+              <span className="absolute -top-3 left-5 rounded-full bg-sun-500 px-2.5 py-0.5 text-xs font-bold text-white">
+                {t("dashboard.premium.popular")}
+              </span>
+            )}
+            <h3 className="font-bold text-stone-900">
+              {t(`dashboard.premium.plans.${plan.id}.name`)}
+            </h3>
+            <p className="mt-2">
+              <span className="text-3xl font-extrabold text-brand-800">${plan.price}</span>
+              <span className="ml-1 text-sm text-stone-500">
+                / {t("dashboard.premium.months", { count: plan.months })}
+              </span>
+            </p>
+            <ul className="mt-4 flex-1 space-y-2 text-sm text-stone-700">
+              {t(`dashboard.premium.plans.${plan.id}.features`)
+                .split(" · ")
+                .map((feature) => (
+                  <li key={feature} className="flex gap-2">
+                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                    {feature}
+                  </li>
+                ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-5 sm:flex-row sm:items-center">
+        <p className="flex-1 text-sm text-stone-600">{t("dashboard.premium.paymentNote")}</p>
+        <Link
+          to="/contact?reason=partnership"
+          className="inline-flex h-10 items-center justify-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          {t("dashboard.premium.contactToUpgrade")}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,297 @@
+import { useEffect } from "react";
+import { data } from "react-router";
+import type { Route } from "./+types/profile";
+import { authErrorText, callAuth, type AuthCallResult } from "../../auth/auth-client.server.ts";
+import { requireViewer } from "../../auth/guards.server.ts";
+import { avatarSrc } from "../../auth/viewer.ts";
+import { useToast } from "../../components/layout/toaster.tsx";
+import { AccountTypeForm } from "../../components/profile/account-type-form.tsx";
+import { ChangePasswordForm } from "../../components/profile/change-password-form.tsx";
+import { DeleteAccountSection } from "../../components/profile/delete-account-section.tsx";
+import { ProfileDetailsForm } from "../../components/profile/profile-details-form.tsx";
+import type { MessageKey } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { AppError } from "../../lib/app-error.ts";
+import {
+  MAX_AVATAR_BYTES,
+  accountTypeSchema,
+  changePasswordSchema,
+  isProfileErrorCode,
+  profileErrorToast,
+  profileFieldErrors,
+  profileFieldMessage,
+  profileIntentSchema,
+  type ProfileErrorCode,
+  type ProfileFormResult,
+  type ProfileIntent,
+} from "../../lib/schemas/profile.ts";
+import type { Toast } from "../../lib/toast.ts";
+import {
+  deleteAccount,
+  getProfile,
+  updateProfile,
+} from "../../services/accounts/profile.server.ts";
+import { changeAccountType } from "../../services/accounts/roles.server.ts";
+import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+
+const PROFILE_PATH = "/dashboard/profile";
+/**
+ * Only the details form carries a file; a request far above the avatar limit is refused before
+ * its body is read.
+ */
+const MAX_REQUEST_BYTES = MAX_AVATAR_BYTES * 4;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(context);
+  const profile = await getProfile(viewer);
+  return {
+    details: {
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone ?? "",
+      avatar: avatarSrc(profile),
+    },
+    role: profile.role,
+    hasPassword: profile.hasPassword,
+  };
+}
+
+function refuse(
+  intent: ProfileIntent,
+  errors: Record<string, ProfileErrorCode>,
+  options: { status?: number; values?: ProfileFormResult["values"] } = {},
+) {
+  const first = Object.values(errors)[0] ?? "missingFields";
+  const messages: Record<string, MessageKey> = {};
+  for (const [field, code] of Object.entries(errors)) messages[field] = profileFieldMessage(code);
+  return answer(
+    { intent, errors: messages, toast: profileErrorToast(first), values: options.values },
+    options.status ?? 400,
+  );
+}
+
+function answer(result: ProfileFormResult, status: number) {
+  return data(result, { status });
+}
+
+function cookieHeaders(result: AuthCallResult<unknown>): [string, string][] {
+  return result.cookies.map((cookie) => ["Set-Cookie", cookie]);
+}
+
+/**
+ * One action, four intents. A refusal answers 400 with the field messages and the toast, and
+ * changes nothing; a success redirects with a toast in the flash cookie, so both work with and
+ * without JavaScript.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireViewer(context);
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
+    return refuse("update-profile", { avatar: "fileTooLarge" }, { status: 413 });
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw data(null, { status: 400 });
+  }
+  const parsedIntent = profileIntentSchema.safeParse({ intent: form.get("intent") });
+  if (!parsedIntent.success) throw data(null, { status: 400 });
+
+  switch (parsedIntent.data.intent) {
+    case "update-profile": {
+      const intent = "update-profile";
+      const values = { name: text(form.get("name")), phone: text(form.get("phone")) };
+      const file = form.get("avatar");
+      // A form sent without a chosen file still carries an empty, nameless part.
+      const chosen = file instanceof File && (file.size > 0 || file.name !== "") ? file : null;
+      if (chosen && chosen.size > MAX_AVATAR_BYTES) {
+        return refuse(intent, { avatar: "fileTooLarge" }, { values });
+      }
+      try {
+        const result = await updateProfile({
+          viewer,
+          name: values.name,
+          phone: values.phone,
+          avatar: chosen ? Buffer.from(await chosen.arrayBuffer()) : undefined,
+        });
+        if (!result.changed) {
+          return answer({ intent, errors: {}, toast: profileErrorToast("noChanges"), values }, 200);
+        }
+      } catch (error) {
+        const codes = profileErrorCodes(error);
+        if (codes) return refuse(intent, codes, { values });
+        throw error;
+      }
+      return redirectWithToast(PROFILE_PATH, {
+        title: "profile.updated",
+        description: "profile.updatedDescription",
+      });
+    }
+
+    case "change-password": {
+      const intent = "change-password";
+      const parsed = changePasswordSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return refuse(intent, profileFieldErrors(parsed.error));
+      const { currentPassword, newPassword } = parsed.data;
+      const result = await callAuth(request, "/change-password", {
+        body: { currentPassword, newPassword, revokeOtherSessions: true },
+      });
+      if (!result.ok) {
+        return answer(passwordRefusal(result), result.status >= 400 ? result.status : 400);
+      }
+      // Other sessions are signed out; this browser gets the new session's cookie.
+      return redirectWithToast(
+        PROFILE_PATH,
+        { title: "profile.password.updated", description: "profile.password.updatedDescription" },
+        { headers: cookieHeaders(result) },
+      );
+    }
+
+    case "change-account-type": {
+      const intent = "change-account-type";
+      const failed: Toast = {
+        title: "profile.accountType.error",
+        description: "profile.accountType.errorDescription",
+        variant: "destructive",
+      };
+      if (viewer.role === "admin") {
+        return answer(
+          {
+            intent,
+            errors: {},
+            toast: { ...failed, description: "auth.toasts.accessDeniedDescription" },
+          },
+          403,
+        );
+      }
+      const parsed = accountTypeSchema.safeParse({ role: form.get("role") });
+      if (!parsed.success) return answer({ intent, errors: {}, toast: failed }, 400);
+      if (parsed.data.role === viewer.role) {
+        return answer({ intent, errors: {}, toast: profileErrorToast("noChanges") }, 200);
+      }
+      try {
+        const role = await changeAccountType(viewer, parsed.data.role);
+        return redirectWithToast(PROFILE_PATH, {
+          title: "profile.accountType.updated",
+          description: `profile.accountType.updatedAs.${role === "admin" ? "user" : role}`,
+        });
+      } catch (error) {
+        if (error instanceof AppError)
+          return answer({ intent, errors: {}, toast: failed }, error.status);
+        throw error;
+      }
+    }
+
+    case "delete-account": {
+      try {
+        await deleteAccount({ viewer });
+      } catch (error) {
+        console.error("Account deletion failed", error);
+        return answer(
+          {
+            intent: "delete-account",
+            errors: {},
+            toast: {
+              title: "profile.danger.error",
+              description: "profile.danger.errorDescription",
+              variant: "destructive",
+            },
+          },
+          error instanceof AppError ? error.status : 500,
+        );
+      }
+      // The session row went with the account; this clears the browser's cookies.
+      const signOut = await callAuth(request, "/sign-out");
+      return redirectWithToast(
+        "/",
+        { title: "profile.danger.deleted", description: "profile.danger.deletedDescription" },
+        { headers: cookieHeaders(signOut) },
+      );
+    }
+  }
+}
+
+function text(value: FormDataEntryValue | null): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** The profile error codes of a refusal from the profile service, or null for any other error. */
+function profileErrorCodes(error: unknown): Record<string, ProfileErrorCode> | null {
+  if (!(error instanceof AppError) || !error.fieldErrors) return null;
+  const codes: Record<string, ProfileErrorCode> = {};
+  for (const [field, code] of Object.entries(error.fieldErrors)) {
+    if (isProfileErrorCode(code)) codes[field] = code;
+  }
+  return Object.keys(codes).length > 0 ? codes : null;
+}
+
+/** "Password Update Error" with what went wrong: a wrong current password is said plainly. */
+function passwordRefusal(result: AuthCallResult<unknown>): ProfileFormResult {
+  const intent = "change-password";
+  const title: MessageKey = "profile.password.error";
+  switch (result.error?.code) {
+    case "INVALID_PASSWORD":
+      return {
+        intent,
+        errors: { currentPassword: "profile.password.wrongCurrent" },
+        toast: { title, description: "profile.password.wrongCurrent", variant: "destructive" },
+      };
+    case "CREDENTIAL_ACCOUNT_NOT_FOUND":
+      return {
+        intent,
+        errors: {},
+        toast: { title, description: "profile.password.noPasswordError", variant: "destructive" },
+      };
+    case "PASSWORD_TOO_SHORT":
+      return {
+        intent,
+        errors: { newPassword: profileFieldMessage("passwordTooShort") },
+        toast: profileErrorToast("passwordTooShort"),
+      };
+  }
+  const { key, message } = authErrorText(result);
+  return {
+    intent,
+    errors: {},
+    toast: {
+      title,
+      description: key,
+      params: message ? { message } : undefined,
+      variant: "destructive",
+    },
+  };
+}
+
+export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const showToast = useToast();
+  const { details, role, hasPassword } = loaderData;
+
+  // A refusal or notice from the server shows as a toast too (successes arrive by flash cookie).
+  useEffect(() => {
+    if (actionData?.toast) showToast(actionData.toast);
+  }, [actionData, showToast]);
+
+  return (
+    <div>
+      <div className="mb-6">
+        <h2 className="text-xl font-bold text-stone-900 sm:text-2xl">{t("profile.heading")}</h2>
+        <p className="mt-1 text-sm text-stone-600">{t("profile.intro")}</p>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <ProfileDetailsForm profile={details} result={actionData} />
+        </div>
+        <div className="lg:col-span-2">
+          <ChangePasswordForm email={details.email} hasPassword={hasPassword} result={actionData} />
+        </div>
+        <div className="lg:col-span-3">
+          <AccountTypeForm role={role} result={actionData} />
+        </div>
+        <div className="lg:col-span-2">
+          <DeleteAccountSection />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { data } from "react-router";
+import type { Route } from "./+types/outbox";
+import { getConfig } from "../../config.server.ts";
+import { getOutbox } from "../../email/mailer.server.ts";
+
+/**
+ * The development outbox: e-mails the app would have sent, while no SMTP_URL is configured.
+ * Never served in production (NODE_ENV=production) or when real e-mail is configured.
+ */
+export async function loader() {
+  const outbox = getOutbox();
+  if (getConfig().nodeEnv === "production" || !outbox) {
+    throw data("Not found", { status: 404 });
+  }
+  const messages = await outbox.list();
+  return {
+    messages: messages.map(({ id, to, subject, text, sentAt }) => ({
+      id,
+      to,
+      subject,
+      text,
+      sentAt,
+    })),
+  };
+}
+
+function linkify(text: string) {
+  return text.split(/(https?:\/\/\S+)/g).map((part, i) =>
+    /^https?:\/\//.test(part) ? (
+      <a key={i} href={part} className="break-all text-brand-700 underline">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-2xl font-bold">Development outbox</h1>
+      <p className="mt-1 text-stone-600">
+        E-mails kept because no SMTP_URL is set. Newest first. This page does not exist in
+        production.
+      </p>
+      {loaderData.messages.length === 0 ? (
+        <p className="mt-8 rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-600">
+          No e-mails yet.
+        </p>
+      ) : (
+        <ol className="mt-6 space-y-4">
+          {loaderData.messages.map((m) => (
+            <li key={m.id} className="rounded-xl border border-stone-200 bg-white p-4">
+              <p className="text-sm text-stone-500">
+                {new Date(m.sentAt).toLocaleString("en")} · to {m.to}
+              </p>
+              <h2 className="mt-1 font-semibold">{m.subject}</h2>
+              <pre className="mt-3 font-sans text-sm whitespace-pre-wrap text-stone-700">
+                {linkify(m.text)}
+              </pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: "Development outbox" }, { name: "robots", content: "noindex" }];
+}

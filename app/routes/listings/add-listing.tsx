@@ -1,0 +1,205 @@
+import { data } from "react-router";
+import type { Route } from "./+types/add-listing";
+import { accessDenied, requireRole } from "../../auth/guards.server.ts";
+import { avatarSrc, viewerContext } from "../../auth/viewer.ts";
+import { ListingForm } from "../../components/publish/listing-form.tsx";
+import { createTranslator, type MessageKey } from "../../i18n/translate.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { ADD_LISTING_ROLES } from "../../lib/permissions.ts";
+import {
+  categoriesFor,
+  emptyListingValues,
+  listingErrorMessage,
+  listingValuesFromFormData,
+  MAX_LISTING_IMAGE_BYTES,
+  submissionFailedToast,
+  type ListingFormResult,
+  type ListingFormValues,
+} from "../../lib/schemas/listing.ts";
+import { MAX_LISTING_IMAGES } from "../../lib/listing-values.ts";
+import {
+  createListing,
+  getListingForEdit,
+  listPendingUploads,
+  storeListingUpload,
+  updateListing,
+  type Actor,
+} from "../../services/listings/listing-write.server.ts";
+import { listCountries } from "../../services/reference/reference.server.ts";
+import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+
+const MY_LISTINGS = "/dashboard/my-listings";
+/** Without JavaScript the images come with the form: five of them at most, plus the fields. */
+const MAX_REQUEST_BYTES = MAX_LISTING_IMAGE_BYTES * MAX_LISTING_IMAGES + 1024 * 1024;
+
+/**
+ * Signed out: "Authentication Required" and home ("Authentication Error" / "Please log in to
+ * submit a listing." when a form arrives after the session ended); a regular user: "Access
+ * Denied" and the dashboard.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }) => {
+    if (request.method === "POST" && !context.get(viewerContext)) {
+      throw await redirectWithToast("/", {
+        title: "publish.toasts.authRequired",
+        description: "publish.toasts.authRequiredDescription",
+        variant: "destructive",
+      });
+    }
+    await requireRole(context, ADD_LISTING_ROLES);
+  },
+];
+
+function editId(url: URL): string | null {
+  const value = url.searchParams.get("edit");
+  return value === null || value === "" ? null : value;
+}
+
+/** "Access Denied" for someone else's listing, "Listing Not Found" for one that is gone. */
+async function refuseEdit(error: unknown): Promise<never> {
+  if (error instanceof AppError && error.code === "FORBIDDEN") throw await accessDenied();
+  if (error instanceof AppError && error.code === "LISTING_NOT_FOUND") {
+    throw await redirectWithToast(MY_LISTINGS, {
+      title: "publish.toasts.notFound",
+      description: "publish.toasts.notFoundDescription",
+      variant: "destructive",
+    });
+  }
+  throw error;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireRole(context, ADD_LISTING_ROLES);
+  const url = new URL(request.url);
+  const id = editId(url);
+  const [countries, pendingUploads, editing] = await Promise.all([
+    listCountries(),
+    listPendingUploads(viewer),
+    id === null
+      ? Promise.resolve(null)
+      : getListingForEdit({ actor: viewer, listingId: id }).catch(refuseEdit),
+  ]);
+  const categories = categoriesFor(viewer.role);
+  return {
+    role: viewer.role,
+    categories,
+    countries: countries.map((c) => ({ code: c.code, name: c.name })),
+    profile: {
+      id: viewer.id,
+      name: viewer.name,
+      email: viewer.email,
+      phone: viewer.phone,
+      avatar: avatarSrc(viewer),
+    },
+    editing: editing && {
+      id: editing.id,
+      status: editing.status,
+      rejectionReason: editing.rejectionReason,
+      ownerPhone: editing.ownerPhone,
+      images: editing.images,
+    },
+    initial: editing?.values ?? emptyListingValues(categories.length === 1 ? categories[0]! : ""),
+    pendingUploads,
+  };
+}
+
+function refuse(errors: Record<string, MessageKey>, values: ListingFormValues, status = 400) {
+  const result: ListingFormResult = {
+    errors,
+    toast: submissionFailedToast(Object.values(errors)[0]),
+    values,
+  };
+  return data(result, { status });
+}
+
+/** Images sent with the form itself (no JavaScript): stored like uploads, then listed in order. */
+async function adoptFormFiles(
+  actor: Actor,
+  form: FormData,
+  values: ListingFormValues,
+): Promise<MessageKey | null> {
+  const files = form
+    .getAll("imageFiles")
+    .filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
+  if (files.length === 0) return null;
+  if (values.images.length + files.length > MAX_LISTING_IMAGES)
+    return listingErrorMessage("imageLimit");
+  for (const file of files) {
+    try {
+      const image = await storeListingUpload({
+        actor,
+        data: Buffer.from(await file.arrayBuffer()),
+      });
+      values.images.push(image.key);
+    } catch (error) {
+      if (error instanceof AppError) return error.message as MessageKey;
+      throw error;
+    }
+  }
+  return null;
+}
+
+/**
+ * Publish or update. A refusal answers 400 with the message beside each field and the values as
+ * sent, and stores nothing; a success redirects to My Listings with the spec's toast.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requireRole(context, ADD_LISTING_ROLES);
+  const id = editId(new URL(request.url));
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
+    return refuse({ images: "publish.errors.imageTooLarge" }, emptyListingValues(""), 413);
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw data(null, { status: 400 });
+  }
+  const values = listingValuesFromFormData(form);
+  const fileProblem = await adoptFormFiles(viewer, form, values);
+  if (fileProblem) return refuse({ images: fileProblem }, values);
+
+  try {
+    if (id === null) {
+      const saved = await createListing({ actor: viewer, input: values });
+      return redirectWithToast(MY_LISTINGS, {
+        title: "publish.toasts.submitted",
+        description:
+          saved.status === "approved"
+            ? "publish.toasts.submittedAdminDescription"
+            : "publish.toasts.submittedDescription",
+      });
+    }
+    const saved = await updateListing({ actor: viewer, listingId: id, input: values });
+    return redirectWithToast(MY_LISTINGS, {
+      title: "publish.toasts.updated",
+      description:
+        saved.status === "pending_approval"
+          ? "publish.toasts.updatedReviewDescription"
+          : "publish.toasts.updatedDescription",
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "VALIDATION_FAILED" && error.fieldErrors) {
+      return refuse(error.fieldErrors as Record<string, MessageKey>, values);
+    }
+    if (
+      error instanceof AppError &&
+      (error.code === "FORBIDDEN" || error.code === "LISTING_NOT_FOUND")
+    ) {
+      return refuseEdit(error);
+    }
+    throw error;
+  }
+}
+
+export default function AddListing({ loaderData, actionData }: Route.ComponentProps) {
+  return <ListingForm key={loaderData.editing?.id ?? "new"} {...loaderData} result={actionData} />;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const t = createTranslator();
+  return [
+    { title: t(loaderData?.editing ? "publish.meta.editTitle" : "publish.meta.addTitle") },
+    { name: "robots", content: "noindex" },
+  ];
+}

@@ -1,0 +1,278 @@
+import {
+  ArrowRight,
+  Compass,
+  CreditCard,
+  ExternalLink,
+  Globe,
+  Heart,
+  Lightbulb,
+  type LucideIcon,
+  ServerCog,
+  ShieldCheck,
+  ShoppingBag,
+  Sprout,
+  Target,
+  Users,
+} from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/about";
+import { PageHero } from "../../components/site/page-hero.tsx";
+import { formatCountPlus } from "../../lib/format-count.ts";
+import { getPlatformStats } from "../../services/content/platform-stats.server.ts";
+import { createTranslator } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+
+const STATS = ["listings", "users", "countries", "views"] as const;
+
+/** The six core values, in the spec's order, with their icons. */
+const VALUES = {
+  community: Users,
+  integrity: ShieldCheck,
+  innovation: Lightbulb,
+  empowerment: Sprout,
+  passion: Heart,
+  connectivity: Globe,
+} satisfies Record<string, LucideIcon>;
+
+/** The parent group's other companies (outbound links). */
+const PROJECTS = [
+  {
+    key: "tech",
+    href: "https://tech.gatewaygroup.africa",
+    host: "tech.gatewaygroup.africa",
+    Icon: ServerCog,
+  },
+  {
+    key: "pay",
+    href: "https://pay.gatewaygroup.africa",
+    host: "pay.gatewaygroup.africa",
+    Icon: CreditCard,
+  },
+  {
+    key: "market",
+    href: "https://market.gatewaygroup.africa",
+    host: "market.gatewaygroup.africa",
+    Icon: ShoppingBag,
+  },
+] as const;
+
+/** The figures are the platform's real ones, from the database (cached for a few minutes). */
+export async function loader() {
+  const { listings, users, countries, views } = await getPlatformStats();
+  return { stats: { listings, users, countries, views } };
+}
+
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  return (
+    <>
+      <PageHero
+        eyebrow={t("about.hero.eyebrow")}
+        title={t("about.hero.title")}
+        lead={t("about.hero.lead")}
+      >
+        <dl
+          aria-label={t("about.stats.label")}
+          className="mt-10 grid max-w-4xl grid-cols-2 gap-px overflow-hidden rounded-xl bg-white/15 ring-1 ring-white/15 sm:grid-cols-4"
+        >
+          {STATS.map((key) => (
+            <div
+              key={key}
+              className="flex flex-col-reverse bg-brand-900/80 px-4 py-4 backdrop-blur-sm sm:px-5"
+            >
+              <dt className="text-sm text-brand-200">{t(`about.stats.${key}.label`)}</dt>
+              <dd className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+                {formatCountPlus(loaderData.stats[key])}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </PageHero>
+
+      <section className="mx-auto max-w-7xl px-4 pt-12 sm:px-6 sm:pt-16">
+        <div className="grid gap-4 md:grid-cols-2 md:gap-6">
+          <StatementCard
+            Icon={Target}
+            title={t("about.mission.title")}
+            body={t("about.mission.body")}
+            tone="brand"
+          />
+          <StatementCard
+            Icon={Compass}
+            title={t("about.vision.title")}
+            body={t("about.vision.body")}
+            tone="sun"
+          />
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="values-title"
+        className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 sm:pt-20"
+      >
+        <div className="max-w-2xl">
+          <h2
+            id="values-title"
+            className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
+          >
+            {t("about.values.title")}
+          </h2>
+          <p className="mt-2 text-stone-600">{t("about.values.lead")}</p>
+        </div>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {(Object.keys(VALUES) as (keyof typeof VALUES)[]).map((key) => {
+            const Icon = VALUES[key];
+            return (
+              <li
+                key={key}
+                className="flex gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+              >
+                <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <Icon aria-hidden className="size-5" />
+                </span>
+                <div>
+                  <h3 className="font-semibold text-stone-900">
+                    {t(`about.values.items.${key}.title`)}
+                  </h3>
+                  <p className="mt-1 text-sm leading-relaxed text-stone-600">
+                    {t(`about.values.items.${key}.body`)}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section
+        aria-labelledby="group-title"
+        className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 sm:pt-20"
+      >
+        <div className="max-w-2xl">
+          <p className="text-sm font-semibold tracking-wide text-sun-600 uppercase">
+            {t("about.group.eyebrow")}
+          </p>
+          <h2
+            id="group-title"
+            className="mt-1 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
+          >
+            {t("about.group.title")}
+          </h2>
+          <p className="mt-2 text-stone-600">{t("about.group.lead")}</p>
+        </div>
+        <ul className="mt-8 grid gap-4 md:grid-cols-3">
+          {PROJECTS.map(({ key, href, host, Icon }) => {
+            const name = t(`about.group.projects.${key}.name`);
+            return (
+              <li
+                key={key}
+                className="group relative flex flex-col rounded-xl border border-stone-200 bg-white p-6 shadow-sm transition hover:border-brand-300 hover:shadow-md"
+              >
+                <div className="flex items-center gap-3">
+                  <span className="inline-flex size-11 items-center justify-center rounded-lg bg-brand-900 text-sun-300">
+                    <Icon aria-hidden className="size-5" />
+                  </span>
+                  <div>
+                    <h3 className="font-semibold text-stone-900">{name}</h3>
+                    <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">
+                      {t(`about.group.projects.${key}.tag`)}
+                    </p>
+                  </div>
+                </div>
+                <p className="mt-4 flex-1 text-sm leading-relaxed text-stone-600">
+                  {t(`about.group.projects.${key}.body`)}
+                </p>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-xl hover:text-brand-800"
+                >
+                  {t("about.group.visit", { name })}
+                  <ExternalLink aria-hidden className="size-4" />
+                  <span className="sr-only">{t("about.group.opensInNewTab")}</span>
+                </a>
+                <p className="mt-1 text-xs text-stone-400">{host}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section
+        aria-labelledby="about-cta-title"
+        className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 sm:pt-20"
+      >
+        <div className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 px-6 py-10 text-white sm:px-10 sm:py-12">
+          <div className="relative flex flex-col gap-6 lg:flex-row lg:items-center lg:justify-between">
+            <div className="max-w-xl">
+              <h2 id="about-cta-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+                {t("about.cta.title")}
+              </h2>
+              <p className="mt-2 text-brand-100">{t("about.cta.body")}</p>
+            </div>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Link
+                to="/real-estate"
+                className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-sun-400 px-5 font-semibold text-brand-950 shadow-sm hover:bg-sun-300"
+              >
+                {t("about.cta.browse")}
+                <ArrowRight aria-hidden className="size-4" />
+              </Link>
+              <Link
+                to="/contact"
+                className="inline-flex h-11 items-center justify-center rounded-lg bg-white/10 px-5 font-semibold text-white ring-1 ring-white/30 hover:bg-white/20"
+              >
+                {t("about.cta.contact")}
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function StatementCard({
+  Icon,
+  title,
+  body,
+  tone,
+}: {
+  Icon: LucideIcon;
+  title: string;
+  body: string;
+  tone: "brand" | "sun";
+}) {
+  return (
+    <article className="relative overflow-hidden rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+      <span
+        aria-hidden
+        className={
+          tone === "brand"
+            ? "absolute inset-x-0 top-0 h-1 bg-brand-600"
+            : "absolute inset-x-0 top-0 h-1 bg-sun-400"
+        }
+      />
+      <span
+        className={
+          tone === "brand"
+            ? "inline-flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700"
+            : "inline-flex size-11 items-center justify-center rounded-lg bg-sun-50 text-sun-600"
+        }
+      >
+        <Icon aria-hidden className="size-5" />
+      </span>
+      <h2 className="mt-4 text-xl font-bold tracking-tight text-stone-900">{title}</h2>
+      <p className="mt-2 leading-relaxed text-stone-600">{body}</p>
+    </article>
+  );
+}
+
+export function meta(_: Route.MetaArgs) {
+  const t = createTranslator();
+  return [
+    { title: t("about.meta.title") },
+    { name: "description", content: t("about.meta.description") },
+  ];
+}

@@ -1,0 +1,65 @@
+import type { Route } from "./+types/home";
+import { ClosingCta } from "../../components/home/closing-cta.tsx";
+import { FeaturedListings } from "../../components/home/featured-listings.tsx";
+import { HeroSlideshow } from "../../components/home/hero-slideshow.tsx";
+import { SearchCard } from "../../components/home/search-card.tsx";
+import { ServicesGrid } from "../../components/home/services-grid.tsx";
+import { StatsBand } from "../../components/home/stats-band.tsx";
+import { useRootData } from "../../hooks/use-root-data.ts";
+import { createTranslator } from "../../i18n/translate.ts";
+import { getPlatformStats } from "../../services/content/platform-stats.server.ts";
+import { getHeroContent } from "../../services/content/settings.server.ts";
+import { listFeaturedListings } from "../../services/listings/listing-summaries.server.ts";
+import { listCountries } from "../../services/reference/reference.server.ts";
+
+export async function loader() {
+  const [hero, featured, stats, countries] = await Promise.all([
+    getHeroContent(),
+    listFeaturedListings(),
+    getPlatformStats(),
+    listCountries(),
+  ]);
+  return {
+    hero,
+    featured,
+    stats,
+    countries: countries.map((c) => ({ name: c.name, slug: c.slug })),
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { hero, featured, stats, countries } = loaderData;
+  const { currency } = useRootData();
+  return (
+    <>
+      <HeroSlideshow slides={hero.slides}>
+        <div className="mx-auto flex min-h-[560px] max-w-7xl flex-col justify-center px-4 pt-12 pb-20 sm:min-h-[620px] sm:px-6">
+          <p className="text-sm font-semibold tracking-[0.2em] text-sun-300 uppercase">
+            {hero.subtitle}
+          </p>
+          <h1 className="mt-3 max-w-3xl text-4xl leading-tight font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">
+            {hero.title}
+          </h1>
+          <p className="mt-4 max-w-2xl text-base text-brand-50/90 sm:text-lg">{hero.description}</p>
+          <div className="mt-8 max-w-4xl">
+            <SearchCard countries={countries} />
+          </div>
+        </div>
+      </HeroSlideshow>
+      <ServicesGrid counts={stats.byCategory} />
+      <FeaturedListings listings={featured} currency={currency} />
+      <StatsBand stats={stats} />
+      <ClosingCta />
+    </>
+  );
+}
+
+export function meta() {
+  const t = createTranslator();
+  return [
+    { title: t("home.meta.title") },
+    { name: "description", content: t("home.meta.description") },
+    { property: "og:title", content: t("home.meta.title") },
+    { property: "og:description", content: t("home.meta.description") },
+  ];
+}

@@ -1,0 +1,33 @@
+import { Outlet, useLocation } from "react-router";
+import { AuthDialog } from "../../components/auth/auth-dialog.tsx";
+import { Footer } from "../../components/layout/footer.tsx";
+import { Header } from "../../components/layout/header.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import { useRootData } from "../../hooks/use-root-data.ts";
+
+/** Pages with the header and footer (everything but the auth screens). */
+export default function SiteLayout() {
+  const t = useT();
+  const { currencies, currency, settings, year, viewer, googleEnabled } = useRootData();
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-svh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t("layout.skipToContent")}
+      </a>
+      <Header currencies={currencies} currency={currency} viewer={viewer} />
+      <main id="main" key={pathname} className="flex-1 animate-page-in">
+        <Outlet />
+      </main>
+      <Footer
+        supportEmail={settings.supportEmail}
+        supportPhone={settings.supportPhone}
+        year={year}
+      />
+      {!viewer && <AuthDialog googleEnabled={googleEnabled} />}
+    </div>
+  );
+}

@@ -1,0 +1,323 @@
+import {
+  ArrowRight,
+  BadgeCheck,
+  ChevronDown,
+  CircleHelp,
+  FileText,
+  Lock,
+  MessageSquare,
+  UserCheck,
+} from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useMatches } from "react-router";
+import type { Route } from "./+types/legal";
+import { PageHero } from "../../components/site/page-hero.tsx";
+import { createTranslator } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+
+/** The page's four sections, in order; each has its own path (and route id `legal-<section>`). */
+const SECTIONS = [
+  { id: "terms", to: "/terms", Icon: FileText },
+  { id: "faq", to: "/faq", Icon: CircleHelp },
+  { id: "privacy", to: "/privacy", Icon: Lock },
+  { id: "kyc", to: "/kyc", Icon: UserCheck },
+] as const;
+type SectionId = (typeof SECTIONS)[number]["id"];
+
+const TERMS = [
+  "accounts",
+  "listings",
+  "bookings",
+  "payments",
+  "verification",
+  "conduct",
+  "liability",
+  "changes",
+] as const;
+const FAQ = [
+  "free",
+  "booking",
+  "payments",
+  "currency",
+  "verification",
+  "pending",
+  "account",
+  "contactLister",
+] as const;
+const PRIVACY = ["collect", "use", "share", "cookies", "rights", "retention"] as const;
+const KYC_STEPS = ["email", "identity", "business", "review"] as const;
+const KYC_BENEFITS = ["badge", "visibility", "trust"] as const;
+
+/** Smooth, unless the visitor asked for reduced motion. */
+function scrollBehavior(): ScrollBehavior {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "instant" : "smooth";
+}
+
+function sectionOf(value: string | undefined): SectionId {
+  const found = SECTIONS.find((s) => value === `legal-${s.id}` || value === s.to);
+  return found?.id ?? "terms";
+}
+
+export default function LegalPage() {
+  const t = useT();
+  const matches = useMatches();
+  const section = sectionOf(matches.at(-1)?.id);
+  const [inView, setInView] = useState<SectionId>(section);
+  const chipsRef = useRef<HTMLUListElement>(null);
+
+  // Arriving on /terms, /faq, /privacy or /kyc (first load or navigation) scrolls to that section.
+  useEffect(() => {
+    const element = document.getElementById(section);
+    if (!element) return;
+    element.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
+  }, [section]);
+
+  // The section nav highlights the section being read.
+  useEffect(() => {
+    if (typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const visible = entries.find((entry) => entry.isIntersecting);
+        if (visible) setInView(sectionOf(`legal-${visible.target.id}`));
+      },
+      { rootMargin: "-35% 0px -60% 0px" },
+    );
+    for (const { id } of SECTIONS) {
+      const element = document.getElementById(id);
+      if (element) observer.observe(element);
+    }
+    return () => observer.disconnect();
+  }, []);
+
+  // On phones the nav is a row of chips that scrolls sideways: keep the highlighted one visible.
+  useEffect(() => {
+    const list = chipsRef.current;
+    const chip = list?.querySelector<HTMLElement>(`[data-section="${inView}"]`);
+    if (!list || !chip || list.scrollWidth <= list.clientWidth) return;
+    list.scrollTo({ left: chip.offsetLeft - 16, behavior: scrollBehavior() });
+  }, [inView]);
+
+  return (
+    <>
+      <PageHero
+        eyebrow={t("legal.hero.eyebrow")}
+        title={t("legal.hero.title")}
+        lead={t("legal.hero.lead")}
+      >
+        <p className="mt-6 text-sm text-brand-200">
+          {t("legal.hero.updated", { date: t("legal.hero.updatedDate") })}
+        </p>
+      </PageHero>
+
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 lg:pt-12">
+        <nav
+          aria-label={t("legal.nav.label")}
+          className="sticky top-16 z-30 -mx-4 border-b border-stone-200 bg-stone-50/95 px-4 py-2.5 backdrop-blur sm:-mx-6 sm:px-6 lg:top-24 lg:mx-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none"
+        >
+          <p className="hidden px-3 pb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase lg:block">
+            {t("legal.nav.label")}
+          </p>
+          <ul
+            ref={chipsRef}
+            className="relative flex gap-2 overflow-x-auto [scrollbar-width:none] lg:flex-col lg:gap-1 lg:overflow-visible"
+          >
+            {SECTIONS.map(({ id, to, Icon }) => {
+              const active = inView === id;
+              return (
+                <li key={id} data-section={id} className="shrink-0">
+                  <Link
+                    to={to}
+                    preventScrollReset
+                    aria-current={section === id ? "page" : undefined}
+                    className={cn(
+                      "flex items-center gap-2 rounded-full px-3.5 py-2 text-sm font-medium whitespace-nowrap transition-colors lg:rounded-lg",
+                      active
+                        ? "bg-brand-700 text-white lg:bg-brand-50 lg:text-brand-800"
+                        : "bg-white text-stone-700 ring-1 ring-stone-200 hover:bg-stone-100 lg:bg-transparent lg:ring-0",
+                    )}
+                  >
+                    <Icon aria-hidden className="hidden size-4 lg:block" />
+                    {t(`legal.nav.${id}`)}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <div className="min-w-0 space-y-6 pt-6 lg:pt-0">
+          <LegalSection
+            id="terms"
+            title={t("legal.terms.title")}
+            intro={t("legal.terms.intro")}
+            Icon={FileText}
+          >
+            <div className="space-y-6">
+              {TERMS.map((key) => (
+                <div key={key}>
+                  <h3 className="font-semibold text-stone-900">
+                    {t(`legal.terms.sections.${key}.title`)}
+                  </h3>
+                  <p className="mt-1.5 leading-relaxed text-stone-700">
+                    {t(`legal.terms.sections.${key}.body`)}
+                  </p>
+                </div>
+              ))}
+            </div>
+          </LegalSection>
+
+          <LegalSection
+            id="faq"
+            title={t("legal.faq.title")}
+            intro={t("legal.faq.intro")}
+            Icon={CircleHelp}
+          >
+            <div className="divide-y divide-stone-200 rounded-xl border border-stone-200">
+              {FAQ.map((key) => (
+                <details key={key} className="group">
+                  <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-4 py-4 font-medium text-stone-900 hover:bg-stone-50 sm:px-5 [&::-webkit-details-marker]:hidden">
+                    {t(`legal.faq.items.${key}.q`)}
+                    <ChevronDown
+                      aria-hidden
+                      className="size-5 shrink-0 text-stone-500 transition-transform group-open:rotate-180"
+                    />
+                  </summary>
+                  <p className="px-4 pb-4 leading-relaxed text-stone-700 sm:px-5">
+                    {t(`legal.faq.items.${key}.a`)}
+                  </p>
+                </details>
+              ))}
+            </div>
+          </LegalSection>
+
+          <LegalSection
+            id="privacy"
+            title={t("legal.privacy.title")}
+            intro={t("legal.privacy.intro")}
+            Icon={Lock}
+          >
+            <div className="grid gap-x-8 gap-y-6 md:grid-cols-2">
+              {PRIVACY.map((key) => (
+                <div key={key}>
+                  <h3 className="font-semibold text-stone-900">
+                    {t(`legal.privacy.sections.${key}.title`)}
+                  </h3>
+                  <p className="mt-1.5 leading-relaxed text-stone-700">
+                    {t(`legal.privacy.sections.${key}.body`)}
+                  </p>
+                </div>
+              ))}
+            </div>
+          </LegalSection>
+
+          <LegalSection
+            id="kyc"
+            title={t("legal.kyc.title")}
+            intro={t("legal.kyc.intro")}
+            Icon={UserCheck}
+          >
+            <h3 className="font-semibold text-stone-900">{t("legal.kyc.stepsTitle")}</h3>
+            <ol className="mt-4 grid gap-3 sm:grid-cols-2">
+              {KYC_STEPS.map((key, index) => (
+                <li
+                  key={key}
+                  className="flex gap-3 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200"
+                >
+                  <span
+                    aria-hidden
+                    className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                  >
+                    {index + 1}
+                  </span>
+                  <div>
+                    <p className="font-semibold text-stone-900">
+                      {t(`legal.kyc.steps.${key}.title`)}
+                    </p>
+                    <p className="mt-0.5 text-sm leading-relaxed text-stone-600">
+                      {t(`legal.kyc.steps.${key}.body`)}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            <h3 className="mt-8 font-semibold text-stone-900">{t("legal.kyc.benefitsTitle")}</h3>
+            <ul className="mt-3 space-y-2.5">
+              {KYC_BENEFITS.map((key) => (
+                <li key={key} className="flex gap-2.5 text-stone-700">
+                  <BadgeCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                  {t(`legal.kyc.benefits.${key}`)}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-6 rounded-lg bg-sun-50 px-4 py-3 text-sm text-stone-700 ring-1 ring-sun-200">
+              {t("legal.kyc.note")}
+            </p>
+          </LegalSection>
+
+          <div className="flex flex-col gap-4 rounded-xl bg-brand-900 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
+            <div className="flex gap-3">
+              <MessageSquare aria-hidden className="mt-0.5 size-6 shrink-0 text-sun-300" />
+              <div>
+                <p className="text-lg font-semibold">{t("legal.questions")}</p>
+                <p className="text-sm text-brand-100">{t("legal.questionsBody")}</p>
+              </div>
+            </div>
+            <Link
+              to="/contact"
+              className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-sun-400 px-5 font-semibold text-brand-950 hover:bg-sun-300"
+            >
+              {t("legal.contactUs")}
+              <ArrowRight aria-hidden className="size-4" />
+            </Link>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function LegalSection({
+  id,
+  title,
+  intro,
+  Icon,
+  children,
+}: {
+  id: SectionId;
+  title: string;
+  intro: string;
+  Icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="scroll-mt-36 rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 lg:scroll-mt-24"
+    >
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+          <Icon aria-hidden className="size-5" />
+        </span>
+        <h2
+          id={`${id}-title`}
+          className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl"
+        >
+          {title}
+        </h2>
+      </div>
+      <p className="mt-4 leading-relaxed text-stone-600">{intro}</p>
+      <div className="mt-6">{children}</div>
+    </section>
+  );
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  const t = createTranslator();
+  const section = sectionOf(location.pathname);
+  return [
+    { title: t(`legal.meta.${section}.title`) },
+    { name: "description", content: t(`legal.meta.${section}.description`) },
+  ];
+}

@@ -1,0 +1,232 @@
+import { BadgeCheck, Clock, MapPin, SearchX } from "lucide-react";
+import { data, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/listing";
+import { ListingCard } from "../../components/listings/listing-card.tsx";
+import { BackButton } from "../../components/listing-detail/back-button.tsx";
+import { ContactCard } from "../../components/listing-detail/contact-card.tsx";
+import { Gallery } from "../../components/listing-detail/gallery.tsx";
+import { ListingAbout, ListingFeatures } from "../../components/listing-detail/listing-about.tsx";
+import {
+  listingImageUrls,
+  listingJsonLd,
+  summarize,
+} from "../../components/listing-detail/structured-data.ts";
+import { detailSummary } from "../../components/listing-detail/summary.ts";
+import { getConfig } from "../../config.server.ts";
+import { useFavorites } from "../../hooks/use-favorites.ts";
+import { useRootData } from "../../hooks/use-root-data.ts";
+import { createTranslator } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { viewerContext } from "../../auth/viewer.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatPrice, formatPriceType } from "../../lib/money.ts";
+import {
+  getListingDetail,
+  listRelatedListings,
+  type ListingDetail,
+} from "../../services/listings/listing-detail.server.ts";
+import { countListingView } from "../../services/listings/listing-views.server.ts";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const appUrl = getConfig().appUrl;
+  const signedIn = context.get(viewerContext);
+  // Owners and the admin may also see a listing that is not public yet.
+  const viewer = signedIn?.role ? { id: signedIn.id, role: signedIn.role } : null;
+  let listing: ListingDetail;
+  try {
+    listing = await getListingDetail({ listingId: params.listingId, viewer });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "LISTING_NOT_FOUND") {
+      throw data({ appUrl }, { status: 404 });
+    }
+    throw error;
+  }
+  const [related, view] = await Promise.all([
+    listRelatedListings(listing),
+    listing.status === "approved"
+      ? countListingView(request, listing.id)
+      : Promise.resolve({ setCookie: null }),
+  ]);
+  return data(
+    { listing, related, appUrl },
+    view.setCookie ? { headers: { "Set-Cookie": view.setCookie } } : undefined,
+  );
+}
+
+function Badge({ className, children }: { className: string; children: React.ReactNode }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold",
+        className,
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+export default function ListingPage({ loaderData }: Route.ComponentProps) {
+  const { listing, related } = loaderData;
+  const t = useT();
+  const { currency } = useRootData();
+  const favorites = useFavorites();
+  const price = formatPrice(listing.priceUsdCents, currency, "en", t("values.priceNotAvailable"));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-4 pb-14 sm:px-6 sm:pt-6">
+      <BackButton fallback={`/${listing.category}`} label={t("detail.back")} className="-ml-3" />
+
+      <header className="mt-3 mb-6">
+        <div className="flex flex-wrap gap-1.5">
+          {listing.status === "approved" ? (
+            <Badge className="bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200">
+              <BadgeCheck aria-hidden className="size-3.5" />
+              {t("detail.badges.verified")}
+            </Badge>
+          ) : (
+            <Badge className="bg-amber-50 text-amber-900 ring-1 ring-amber-300">
+              <Clock aria-hidden className="size-3.5" />
+              {listing.status === "rejected"
+                ? t("detail.badges.rejected")
+                : t("detail.badges.pending")}
+            </Badge>
+          )}
+          {listing.featured && (
+            <Badge className="bg-sun-500 text-white">{t("listing.card.featured")}</Badge>
+          )}
+          {listing.agentType === "premium" && (
+            <Badge className="bg-brand-900 text-sun-200">{t("listing.card.premium")}</Badge>
+          )}
+          <Badge className="bg-stone-100 text-stone-800">
+            {t(`values.categoryBadge.${listing.category}`)}
+          </Badge>
+        </div>
+        <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+          <div className="min-w-0">
+            <h1 className="text-2xl leading-tight font-bold tracking-tight text-balance text-stone-900 sm:text-3xl">
+              {listing.title}
+            </h1>
+            <p className="mt-2 flex items-start gap-1.5 text-stone-600">
+              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+              <span>
+                {listing.address}, {listing.city}, {listing.countryName}
+              </span>
+            </p>
+          </div>
+          <p className="shrink-0 lg:text-right">
+            <span data-testid="listing-price" className="text-3xl font-extrabold text-brand-800">
+              {price}
+            </span>
+            {listing.priceUsdCents !== null && listing.priceType && (
+              <span className="ml-1.5 text-stone-500">
+                {t("listing.card.per", { priceType: formatPriceType(listing.priceType) })}
+              </span>
+            )}
+          </p>
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8">
+        <div className="min-w-0 lg:col-start-1">
+          <Gallery title={listing.title} images={listing.images} video={listing.video} />
+        </div>
+        <aside className="lg:col-start-2 lg:row-span-4 lg:row-start-1">
+          <div className="lg:sticky lg:top-20">
+            <ContactCard
+              listing={listing}
+              agent={listing.agent}
+              favorite={favorites.isFavorite(listing.id)}
+              onToggleFavorite={() => favorites.toggle(detailSummary(listing))}
+            />
+          </div>
+        </aside>
+        <div className="min-w-0 lg:col-start-1">
+          <ListingAbout listing={listing} />
+        </div>
+        <div className="min-w-0 empty:hidden lg:col-start-1">
+          <ListingFeatures listing={listing} />
+        </div>
+        {related.length > 0 && (
+          <section aria-labelledby="related-title" className="min-w-0 lg:col-start-1">
+            <h2 id="related-title" className="mb-4 text-xl font-semibold text-stone-900">
+              {t("detail.related")}
+            </h2>
+            <ul className="grid gap-5 sm:grid-cols-2">
+              {related.map((item) => (
+                <li key={item.id}>
+                  <ListingCard
+                    listing={item}
+                    currency={currency}
+                    favorite={favorites.isFavorite(item.id)}
+                    onToggleFavorite={favorites.toggle}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
+      <SearchX aria-hidden className="size-12 text-stone-400" />
+      <h1 className="mt-4 text-2xl font-bold text-stone-900">
+        {notFound ? t("detail.notFound.title") : t("layout.error.title")}
+      </h1>
+      <p className="mt-2 text-stone-600">
+        {notFound ? t("detail.notFound.description") : t("layout.error.description")}
+      </p>
+      <BackButton
+        fallback="/real-estate"
+        label={t("detail.notFound.back")}
+        className="mt-6 bg-brand-700 px-5 text-white hover:bg-brand-800 hover:text-white"
+      />
+    </div>
+  );
+}
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const t = createTranslator();
+  if (!loaderData || error) {
+    return [{ title: t("detail.meta.notFoundTitle") }, { name: "robots", content: "noindex" }];
+  }
+  const { listing, appUrl } = loaderData;
+  const title = t("detail.meta.title", { title: listing.title });
+  const description = summarize(listing.description);
+  const canonical = `${appUrl}/listing/${listing.id}`;
+  const cover = listing.images[0];
+  const image = listingImageUrls(listing, appUrl)[0] ?? `${appUrl}/images/listing-fallback.webp`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...(listing.status === "approved" ? [] : [{ name: "robots", content: "noindex" }]),
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "Gateway Africa" },
+    { property: "og:title", content: listing.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: image },
+    ...(cover
+      ? [
+          { property: "og:image:width", content: String(cover.width) },
+          { property: "og:image:height", content: String(cover.height) },
+        ]
+      : []),
+    { property: "og:image:alt", content: listing.title },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: listing.title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+    { "script:ld+json": listingJsonLd(listing, appUrl) },
+  ];
+}

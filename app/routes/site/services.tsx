@@ -1,0 +1,262 @@
+import {
+  ArrowRight,
+  BedDouble,
+  Briefcase,
+  Building2,
+  Car,
+  ConciergeBell,
+  DraftingCompass,
+  GraduationCap,
+  Handshake,
+  Hotel,
+  KeyRound,
+  Landmark,
+  type LucideIcon,
+  Map as MapIcon,
+  PaintRoller,
+  Plane,
+  PlaneLanding,
+  Ruler,
+  Scale,
+  Sofa,
+  Users,
+} from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/services";
+import { PageHero } from "../../components/site/page-hero.tsx";
+import { createTranslator, type MessageKey } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { SERVICE_CATEGORIES, type ServiceCategory } from "../../lib/listing-values.ts";
+
+/** The six service areas, each leading to its browse page. */
+const AREAS = [
+  { key: "realEstate", to: "/real-estate", Icon: Building2, tone: "bg-brand-50 text-brand-700" },
+  { key: "hospitality", to: "/hospitality", Icon: Hotel, tone: "bg-sun-50 text-sun-600" },
+  {
+    key: "studentHousing",
+    to: "/student-housing",
+    Icon: GraduationCap,
+    tone: "bg-sky-50 text-sky-700",
+  },
+  {
+    key: "professionals",
+    to: "/professionals",
+    Icon: Briefcase,
+    tone: "bg-violet-50 text-violet-700",
+  },
+  { key: "travel", to: "/travel-agencies", Icon: MapIcon, tone: "bg-emerald-50 text-emerald-700" },
+  { key: "concierge", to: "/concierge", Icon: ConciergeBell, tone: "bg-rose-50 text-rose-700" },
+] as const;
+
+/** Short tags per area; the concierge's are what it bundles (flights, pickup, transport, hotels). */
+const AREA_TAGS = {
+  realEstate: [
+    "services.areas.items.realEstate.tags.buy",
+    "services.areas.items.realEstate.tags.rent",
+    "services.areas.items.realEstate.tags.lease",
+  ],
+  hospitality: [
+    "services.areas.items.hospitality.tags.hotels",
+    "services.areas.items.hospitality.tags.guesthouses",
+    "services.areas.items.hospitality.tags.resorts",
+  ],
+  studentHousing: [
+    "services.areas.items.studentHousing.tags.single",
+    "services.areas.items.studentHousing.tags.shared",
+    "services.areas.items.studentHousing.tags.studios",
+  ],
+  professionals: [
+    "services.areas.items.professionals.tags.verified",
+    "services.areas.items.professionals.tags.types",
+    "services.areas.items.professionals.tags.quotes",
+  ],
+  travel: [
+    "services.areas.items.travel.tags.safari",
+    "services.areas.items.travel.tags.cultural",
+    "services.areas.items.travel.tags.beach",
+  ],
+  concierge: [
+    "services.areas.items.concierge.tags.flights",
+    "services.areas.items.concierge.tags.pickup",
+    "services.areas.items.concierge.tags.transport",
+    "services.areas.items.concierge.tags.hotels",
+  ],
+} satisfies Record<(typeof AREAS)[number]["key"], MessageKey[]>;
+
+const TAG_ICONS: Partial<Record<MessageKey, LucideIcon>> = {
+  "services.areas.items.concierge.tags.flights": Plane,
+  "services.areas.items.concierge.tags.pickup": PlaneLanding,
+  "services.areas.items.concierge.tags.transport": Car,
+  "services.areas.items.concierge.tags.hotels": BedDouble,
+};
+
+const PROFESSIONAL_ICONS: Record<ServiceCategory, LucideIcon> = {
+  architect: DraftingCompass,
+  surveyor: Ruler,
+  lawyer: Scale,
+  "real-estate-agent": Handshake,
+  "property-manager": KeyRound,
+  "concierge-tours": Landmark,
+  "interior-designer": Sofa,
+  "painter-renovator": PaintRoller,
+};
+
+export default function ServicesPage() {
+  const t = useT();
+  return (
+    <>
+      <PageHero
+        eyebrow={t("services.hero.eyebrow")}
+        title={t("services.hero.title")}
+        lead={t("services.hero.lead")}
+      />
+
+      <section
+        aria-labelledby="areas-title"
+        className="mx-auto max-w-7xl px-4 pt-12 sm:px-6 sm:pt-16"
+      >
+        <h2
+          id="areas-title"
+          className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
+        >
+          {t("services.areas.title")}
+        </h2>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {AREAS.map(({ key, to, Icon, tone }) => {
+            const title = t(`services.areas.items.${key}.title`);
+            return (
+              <li
+                key={key}
+                className="group relative flex flex-col rounded-xl border border-stone-200 bg-white p-6 shadow-sm transition hover:border-brand-300 hover:shadow-md"
+              >
+                <span
+                  className={`inline-flex size-12 items-center justify-center rounded-xl ${tone}`}
+                >
+                  <Icon aria-hidden className="size-6" />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-stone-900">{title}</h3>
+                <p className="mt-1.5 flex-1 text-sm leading-relaxed text-stone-600">
+                  {t(`services.areas.items.${key}.body`)}
+                </p>
+                <ul className="mt-4 flex flex-wrap gap-2">
+                  {AREA_TAGS[key].map((tag) => {
+                    const TagIcon = TAG_ICONS[tag];
+                    return (
+                      <li
+                        key={tag}
+                        className="inline-flex items-center gap-1.5 rounded-full bg-stone-100 px-2.5 py-1 text-xs font-medium text-stone-700"
+                      >
+                        {TagIcon && <TagIcon aria-hidden className="size-3.5 text-rose-700" />}
+                        {t(tag)}
+                      </li>
+                    );
+                  })}
+                </ul>
+                <Link
+                  to={to}
+                  className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-800"
+                >
+                  {t("services.areas.explore", { name: title })}
+                  <ArrowRight
+                    aria-hidden
+                    className="size-4 transition-transform group-hover:translate-x-0.5"
+                  />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section
+        aria-labelledby="professionals-title"
+        className="mt-14 bg-white py-12 sm:mt-20 sm:py-16"
+      >
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <div className="max-w-2xl">
+            <p className="text-sm font-semibold tracking-wide text-sun-600 uppercase">
+              {t("services.professionals.eyebrow")}
+            </p>
+            <h2
+              id="professionals-title"
+              className="mt-1 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
+            >
+              {t("services.professionals.title")}
+            </h2>
+            <p className="mt-2 text-stone-600">{t("services.professionals.lead")}</p>
+          </div>
+          <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {SERVICE_CATEGORIES.map((category) => {
+              const Icon = PROFESSIONAL_ICONS[category];
+              return (
+                <li key={category}>
+                  <Link
+                    to={`/professionals?serviceCategory=${encodeURIComponent(category)}`}
+                    className="group flex h-full gap-3 rounded-xl border border-stone-200 bg-stone-50 p-4 transition hover:border-brand-300 hover:bg-brand-50"
+                  >
+                    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-white text-brand-700 shadow-sm ring-1 ring-stone-200">
+                      <Icon aria-hidden className="size-5" />
+                    </span>
+                    <span className="min-w-0">
+                      <span className="block font-semibold text-stone-900 group-hover:text-brand-800">
+                        {t(`values.serviceCategory.${category}`)}
+                      </span>
+                      <span className="mt-1 block text-sm leading-snug text-stone-600">
+                        {t(`services.professionals.types.${category}`)}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="services-cta-title"
+        className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 sm:pt-16"
+      >
+        <div className="flex flex-col gap-6 rounded-2xl border border-sun-200 bg-sun-50 px-6 py-8 sm:px-10 sm:py-10 lg:flex-row lg:items-center lg:justify-between">
+          <div className="flex gap-4">
+            <span className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-sun-400 text-brand-950 sm:inline-flex">
+              <Users aria-hidden className="size-6" />
+            </span>
+            <div className="max-w-xl">
+              <h2
+                id="services-cta-title"
+                className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl"
+              >
+                {t("services.cta.title")}
+              </h2>
+              <p className="mt-1.5 text-stone-700">{t("services.cta.body")}</p>
+            </div>
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Link
+              to="/contact?reason=partnership"
+              className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 font-semibold text-white shadow-sm hover:bg-brand-800"
+            >
+              {t("services.cta.partner")}
+              <ArrowRight aria-hidden className="size-4" />
+            </Link>
+            <Link
+              to="/professionals"
+              className="inline-flex h-11 items-center justify-center rounded-lg border border-stone-300 bg-white px-5 font-semibold text-stone-800 hover:bg-stone-50"
+            >
+              {t("services.cta.browse")}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export function meta(_: Route.MetaArgs) {
+  const t = createTranslator();
+  return [
+    { title: t("services.meta.title") },
+    { name: "description", content: t("services.meta.description") },
+  ];
+}

@@ -1,0 +1,175 @@
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import type { Viewer } from "../../auth/viewer.ts";
+import { getDb } from "../../db/client.server.ts";
+import { account, listingImages, listings, listingUploads, user } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { Role } from "../../lib/roles.ts";
+import { profileDetailsSchema, profileFieldErrors } from "../../lib/schemas/profile.ts";
+import { getMediaStorage } from "../../storage/media-storage.server.ts";
+import { deleteAvatar, storeAvatar } from "../media/avatar.server.ts";
+import { deleteStoredImage } from "../media/images.server.ts";
+
+/** What the Profile tab shows: the stored row, not the session's copy of it. */
+export interface Profile {
+  name: string;
+  email: string;
+  phone: string | null;
+  /** An uploaded avatar, else a Google picture, else null (initials are generated). */
+  avatarUrl: string | null;
+  role: Role | null;
+  /** False for accounts that only sign in with Google: there is no password to change. */
+  hasPassword: boolean;
+}
+
+export async function getProfile(viewer: Viewer): Promise<Profile> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      avatarUrl: user.avatarUrl,
+      image: user.image,
+    })
+    .from(user)
+    .where(eq(user.id, viewer.id));
+  if (!row) throw new AppError("NOT_FOUND", "auth.toasts.authRequiredDescription");
+  const [credential] = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(
+      and(
+        eq(account.userId, viewer.id),
+        eq(account.providerId, "credential"),
+        isNotNull(account.password),
+      ),
+    )
+    .limit(1);
+  return {
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    avatarUrl: row.avatarUrl ?? row.image,
+    role: viewer.role,
+    hasPassword: Boolean(credential),
+  };
+}
+
+export type UpdateProfileResult =
+  | { changed: false }
+  | { changed: true; name: string; phone: string | null; avatarUrl: string | null };
+
+/**
+ * Saves the full name, the phone number and, when one is given, a new avatar. Invalid input
+ * throws an AppError whose field errors are profile error codes and changes nothing; input equal
+ * to what is stored answers `{ changed: false }` (the spec's "No changes"). A replaced avatar's
+ * file is removed once the new one is saved.
+ */
+export async function updateProfile(input: {
+  viewer: Viewer;
+  name: unknown;
+  phone: unknown;
+  avatar?: Buffer;
+}): Promise<UpdateProfileResult> {
+  const parsed = profileDetailsSchema.safeParse({ name: input.name, phone: input.phone ?? "" });
+  if (!parsed.success) {
+    const fieldErrors = profileFieldErrors(parsed.error);
+    const first = Object.values(fieldErrors)[0] ?? "nameRequired";
+    throw new AppError("VALIDATION_FAILED", `profile.errors.${first}.description`, fieldErrors);
+  }
+  const { name, phone } = parsed.data;
+
+  const db = await getDb();
+  const [current] = await db
+    .select({ name: user.name, phone: user.phone, avatarUrl: user.avatarUrl })
+    .from(user)
+    .where(eq(user.id, input.viewer.id));
+  if (!current) throw new AppError("NOT_FOUND", "auth.toasts.authRequiredDescription");
+
+  const hasAvatar = input.avatar !== undefined;
+  if (!hasAvatar && name === current.name && phone === (current.phone ?? null)) {
+    return { changed: false };
+  }
+
+  const storage = getMediaStorage();
+  // Checked and re-encoded before anything is written; a refused file throws here.
+  const stored = hasAvatar ? await storeAvatar(storage, input.avatar as Buffer) : null;
+  const avatarUrl = stored?.url ?? current.avatarUrl;
+  try {
+    await db
+      .update(user)
+      .set({ name, phone, avatarUrl, updatedAt: new Date() })
+      .where(eq(user.id, input.viewer.id));
+  } catch (error) {
+    if (stored) await storage.delete(stored.key).catch(() => undefined);
+    throw error;
+  }
+  if (stored && current.avatarUrl !== stored.url) {
+    await deleteAvatar(storage, current.avatarUrl).catch((error: unknown) => {
+      console.error("Could not remove a replaced avatar file", error);
+    });
+  }
+  return { changed: true, name, phone, avatarUrl };
+}
+
+/**
+ * Deletes the account for good: in one transaction the user row goes, and with it (by the
+ * schema's cascades) its sessions, sign-in accounts, favourites, listings, their images' rows and
+ * everyone's favourites of those listings. The image and avatar files are removed after the
+ * commit; their keys are read first, under row locks, so no listing or image can slip in between.
+ */
+export async function deleteAccount({
+  viewer,
+}: {
+  viewer: Viewer;
+}): Promise<{ listings: number; images: number }> {
+  const db = await getDb();
+  const removed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ avatarUrl: user.avatarUrl })
+      .from(user)
+      .where(eq(user.id, viewer.id))
+      .for("update");
+    if (!row) throw new AppError("NOT_FOUND", "profile.danger.errorDescription");
+    const owned = await tx
+      .select({ id: listings.id })
+      .from(listings)
+      .where(eq(listings.userId, viewer.id))
+      .for("update");
+    const images =
+      owned.length === 0
+        ? []
+        : await tx
+            .select({ storageKey: listingImages.storageKey })
+            .from(listingImages)
+            .where(
+              inArray(
+                listingImages.listingId,
+                owned.map((listing) => listing.id),
+              ),
+            );
+    // Images uploaded for a listing that was never published go too.
+    const uploads = await tx
+      .select({ storageKey: listingUploads.storageKey })
+      .from(listingUploads)
+      .where(eq(listingUploads.userId, viewer.id));
+    await tx.delete(user).where(eq(user.id, viewer.id));
+    return {
+      avatarUrl: row.avatarUrl,
+      listings: owned.length,
+      imageKeys: [...images, ...uploads].map((image) => image.storageKey),
+    };
+  });
+
+  // The rows are gone; a file that cannot be removed now is only an orphan, so it is logged.
+  const storage = getMediaStorage();
+  for (const key of removed.imageKeys) {
+    await deleteStoredImage(storage, key).catch((error: unknown) => {
+      console.error(`Could not remove the files of image ${key}`, error);
+    });
+  }
+  await deleteAvatar(storage, removed.avatarUrl).catch((error: unknown) => {
+    console.error("Could not remove an avatar file", error);
+  });
+  return { listings: removed.listings, images: removed.imageKeys.length };
+}

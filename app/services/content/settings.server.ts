@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "../../db/client.server.ts";
+import { heroContent, platformSettings } from "../../db/schema/index.ts";
+import type { HeroContent } from "../../lib/hero.ts";
+import { DEFAULT_HERO_CONTENT, DEFAULT_PLATFORM_SETTINGS } from "../../db/seed/reference-data.ts";
+
+export interface PublicSettings {
+  siteName: string;
+  tagline: string;
+  supportEmail: string;
+  supportPhone: string;
+}
+
+export async function getPublicSettings(): Promise<PublicSettings> {
+  const { siteName, tagline, supportEmail, supportPhone } = await getPlatformSettings();
+  return { siteName, tagline, supportEmail, supportPhone };
+}
+
+/** The hero row, or the defaults when it is missing (it is created at start-up). */
+export async function getHeroContent(): Promise<HeroContent> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ content: heroContent.content })
+    .from(heroContent)
+    .where(eq(heroContent.id, 1));
+  return row?.content ?? DEFAULT_HERO_CONTENT;
+}
+
+export interface PlatformSettings extends PublicSettings {
+  notificationEmail: string;
+  requireManualApproval: boolean;
+}
+
+/** Every setting, for the administrator's Settings tab. */
+export async function getPlatformSettings(): Promise<PlatformSettings> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      siteName: platformSettings.siteName,
+      tagline: platformSettings.tagline,
+      supportEmail: platformSettings.supportEmail,
+      supportPhone: platformSettings.supportPhone,
+      notificationEmail: platformSettings.notificationEmail,
+      requireManualApproval: platformSettings.requireManualApproval,
+    })
+    .from(platformSettings)
+    .where(eq(platformSettings.id, 1));
+  return row ?? DEFAULT_PLATFORM_SETTINGS;
+}

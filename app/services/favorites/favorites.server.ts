@@ -1,0 +1,42 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Viewer } from "../../auth/viewer.ts";
+import { getDb } from "../../db/client.server.ts";
+import { favorites, listings } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+
+/** Ids of the listings a person saved, newest first: small, so every page gets them server-side. */
+export async function listFavoriteIds(userId: string): Promise<number[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ listingId: favorites.listingId })
+    .from(favorites)
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.createdAt));
+  return rows.map((r) => r.listingId);
+}
+
+/**
+ * Saves or unsaves a listing. Only approved listings can be saved; unsaving always works (the
+ * listing may have been taken down since).
+ */
+export async function setFavorite(
+  viewer: Viewer | null,
+  listingId: number,
+  favorite: boolean,
+): Promise<boolean> {
+  if (!viewer) throw new AppError("UNAUTHENTICATED", "listing.favorites.signInDescription");
+  const db = await getDb();
+  if (!favorite) {
+    await db
+      .delete(favorites)
+      .where(and(eq(favorites.userId, viewer.id), eq(favorites.listingId, listingId)));
+    return false;
+  }
+  const [listing] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.id, listingId), eq(listings.status, "approved")));
+  if (!listing) throw new AppError("LISTING_NOT_FOUND", "listing.favorites.notFound");
+  await db.insert(favorites).values({ userId: viewer.id, listingId }).onConflictDoNothing();
+  return true;
+}

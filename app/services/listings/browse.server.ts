@@ -1,0 +1,119 @@
+import { and, arrayContains, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "../../db/client.server.ts";
+import { countries, listings } from "../../db/schema/index.ts";
+import type { ListingSummary } from "../../lib/listing-summary.ts";
+import { displayAmountToUsdCents, type DisplayCurrency } from "../../lib/money.ts";
+import { PAGE_SIZE, type BrowseParams, type Sort } from "../../lib/schemas/browse.ts";
+import { selectPublicSummaries } from "./listing-summaries.server.ts";
+
+export interface BrowseResult {
+  listings: ListingSummary[];
+  /** Approved listings matching every filter. */
+  total: number;
+  /** The page shown (the last one when the one asked for is past the end). */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern once escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function contains(text: string): string {
+  return `%${escapeLike(text.toLowerCase())}%`;
+}
+
+/**
+ * The WHERE clause for the filters (status is added by the summary query). Min and max prices
+ * are typed in the display currency and compared in US cents.
+ */
+export function browseWhere(params: BrowseParams, currency: DisplayCurrency): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (params.category !== "all") where.push(eq(listings.category, params.category));
+  // search_text is stored lower-cased; the trigram index serves the ILIKE.
+  if (params.q) where.push(ilike(listings.searchText, contains(params.q)));
+  if (params.location) {
+    const pattern = contains(params.location);
+    where.push(or(ilike(countries.name, pattern), ilike(listings.city, pattern)));
+  }
+  if (params.minPrice !== undefined) {
+    const cents = displayAmountToUsdCents(params.minPrice, currency);
+    if (cents !== null) where.push(gte(listings.priceUsdCents, cents));
+  }
+  if (params.maxPrice !== undefined) {
+    const cents = displayAmountToUsdCents(params.maxPrice, currency);
+    if (cents !== null) where.push(lte(listings.priceUsdCents, cents));
+  }
+  if (params.bedrooms !== undefined) where.push(gte(listings.bedrooms, params.bedrooms));
+  if (params.bathrooms !== undefined) where.push(gte(listings.bathrooms, params.bathrooms));
+  if (params.propertyType) where.push(eq(listings.propertyType, params.propertyType));
+  if (params.completion) where.push(eq(listings.completionStatus, params.completion));
+  if (params.listingType) where.push(eq(listings.listingType, params.listingType));
+  if (params.serviceCategory) where.push(eq(listings.serviceCategory, params.serviceCategory));
+  if (params.tourType) where.push(arrayContains(listings.tourTypes, [params.tourType]));
+  if (params.roomType) where.push(eq(listings.roomType, params.roomType));
+  if (params.genderPreference) where.push(eq(listings.genderPreference, params.genderPreference));
+  return and(...where);
+}
+
+/** ORDER BY per sort; the id breaks ties so pages never overlap or skip a listing. */
+export function browseOrder(sort: Sort): SQL[] {
+  switch (sort) {
+    case "price-low":
+      return [sql`${listings.priceUsdCents} asc nulls last`, sql`${listings.id} desc`];
+    case "price-high":
+      return [sql`${listings.priceUsdCents} desc nulls last`, sql`${listings.id} desc`];
+    case "newest":
+      return [sql`${listings.id} desc`];
+    case "rating":
+      return [
+        sql`${listings.rating} desc nulls last`,
+        sql`${listings.ratingCount} desc`,
+        sql`${listings.id} desc`,
+      ];
+    case "featured":
+      return [
+        sql`${listings.featured} desc`,
+        sql`${listings.createdAt} desc`,
+        sql`${listings.id} desc`,
+      ];
+  }
+}
+
+async function countMatches(params: BrowseParams, where: SQL | undefined): Promise<number> {
+  const db = await getDb();
+  const base = db.select({ n: sql<number>`count(*)::int` }).from(listings);
+  // The country is needed only to match a location by country name.
+  const joined = params.location
+    ? base.innerJoin(countries, eq(countries.code, listings.countryCode))
+    : base;
+  const [row] = await joined.where(and(eq(listings.status, "approved"), where));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page of approved listings for the browse pages and GET /api/v1/listings: one query for the
+ * page (LIMIT/OFFSET) and one for the count. Only the page ever leaves the server.
+ */
+export async function browseListings(
+  params: BrowseParams,
+  currency: DisplayCurrency,
+): Promise<BrowseResult> {
+  const where = browseWhere(params, currency);
+  const orderBy = browseOrder(params.sort);
+  const pageOf = (page: number) =>
+    selectPublicSummaries({ where, orderBy, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+
+  let page = params.page;
+  const [rows, total] = await Promise.all([pageOf(page), countMatches(params, where)]);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  let listingsOnPage = rows;
+  if (page > pageCount) {
+    // A stale link past the end: show the last page rather than an empty one.
+    page = pageCount;
+    listingsOnPage = total > 0 ? await pageOf(page) : [];
+  }
+  return { listings: listingsOnPage, total, page, pageCount, pageSize: PAGE_SIZE };
+}

@@ -1,0 +1,175 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { avatarSrc } from "../../auth/viewer.ts";
+import { getDb } from "../../db/client.server.ts";
+import { countries, listingImages, listings, user } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+import type { ListingSummary } from "../../lib/listing-summary.ts";
+import type {
+  Category,
+  CompletionStatus,
+  ContactMethod,
+  ListingStatus,
+} from "../../lib/listing-values.ts";
+import type { Role } from "../../lib/roles.ts";
+import { selectPublicSummaries } from "./listing-summaries.server.ts";
+import { videoEmbed, type VideoEmbed } from "./video-embed.ts";
+
+/** Who is looking: null for a visitor. Owners and admins may also see listings not yet public. */
+export type Viewer = { id: string; role: Role } | null;
+
+export interface ListingImage {
+  storageKey: string;
+  width: number;
+  height: number;
+}
+
+/** A card's data without its cover, plus what the detail page shows beyond the card. */
+export interface ListingDetail extends Omit<ListingSummary, "cover"> {
+  completionStatus: CompletionStatus | null;
+  address: string;
+  description: string;
+  contactMethod: ContactMethod;
+  status: ListingStatus;
+  createdAt: string;
+  updatedAt: string;
+  /** In gallery order; the first is the cover. */
+  images: ListingImage[];
+  video: VideoEmbed | null;
+  agent: {
+    name: string;
+    /** The uploaded avatar, else a generated initials image. */
+    avatarUrl: string;
+    /** The listing's contact phone, else the owner's; null when neither exists. */
+    phone: string | null;
+    email: string;
+  };
+}
+
+const MAX_ID = 2_147_483_647;
+
+/** The numeric id of a URL segment, or null for anything that is not a listing id. */
+export function parseListingId(raw: string | number | null | undefined): number | null {
+  const text = String(raw ?? "");
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= MAX_ID ? id : null;
+}
+
+function mayView(viewer: Viewer, ownerId: string, status: ListingStatus): boolean {
+  if (status === "approved") return true;
+  return viewer !== null && (viewer.role === "admin" || viewer.id === ownerId);
+}
+
+const imagesJson = sql<ListingImage[]>`coalesce((
+  select json_agg(json_build_object('storageKey', ${listingImages.storageKey}, 'width', ${listingImages.width}, 'height', ${listingImages.height}) order by ${listingImages.position})
+  from ${listingImages}
+  where ${listingImages.listingId} = ${listings.id}
+), '[]'::json)`;
+
+/**
+ * One listing for the detail page and GET /api/v1/listings/{id}, in one query. Unknown ids and
+ * listings the viewer may not see (pending or rejected, unless theirs or the viewer is an
+ * admin) are LISTING_NOT_FOUND alike, so nobody learns that a hidden listing exists.
+ */
+export async function getListingDetail({
+  listingId,
+  viewer,
+}: {
+  listingId: string | number;
+  viewer: Viewer;
+}): Promise<ListingDetail> {
+  const id = parseListingId(listingId);
+  if (id === null) throw new AppError("LISTING_NOT_FOUND", "detail.notFound.description");
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: listings.id,
+      userId: listings.userId,
+      title: listings.title,
+      category: listings.category,
+      listingType: listings.listingType,
+      propertyType: listings.propertyType,
+      completionStatus: listings.completionStatus,
+      serviceCategory: listings.serviceCategory,
+      specialty: listings.specialty,
+      priceUsdCents: listings.priceUsdCents,
+      priceType: listings.priceType,
+      city: listings.city,
+      countryName: countries.name,
+      address: listings.address,
+      description: listings.description,
+      contactMethod: listings.contactMethod,
+      contactPhone: listings.contactPhone,
+      videoUrl: listings.videoUrl,
+      status: listings.status,
+      featured: listings.featured,
+      agentType: listings.agentType,
+      amenities: listings.amenities,
+      serviceHighlights: listings.serviceHighlights,
+      tourTypes: listings.tourTypes,
+      bedrooms: listings.bedrooms,
+      bathrooms: listings.bathrooms,
+      areaM2: listings.areaM2,
+      roomType: listings.roomType,
+      genderPreference: listings.genderPreference,
+      rating: listings.rating,
+      ratingCount: listings.ratingCount,
+      createdAt: listings.createdAt,
+      updatedAt: listings.updatedAt,
+      images: imagesJson,
+      ownerName: user.name,
+      ownerEmail: user.email,
+      ownerPhone: user.phone,
+      ownerAvatar: sql<string | null>`coalesce(${user.avatarUrl}, ${user.image})`,
+    })
+    .from(listings)
+    .innerJoin(countries, eq(countries.code, listings.countryCode))
+    .innerJoin(user, eq(user.id, listings.userId))
+    .where(eq(listings.id, id))
+    .limit(1);
+  if (!row || !mayView(viewer, row.userId, row.status)) {
+    throw new AppError("LISTING_NOT_FOUND", "detail.notFound.description");
+  }
+  const {
+    userId: _userId,
+    contactPhone,
+    videoUrl,
+    ownerName,
+    ownerEmail,
+    ownerPhone,
+    ownerAvatar,
+    createdAt,
+    updatedAt,
+    ...fields
+  } = row;
+  const phone = contactPhone?.trim() || ownerPhone?.trim() || null;
+  return {
+    ...fields,
+    createdAt: new Date(createdAt).toISOString(),
+    updatedAt: new Date(updatedAt).toISOString(),
+    images: Array.isArray(row.images) ? row.images : [],
+    video: videoEmbed(videoUrl),
+    agent: {
+      name: ownerName,
+      avatarUrl: avatarSrc({ name: ownerName, avatarUrl: ownerAvatar?.trim() || null }),
+      phone,
+      email: ownerEmail,
+    },
+  };
+}
+
+/** "You might also like": approved listings of the same category, featured and newest first. */
+export function listRelatedListings(
+  listing: { id: number; category: Category },
+  limit = 2,
+): Promise<ListingSummary[]> {
+  return selectPublicSummaries({
+    where: and(eq(listings.category, listing.category), ne(listings.id, listing.id)),
+    orderBy: [
+      sql`${listings.featured} desc`,
+      sql`${listings.createdAt} desc`,
+      sql`${listings.id} desc`,
+    ],
+    limit,
+  });
+}

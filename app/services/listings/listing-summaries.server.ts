@@ -1,0 +1,67 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { getDb } from "../../db/client.server.ts";
+import { countries, listingImages, listings } from "../../db/schema/index.ts";
+import type { ListingSummary } from "../../lib/listing-summary.ts";
+
+/** The cover (position 0) of a listing, as JSON, or null: one subquery instead of a join per image. */
+const coverImage = sql<ListingSummary["cover"]>`(
+  select json_build_object('storageKey', ${listingImages.storageKey}, 'width', ${listingImages.width}, 'height', ${listingImages.height})
+  from ${listingImages}
+  where ${listingImages.listingId} = ${listings.id}
+  order by ${listingImages.position}
+  limit 1
+)`;
+
+export const summaryColumns = {
+  id: listings.id,
+  title: listings.title,
+  category: listings.category,
+  listingType: listings.listingType,
+  propertyType: listings.propertyType,
+  serviceCategory: listings.serviceCategory,
+  specialty: listings.specialty,
+  priceUsdCents: listings.priceUsdCents,
+  priceType: listings.priceType,
+  city: listings.city,
+  countryName: countries.name,
+  featured: listings.featured,
+  agentType: listings.agentType,
+  amenities: listings.amenities,
+  serviceHighlights: listings.serviceHighlights,
+  tourTypes: listings.tourTypes,
+  bedrooms: listings.bedrooms,
+  bathrooms: listings.bathrooms,
+  areaM2: listings.areaM2,
+  roomType: listings.roomType,
+  genderPreference: listings.genderPreference,
+  rating: listings.rating,
+  ratingCount: listings.ratingCount,
+  cover: coverImage,
+};
+
+/** Approved listings as card data, in the order given. */
+export async function selectPublicSummaries(options: {
+  where?: SQL;
+  orderBy: SQL[];
+  limit: number;
+  offset?: number;
+}): Promise<ListingSummary[]> {
+  const db = await getDb();
+  return db
+    .select(summaryColumns)
+    .from(listings)
+    .innerJoin(countries, eq(countries.code, listings.countryCode))
+    .where(and(eq(listings.status, "approved"), options.where))
+    .orderBy(...options.orderBy)
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
+}
+
+/** Every approved featured listing, newest first (the home page shows 8, then all). */
+export function listFeaturedListings(limit = 48): Promise<ListingSummary[]> {
+  return selectPublicSummaries({
+    where: eq(listings.featured, true),
+    orderBy: [desc(listings.createdAt), desc(listings.id)],
+    limit,
+  });
+}

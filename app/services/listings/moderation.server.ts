@@ -1,0 +1,211 @@
+import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { getConfig } from "../../config.server.ts";
+import { getDb } from "../../db/client.server.ts";
+import { listings, user } from "../../db/schema/index.ts";
+import { getMailer } from "../../email/mailer.server.ts";
+import { listingApprovedEmail, listingRejectedEmail } from "../../email/templates.ts";
+import { AppError } from "../../lib/app-error.ts";
+import {
+  canModerate,
+  MAX_REASON_LENGTH,
+  type ListingAttribute,
+  type ModerationDecision,
+} from "../../lib/listing-status.ts";
+import type { AgentType } from "../../lib/listing-values.ts";
+import {
+  dashboardColumns,
+  type DashboardListingRow,
+} from "../dashboard/dashboard-listings.server.ts";
+import type { Actor } from "./listing-write.server.ts";
+
+/**
+ * What only the administrator does to listings: approve or reject them (the owner is told by
+ * e-mail), feature them and mark them premium, and look through all of them.
+ */
+
+export const MANAGE_PAGE_SIZE = 20;
+
+function requireAdmin(actor: Actor | null): asserts actor is Actor {
+  if (!actor) throw new AppError("UNAUTHENTICATED", "publish.api.unauthenticated");
+  if (actor.role !== "admin") throw new AppError("FORBIDDEN", "publish.api.forbidden");
+}
+
+function listingId(value: number | string): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
+  }
+  return id;
+}
+
+/**
+ * Approves or rejects a listing. The status and the reason are written together in one
+ * transaction; the owner's e-mail goes out once it is committed (a failed e-mail is logged and
+ * does not undo the decision).
+ */
+export async function moderateListing({
+  actor,
+  listingId: rawId,
+  decision,
+  reason,
+}: {
+  actor: Actor | null;
+  listingId: number | string;
+  decision: ModerationDecision;
+  reason?: string | null;
+}): Promise<{ id: number; status: ModerationDecision }> {
+  requireAdmin(actor);
+  const id = listingId(rawId);
+  const note =
+    decision === "rejected"
+      ? reason?.replace(/\s+/g, " ").trim().slice(0, MAX_REASON_LENGTH) || null
+      : null;
+  const db = await getDb();
+  const owner = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        status: listings.status,
+        title: listings.title,
+        ownerEmail: user.email,
+        ownerName: user.name,
+      })
+      .from(listings)
+      .innerJoin(user, eq(user.id, listings.userId))
+      .where(eq(listings.id, id))
+      .for("update", { of: listings });
+    if (!row) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
+    if (!canModerate(row.status, decision)) {
+      throw new AppError("CONFLICT", "publish.api.alreadyStatus");
+    }
+    await tx
+      .update(listings)
+      .set({ status: decision, rejectionReason: note, updatedAt: new Date() })
+      .where(eq(listings.id, id));
+    return row;
+  });
+
+  const base = getConfig().appUrl;
+  const message =
+    decision === "approved"
+      ? listingApprovedEmail(owner.ownerEmail, owner.ownerName, {
+          title: owner.title,
+          url: `${base}/listing/${id}`,
+        })
+      : listingRejectedEmail(owner.ownerEmail, owner.ownerName, {
+          title: owner.title,
+          reason: note,
+          editUrl: `${base}/add-listing?edit=${id}`,
+        });
+  await getMailer()
+    .send(message)
+    .catch((error: unknown) => {
+      console.error(`Could not e-mail the owner of listing ${id} about its ${decision}`, error);
+    });
+  return { id, status: decision };
+}
+
+/** Featured on or off, or premium (agent_type premium) or standard. */
+export async function setListingAttribute({
+  actor,
+  listingId: rawId,
+  attribute,
+  value,
+}: {
+  actor: Actor | null;
+  listingId: number | string;
+  attribute: ListingAttribute;
+  value: boolean;
+}): Promise<{ id: number; featured: boolean; agentType: AgentType }> {
+  requireAdmin(actor);
+  const id = listingId(rawId);
+  const db = await getDb();
+  const set =
+    attribute === "featured"
+      ? { featured: value }
+      : { agentType: (value ? "premium" : "standard") as AgentType };
+  const [row] = await db
+    .update(listings)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(listings.id, id))
+    .returning({ id: listings.id, featured: listings.featured, agentType: listings.agentType });
+  if (!row) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
+  return row;
+}
+
+export interface ModerationRow extends DashboardListingRow {
+  ownerName: string;
+  ownerEmail: string;
+  createdAt: string;
+}
+
+/** Listings waiting for a decision, oldest first: first come, first reviewed. */
+export async function listModerationQueue(
+  actor: Actor | null,
+  limit = 200,
+): Promise<ModerationRow[]> {
+  requireAdmin(actor);
+  const db = await getDb();
+  const rows = await db
+    .select({
+      ...dashboardColumns,
+      ownerName: user.name,
+      ownerEmail: user.email,
+      createdAt: listings.createdAt,
+    })
+    .from(listings)
+    .innerJoin(user, eq(user.id, listings.userId))
+    .where(eq(listings.status, "pending_approval"))
+    .orderBy(listings.createdAt, listings.id)
+    .limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+}
+
+export interface ManagedListingsPage {
+  rows: DashboardListingRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  query: string;
+}
+
+/** Every listing, newest first, searched by title, city or number, one page at a time. */
+export async function listManagedListings({
+  actor,
+  query = "",
+  page = 1,
+  pageSize = MANAGE_PAGE_SIZE,
+}: {
+  actor: Actor | null;
+  query?: string;
+  page?: number;
+  pageSize?: number;
+}): Promise<ManagedListingsPage> {
+  requireAdmin(actor);
+  const db = await getDb();
+  const q = query.replace(/\s+/g, " ").trim().slice(0, 100);
+  let where: SQL | undefined;
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
+    where = or(
+      ilike(listings.title, pattern),
+      ilike(listings.city, pattern),
+      number !== null ? eq(listings.id, number) : undefined,
+    );
+  }
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(where);
+  const total = Number(counted?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = await db
+    .select(dashboardColumns)
+    .from(listings)
+    .where(and(where))
+    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  return { rows, total, page: current, pageCount, query: q };
+}

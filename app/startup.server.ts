@@ -1,0 +1,62 @@
+import path from "node:path";
+import { getConfig, setConfig, type Config } from "./config.server.ts";
+import {
+  getDatabaseHandle,
+  openDatabase,
+  setDatabase,
+  targetFromConfig,
+  type DatabaseHandle,
+} from "./db/client.server.ts";
+import { seedDemoData, seedReferenceData } from "./db/seed/seed.server.ts";
+import { createAuth, setAuth } from "./auth/auth.server.ts";
+import { routeGoogleTokenExchange } from "./auth/google-endpoints.server.ts";
+import { createOutboxMailer, createSmtpMailer, setMailer } from "./email/mailer.server.ts";
+import {
+  createDiskStorage,
+  getMediaStorage,
+  setMediaStorage,
+} from "./storage/media-storage.server.ts";
+
+/**
+ * Opens the database (applying migrations), sets up media storage and loads reference and demo
+ * data. Kept on globalThis so the dev server's module reloads never open PGlite twice.
+ */
+const started = globalThis as { __gatewayStartup?: Promise<DatabaseHandle> };
+
+export function startApp(config: Config = getConfig()): Promise<DatabaseHandle> {
+  started.__gatewayStartup ??= (async () => {
+    setConfig(config);
+    const handle = await openDatabase(targetFromConfig(config));
+    setDatabase(handle);
+    setMediaStorage(createDiskStorage(path.join(config.dataDir, "media")));
+    const mailer = config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(path.join(config.dataDir, "outbox"));
+    setMailer(mailer);
+    if (mailer.kind === "outbox") {
+      console.info(
+        `E-mail: no SMTP_URL, messages go to the development outbox at ${config.appUrl}/dev/outbox`,
+      );
+    }
+    setAuth(createAuth({ config, db: handle.db, mailer }));
+    if (config.google) routeGoogleTokenExchange(config.google);
+    await seedReferenceData(handle.db);
+    if (config.seedDemo) {
+      const result = await seedDemoData(handle.db, getMediaStorage());
+      if (result.created) console.info(`Loaded demo data: ${result.listings} listings.`);
+    }
+    return handle;
+  })();
+  return started.__gatewayStartup.then((handle) => {
+    setDatabase(handle);
+    return handle;
+  });
+}
+
+export async function stopApp(): Promise<void> {
+  if (!started.__gatewayStartup) return;
+  const handle = await getDatabaseHandle();
+  started.__gatewayStartup = undefined;
+  setDatabase(undefined);
+  await handle.close();
+}

@@ -1,0 +1,85 @@
+/**
+ * The production entry, run directly by Node 24: serves the built client assets, then hands
+ * everything else to the Hono app from the server build (one module graph, one database handle).
+ */
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { existsSync } from "node:fs";
+import { Hono } from "hono";
+import { ConfigError, parseConfig } from "./app/config.server.ts";
+import type * as AppModule from "./server/app.ts";
+
+let config;
+try {
+  config = parseConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+if (!existsSync("./build/server/index.js")) {
+  console.error("No build found: run `npm run build` first (npm start does it for you).");
+  process.exit(1);
+}
+
+const serverBuild = "./build/server/index.js";
+const { app, startApp, stopApp } = (await import(serverBuild)) as typeof AppModule;
+
+try {
+  await startApp(config);
+} catch (error) {
+  console.error("Could not open the database:", error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const server = new Hono();
+server.use(
+  "/assets/*",
+  serveStatic({
+    root: "./build/client",
+    onFound: (_path, c) => {
+      c.header("Cache-Control", "public, max-age=31536000, immutable");
+    },
+  }),
+);
+server.use(
+  "*",
+  serveStatic({
+    root: "./build/client",
+    onFound: (_path, c) => {
+      c.header("Cache-Control", "public, max-age=86400");
+    },
+  }),
+);
+server.route("/", app);
+
+const httpServer = serve(
+  { fetch: server.fetch, port: config.port, hostname: config.host },
+  (info) => {
+    console.info(`Gateway Africa is listening on ${config.appUrl} (port ${info.port}).`);
+  },
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.info(`${signal} received: finishing in-flight requests.`);
+  const forced = setTimeout(() => {
+    console.error("Requests did not finish within 10 s; exiting anyway.");
+    process.exit(1);
+  }, 10_000);
+  forced.unref();
+  await new Promise<void>((resolve) => {
+    httpServer.close(() => resolve());
+    if ("closeIdleConnections" in httpServer) httpServer.closeIdleConnections();
+  });
+  await stopApp();
+  console.info("Stopped.");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,58 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Hono } from "hono";
+import { initialsAvatarSvg } from "../app/services/media/initials-avatar.ts";
+import { getMediaStorage } from "../app/storage/media-storage.server.ts";
+
+const require = createRequire(import.meta.url);
+const flagsDir = path.join(
+  path.dirname(require.resolve("flag-icons/package.json")),
+  "flags",
+  "4x3",
+);
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** Media, flags and generated avatars: files the app serves itself, never from another host. */
+export const resources = new Hono();
+
+resources.get("/media/*", async (c) => {
+  const key = c.req.path.slice("/media/".length);
+  const object = await getMediaStorage().open(key);
+  if (!object) return c.text("Not found", 404);
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": key.endsWith(".webp") ? "image/webp" : "application/octet-stream",
+      "Content-Length": String(object.size),
+      // Keys are random and never reused, so a stored object never changes.
+      "Cache-Control": IMMUTABLE,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+});
+
+const flagCache = new Map<string, string>();
+
+resources.get("/flags/:file", async (c) => {
+  const match = /^([a-z]{2})\.svg$/.exec(c.req.param("file"));
+  if (!match?.[1]) return c.text("Not found", 404);
+  const code = match[1];
+  let svg = flagCache.get(code);
+  if (svg === undefined) {
+    svg = await readFile(path.join(flagsDir, `${code}.svg`), "utf8").catch(() => "");
+    if (!svg) return c.text("Not found", 404);
+    flagCache.set(code, svg);
+  }
+  return c.body(svg, 200, {
+    "Content-Type": "image/svg+xml",
+    "Cache-Control": "public, max-age=604800",
+  });
+});
+
+resources.get("/avatars/initials.svg", (c) => {
+  const name = (c.req.query("name") ?? "").slice(0, 80);
+  return c.body(initialsAvatarSvg(name), 200, {
+    "Content-Type": "image/svg+xml",
+    "Cache-Control": "public, max-age=604800",
+  });
+});

@@ -1,0 +1,80 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { linkIn, readMailDir, type ReceivedMail } from "../../support/smtp-sink.ts";
+import { E2E } from "./e2e-env.ts";
+
+let counter = 0;
+
+/** A fresh address per call, so tests never collide on accounts. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** Waits for the n-th message the app sent to an address over SMTP. */
+export async function waitForMail(
+  email: string,
+  count = 1,
+  timeoutMs = 15_000,
+): Promise<ReceivedMail> {
+  const start = Date.now();
+  for (;;) {
+    const mails = readMailDir(E2E.mailDir, email);
+    if (mails.length >= count) return mails[count - 1]!;
+    if (Date.now() - start > timeoutMs) throw new Error(`No e-mail #${count} to ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export function appLink(mail: ReceivedMail): string {
+  return linkIn(mail, E2E.baseUrl);
+}
+
+/**
+ * Signs in without clicking through the UI: the account is created and confirmed over HTTP in
+ * the page's own cookie context (the confirmation link signs it in), as a fixture.
+ */
+export async function signedInAs(
+  page: Page,
+  role: "user" | "agent" | "professional",
+  name = "Test Person",
+) {
+  const email = uniqueEmail(role);
+  await createConfirmedAccount(page.request, { email, name, role });
+  return { email, name };
+}
+
+export async function createConfirmedAccount(
+  request: APIRequestContext,
+  account: { email: string; name: string; role: string; password?: string },
+) {
+  const signUp = await request.post("/auth/sign-up", {
+    form: {
+      name: account.name,
+      email: account.email,
+      password: account.password ?? "secret12",
+      accountType: account.role,
+      redirectTo: "/",
+    },
+    maxRedirects: 0,
+  });
+  expect(signUp.status()).toBe(302);
+  const mail = await waitForMail(account.email);
+  const confirmed = await request.get(appLink(mail), { maxRedirects: 0 });
+  expect(confirmed.status()).toBe(302);
+}
+
+export async function signedInAsAdmin(page: Page) {
+  await page.request.post("/admin-login", { form: { email: E2E.adminEmail }, maxRedirects: 0 });
+  const before = readMailDir(E2E.mailDir, E2E.adminEmail).length;
+  const mail = await waitForMail(E2E.adminEmail, before);
+  await page.request.get(appLink(mail), { maxRedirects: 0 });
+}
+
+export async function setGoogleIdentity(identity: { sub: string; email: string; name: string }) {
+  const response = await fetch(`http://127.0.0.1:${E2E.controlPort}/google-identity`, {
+    method: "POST",
+    body: JSON.stringify(identity),
+  });
+  if (response.status !== 204)
+    throw new Error("The OpenID Connect stand-in did not take the identity");
+}

@@ -1,0 +1,61 @@
+/**
+ * Starts the built production server for the browser tests on a fresh data directory, so every
+ * run begins from migrations and demo data exactly as `npm start` does on a new machine. Beside
+ * it: a real SMTP sink that writes each message to data/e2e-mail, and a local OpenID Connect
+ * stand-in for Google whose next identity the tests set through a small loopback endpoint.
+ */
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { startOidcStandIn, type GoogleIdentity } from "../../support/oidc-stand-in.ts";
+import { startSmtpSink } from "../../support/smtp-sink.ts";
+import { E2E } from "./e2e-env.ts";
+
+const dataDir = path.resolve("data/e2e");
+rmSync(dataDir, { recursive: true, force: true });
+rmSync(E2E.mailDir, { recursive: true, force: true });
+
+const sink = await startSmtpSink({ port: E2E.smtpPort, dir: E2E.mailDir });
+const oidc = await startOidcStandIn(E2E.oidcPort);
+
+const control = http.createServer((req, res) => {
+  let body = "";
+  req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+  req.on("end", () => {
+    if (req.method === "POST" && req.url === "/google-identity") {
+      oidc.signInAs(JSON.parse(body) as GoogleIdentity);
+      res.writeHead(204).end();
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+});
+await new Promise<void>((resolve) => control.listen(E2E.controlPort, "127.0.0.1", resolve));
+
+const child = spawn(process.execPath, ["server.ts"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    SMTP_URL: sink.url,
+    ADMIN_EMAIL: E2E.adminEmail,
+    // Every browser test signs up its own accounts from 127.0.0.1.
+    RATE_LIMIT_SCALE: "20",
+    GOOGLE_CLIENT_ID: "e2e-client",
+    GOOGLE_CLIENT_SECRET: "e2e-secret",
+    GOOGLE_AUTHORIZATION_URL: oidc.authorizationUrl,
+    GOOGLE_TOKEN_URL: oidc.tokenUrl,
+  },
+});
+
+async function stop(signal: NodeJS.Signals) {
+  child.kill(signal);
+  control.close();
+  await Promise.allSettled([sink.close(), oidc.close()]);
+}
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => void stop(signal));
+}
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows, type DatabaseHandle } from "../../app/db/client.server.ts";
+import { openTestDatabase, testEngine } from "../support/database.ts";
+
+describe(`migrations on ${testEngine}`, () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it("creates every table from an empty database", async () => {
+    const rows = await queryRows<{ table_name: string }>(
+      handle.db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(rows.map((r) => r.table_name)).toEqual([
+      "account",
+      "contact_messages",
+      "countries",
+      "currencies",
+      "favorites",
+      "hero_content",
+      "listing_images",
+      "listing_uploads",
+      "listing_views",
+      "listings",
+      "platform_settings",
+      "session",
+      "user",
+      "verification",
+    ]);
+  });
+
+  it("enables pg_trgm for the keyword index", async () => {
+    const rows = await queryRows<{ extname: string }>(
+      handle.db,
+      sql`select extname from pg_extension where extname = 'pg_trgm'`,
+    );
+    expect(rows).toHaveLength(1);
+  });
+
+  it("answers a ping", async () => {
+    expect(await handle.ping()).toBe(true);
+  });
+});

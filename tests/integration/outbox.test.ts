@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseConfig, setConfig } from "../../app/config.server.ts";
+import { createOutboxMailer, setMailer } from "../../app/email/mailer.server.ts";
+import { confirmationEmail } from "../../app/email/templates.ts";
+import { loader } from "../../app/routes/dev/outbox.tsx";
+
+describe("development outbox", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "outbox-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps each e-mail and lists it, newest first, with its links", async () => {
+    setConfig(parseConfig({ DATA_DIR: dir }));
+    setMailer(createOutboxMailer(dir));
+    const mailer = createOutboxMailer(dir);
+    await mailer.send(
+      confirmationEmail(
+        "a@example.com",
+        "Ama",
+        "http://localhost:3000/api/auth/verify-email?token=one",
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    await mailer.send(
+      confirmationEmail(
+        "b@example.com",
+        "Bola",
+        "http://localhost:3000/api/auth/verify-email?token=two",
+      ),
+    );
+    const { messages } = await loader();
+    expect(messages.map((m) => m.to)).toEqual(["b@example.com", "a@example.com"]);
+    expect(messages[0]?.text).toContain("token=two");
+  });
+
+  it("does not exist in production", async () => {
+    setConfig(
+      parseConfig({ DATA_DIR: dir, NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:2525" }),
+    );
+    await expect(loader()).rejects.toMatchObject({ init: { status: 404 } });
+  });
+});

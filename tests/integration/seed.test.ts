@@ -1,0 +1,327 @@
+import { access, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { count, eq, like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../app/db/client.server.ts";
+import {
+  countries,
+  currencies,
+  heroContent,
+  listingImages,
+  listings,
+  platformSettings,
+  user,
+} from "../../app/db/schema/index.ts";
+import { DEMO_EMAIL_DOMAIN } from "../../app/db/seed/demo-data.ts";
+import {
+  COUNTRIES,
+  CURRENCIES,
+  DEFAULT_HERO_CONTENT,
+  DEFAULT_PLATFORM_SETTINGS,
+} from "../../app/db/seed/reference-data.ts";
+import { reloadDemoData, seedDemoData, seedReferenceData } from "../../app/db/seed/seed.server.ts";
+import { CATEGORIES, SERVICE_CATEGORIES } from "../../app/lib/listing-values.ts";
+import {
+  IMAGE_VARIANTS,
+  variantKey,
+  type ImageVariant,
+} from "../../app/services/media/images.server.ts";
+import { createDiskStorage, type MediaStorage } from "../../app/storage/media-storage.server.ts";
+import { openTestDatabase, testEngine } from "../support/database.ts";
+
+const NOW = new Date("2026-03-01T12:00:00Z");
+
+const SPEC_RATES: Record<string, number> = {
+  USD: 1,
+  GBP: 0.79,
+  NGN: 1480,
+  KES: 130,
+  ZAR: 18.5,
+  GHS: 14.8,
+  EGP: 47.5,
+};
+
+describe(`reference and demo data on ${testEngine}`, () => {
+  let handle: DatabaseHandle;
+  let mediaDir: string;
+  let storage: MediaStorage;
+
+  const tableCount = async (
+    table:
+      typeof listings | typeof user | typeof listingImages | typeof currencies | typeof countries,
+  ): Promise<number> => {
+    const [row] = await handle.db.select({ n: count() }).from(table);
+    return row?.n ?? 0;
+  };
+
+  const counts = async (): Promise<{
+    currencies: number;
+    countries: number;
+    users: number;
+    listings: number;
+    images: number;
+  }> => ({
+    currencies: await tableCount(currencies),
+    countries: await tableCount(countries),
+    users: await tableCount(user),
+    listings: await tableCount(listings),
+    images: await tableCount(listingImages),
+  });
+
+  const fileExists = (key: string): Promise<boolean> =>
+    access(path.join(mediaDir, key)).then(
+      () => true,
+      () => false,
+    );
+
+  beforeAll(async () => {
+    handle = await openTestDatabase();
+    mediaDir = await mkdtemp(path.join(os.tmpdir(), "gateway-seed-"));
+    storage = createDiskStorage(mediaDir);
+  });
+
+  afterAll(async () => {
+    await handle.close();
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  describe("the built-in lists", () => {
+    it("have 54 countries and 44 currencies, USD, GBP and 42 African ones", () => {
+      expect(COUNTRIES).toHaveLength(54);
+      expect(new Set(COUNTRIES.map((c) => c.code)).size).toBe(54);
+      expect(CURRENCIES).toHaveLength(44);
+      const codes = new Set(CURRENCIES.map((c) => c.code));
+      expect(codes.size).toBe(44);
+      const african = CURRENCIES.filter((c) => c.code !== "USD" && c.code !== "GBP");
+      expect(african).toHaveLength(42);
+      const africanCountries = new Set(COUNTRIES.map((c) => c.code));
+      for (const currency of african) expect(africanCountries).toContain(currency.countryCode);
+      for (const country of COUNTRIES) expect(codes).toContain(country.currencyCode);
+    });
+  });
+
+  describe("seedReferenceData", () => {
+    beforeAll(async () => {
+      await seedReferenceData(handle.db);
+    });
+
+    it("loads 54 countries and 44 currencies", async () => {
+      expect(await tableCount(countries)).toBe(54);
+      expect(await tableCount(currencies)).toBe(44);
+      const [ghana] = await handle.db.select().from(countries).where(eq(countries.code, "GH"));
+      expect(ghana).toMatchObject({ name: "Ghana", slug: "ghana", currencyCode: "GHS" });
+    });
+
+    it("stores the spec's rates exactly", async () => {
+      const rows = await handle.db
+        .select({ code: currencies.code, rate: currencies.ratePerUsd })
+        .from(currencies);
+      const rates = Object.fromEntries(rows.map((r) => [r.code, r.rate]));
+      for (const [code, rate] of Object.entries(SPEC_RATES)) {
+        expect(Number(rates[code]), code).toBe(rate);
+      }
+      const [xof] = await handle.db.select().from(currencies).where(eq(currencies.code, "XOF"));
+      expect(xof?.decimals).toBe(0);
+    });
+
+    it("creates the hero content and platform settings", async () => {
+      const [hero] = await handle.db.select().from(heroContent);
+      expect(hero?.id).toBe(1);
+      expect(hero?.content.subtitle).toBe("Gateway to Africa's Best");
+      expect(hero?.content.slides).toHaveLength(5);
+      expect(hero?.content.slides[0]?.imageUrl).toBe("/images/hero/slide-1.webp");
+      const [settings] = await handle.db.select().from(platformSettings);
+      expect(settings).toMatchObject({ id: 1, ...DEFAULT_PLATFORM_SETTINGS });
+    });
+
+    it("is idempotent and keeps admin edits", async () => {
+      const before = await counts();
+      await handle.db
+        .update(currencies)
+        .set({ ratePerUsd: "1500" })
+        .where(eq(currencies.code, "NGN"));
+      await handle.db.delete(currencies).where(eq(currencies.code, "GBP"));
+      await handle.db
+        .update(heroContent)
+        .set({ content: { ...DEFAULT_HERO_CONTENT, title: "Edited by the admin" } });
+      await handle.db.update(platformSettings).set({ siteName: "Gateway Africa Beta" });
+
+      await seedReferenceData(handle.db);
+
+      const [ngn] = await handle.db.select().from(currencies).where(eq(currencies.code, "NGN"));
+      expect(Number(ngn?.ratePerUsd)).toBe(1500);
+      const gbp = await handle.db.select().from(currencies).where(eq(currencies.code, "GBP"));
+      expect(gbp).toHaveLength(0);
+      const [hero] = await handle.db.select().from(heroContent);
+      expect(hero?.content.title).toBe("Edited by the admin");
+      const [settings] = await handle.db.select().from(platformSettings);
+      expect(settings?.siteName).toBe("Gateway Africa Beta");
+      expect(await tableCount(countries)).toBe(before.countries);
+
+      // Put things back for the rest of the file.
+      const gbpSeed = CURRENCIES.find((c) => c.code === "GBP");
+      if (gbpSeed) await handle.db.insert(currencies).values({ ...gbpSeed });
+      await handle.db
+        .update(currencies)
+        .set({ ratePerUsd: "1480" })
+        .where(eq(currencies.code, "NGN"));
+      expect(await counts()).toEqual(before);
+    });
+  });
+
+  describe("seedDemoData", () => {
+    let ms = 0;
+
+    beforeAll(async () => {
+      const result = await seedDemoData(handle.db, storage, { now: NOW });
+      expect(result.created).toBe(true);
+      if (result.created) ms = result.ms;
+    }, 120_000);
+
+    it("finishes in reasonable time", () => {
+      console.info(`Demo seed on ${testEngine}: ${ms} ms`);
+      expect(ms).toBeGreaterThan(0);
+      expect(ms).toBeLessThan(60_000);
+    });
+
+    it("creates verified demo agents and professionals", async () => {
+      const demo = await handle.db
+        .select()
+        .from(user)
+        .where(like(user.email, `%@${DEMO_EMAIL_DOMAIN}`));
+      expect(demo.length).toBeGreaterThanOrEqual(16);
+      expect(new Set(demo.map((u) => u.role))).toEqual(new Set(["agent", "professional"]));
+      for (const u of demo) {
+        expect(u.emailVerified).toBe(true);
+        expect(u.phone).toMatch(/^\+\d{2,3}( \d+)+$/);
+      }
+    });
+
+    it("gives a broad, mostly approved catalogue", async () => {
+      const rows = await handle.db.select().from(listings);
+      const approved = rows.filter((l) => l.status === "approved");
+      expect(approved.length).toBeGreaterThanOrEqual(150);
+      expect(new Set(approved.map((l) => l.category))).toEqual(new Set(CATEGORIES));
+      expect(new Set(approved.map((l) => l.countryCode)).size).toBeGreaterThanOrEqual(20);
+      expect(new Set(approved.map((l) => l.serviceCategory).filter(Boolean))).toEqual(
+        new Set(SERVICE_CATEGORIES),
+      );
+      expect(approved.filter((l) => l.featured).length).toBeGreaterThanOrEqual(12);
+      expect(rows.some((l) => l.status === "pending_approval")).toBe(true);
+      const rejected = rows.filter((l) => l.status === "rejected");
+      expect(rejected.length).toBeGreaterThan(0);
+      for (const l of rejected) expect(l.rejectionReason).toBeTruthy();
+      expect(rows.filter((l) => l.featured && l.status !== "approved")).toEqual([]);
+    });
+
+    it("fills prices, search text and contact details consistently", async () => {
+      const rows = await handle.db.select().from(listings);
+      for (const l of rows) {
+        expect(l.priceUsdCents, l.title).toBeGreaterThan(0);
+        expect(l.searchText, l.title).toContain(l.title.toLowerCase());
+        expect(l.searchText, l.title).toContain(l.city.toLowerCase());
+        if (l.contactMethod === "email") expect(l.contactPhone).toBeNull();
+        else expect(l.contactPhone, l.title).toBeTruthy();
+        expect(l.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+        expect(l.createdAt.getTime()).toBeGreaterThan(NOW.getTime() - 121 * 24 * 60 * 60 * 1000);
+      }
+      const [row] = await handle.db
+        .select({ n: count() })
+        .from(listings)
+        .where(sql`${listings.searchText} like ${"%nigeria%"}`);
+      expect(row?.n).toBeGreaterThan(0);
+    });
+
+    it("gives every listing 1 to 3 images whose files exist", async () => {
+      const rows = await handle.db
+        .select({
+          id: listings.id,
+          key: listingImages.storageKey,
+          position: listingImages.position,
+        })
+        .from(listings)
+        .leftJoin(listingImages, eq(listingImages.listingId, listings.id));
+      const byListing = new Map<number, number[]>();
+      for (const r of rows) {
+        expect(r.key, `listing ${r.id} has no image`).not.toBeNull();
+        byListing.set(r.id, [...(byListing.get(r.id) ?? []), r.position ?? -1]);
+      }
+      for (const positions of byListing.values()) {
+        expect(positions.length).toBeGreaterThanOrEqual(1);
+        expect(positions.length).toBeLessThanOrEqual(3);
+        expect([...positions].sort()).toEqual(positions.map((_, i) => i));
+      }
+      const keys = rows.map((r) => r.key).filter((k): k is string => k !== null);
+      expect(new Set(keys).size).toBe(keys.length);
+      for (const key of keys) {
+        for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
+          expect(await fileExists(variantKey(key, variant)), variantKey(key, variant)).toBe(true);
+        }
+      }
+    });
+
+    it("does nothing when run again, and reference data stays put", async () => {
+      const before = await counts();
+      expect(await seedDemoData(handle.db, storage, { now: NOW })).toEqual({ created: false });
+      await seedReferenceData(handle.db);
+      expect(await counts()).toEqual(before);
+    });
+  });
+
+  describe("reloadDemoData", () => {
+    it("replaces the demo catalogue, keeps real users' listings and removes old files", async () => {
+      const before = await counts();
+      const [oldImage] = await handle.db.select().from(listingImages).limit(1);
+      if (!oldImage) throw new Error("no demo images");
+      await handle.db.delete(listings).where(eq(listings.id, oldImage.listingId));
+      await handle.db.insert(user).values({
+        id: "real-agent",
+        name: "Real Agent",
+        email: "agent@example.test",
+        role: "agent",
+      });
+      await handle.db.insert(listings).values({
+        userId: "real-agent",
+        title: "Real listing",
+        category: "real-estate",
+        listingType: "sale",
+        countryCode: "GH",
+        city: "Accra",
+        address: "1 Real Street, Osu",
+        description: "Not a demo.",
+      });
+
+      const result = await reloadDemoData(handle.db, storage, { now: NOW });
+
+      expect(result.removed.listings).toBe(before.listings - 1);
+      expect(result.created.listings).toBe(before.listings);
+      const after = await counts();
+      expect(after).toEqual({
+        ...before,
+        users: before.users + 1,
+        listings: before.listings + 1,
+      });
+      const real = await handle.db.select().from(listings).where(eq(listings.userId, "real-agent"));
+      expect(real).toHaveLength(1);
+      const [survivor] = await handle.db.select().from(listingImages).limit(1);
+      if (!survivor) throw new Error("no images after reload");
+      expect(await fileExists(variantKey(survivor.storageKey, "card"))).toBe(true);
+      const stale = await handle.db
+        .select()
+        .from(listingImages)
+        .where(eq(listingImages.storageKey, oldImage.storageKey));
+      expect(stale).toHaveLength(0);
+    });
+
+    it("deletes the image files of the demo listings it removes", async () => {
+      const keys = (
+        await handle.db.select({ key: listingImages.storageKey }).from(listingImages)
+      ).map((r) => r.key);
+      await reloadDemoData(handle.db, storage, { now: NOW });
+      for (const key of keys.slice(0, 20)) {
+        expect(await fileExists(variantKey(key, "gallery")), key).toBe(false);
+      }
+    });
+  });
+});
