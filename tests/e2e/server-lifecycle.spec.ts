@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { E2E } from "./support/e2e-env.ts";
 
 /** The built production server as an operator runs it, on its own port and data directory. */
 function startServer(dataDir: string, port: number) {
@@ -36,7 +37,7 @@ async function waitHealthy(port: number) {
 
 test("SIGTERM finishes the request in flight, closes the database and exits cleanly", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lifecycle-"));
-  const port = 3290;
+  const port = E2E.sparePort;
   try {
     const first = startServer(dataDir, port);
     await waitHealthy(port);

@@ -9,6 +9,8 @@ export const E2E = {
   smtpPort: port + 1,
   oidcPort: port + 2,
   controlPort: port + 3,
+  /** A second production server the lifecycle test starts and stops itself. */
+  sparePort: port + 4,
   mailDir: path.resolve(`data/e2e-mail-${port}`),
   adminEmail: "admin@e2e.gateway-africa.test",
 };
