@@ -46,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       favoriteIds,
       googleEnabled: getConfig().google !== null,
+      appUrl: getConfig().appUrl,
     },
     { headers },
   );

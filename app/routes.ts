@@ -38,6 +38,7 @@ export default [
   route("auth/google", "routes/auth/google.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("favorites", "routes/resources/favorites.ts"),
+  route("featured-listings", "routes/resources/featured-listings.ts"),
   route("search", "routes/resources/search.ts"),
   route("set-currency", "routes/resources/set-currency.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

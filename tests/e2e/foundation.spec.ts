@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { E2E } from "./support/e2e-env.ts";
 
 /** Fails the test on any error the page logs or throws. */
 function watchErrors(page: Page): string[] {
@@ -26,8 +27,10 @@ test("home renders with header, hero, featured demo listings, real statistics an
   const featured = page.getByRole("region", { name: "Featured Listings" });
   await expect(featured.getByRole("article")).toHaveCount(8);
   const showAll = featured.getByRole("button", { name: /^Show All \d+ Featured Listings$/ });
+  const total = Number(/\d+/.exec((await showAll.textContent()) ?? "")?.[0]);
+  expect(total).toBeGreaterThan(8);
   await showAll.click();
-  expect(await featured.getByRole("article").count()).toBeGreaterThan(8);
+  await expect(featured.getByRole("article")).toHaveCount(total);
   await featured.getByRole("button", { name: "Show Less" }).click();
   await expect(featured.getByRole("article")).toHaveCount(8);
 
@@ -37,6 +40,11 @@ test("home renders with header, hero, featured demo listings, real statistics an
 
   await expect(page.getByRole("contentinfo")).toContainText("Accra, Ghana");
   await expect(page.getByRole("contentinfo")).toContainText(String(new Date().getFullYear()));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${E2E.baseUrl}/`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    `${E2E.baseUrl}/images/hero/slide-1.webp`,
+  );
   expect(errors).toEqual([]);
 });
 

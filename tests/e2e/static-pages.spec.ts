@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { E2E } from "./support/e2e-env.ts";
 
 /**
  * The information pages: about, services, contact and the legal page (/terms, /faq, /privacy,
@@ -50,6 +51,17 @@ for (const { path, title, h1 } of PAGES) {
     await expect(page.getByRole("banner")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+    // A link shared in a chat shows a preview card with the page's own address.
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", E2E.baseUrl + path);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      "content",
+      `${E2E.baseUrl}/images/hero/slide-1.webp`,
+    );
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+      "content",
+      "summary_large_image",
+    );
     expect(errors).toEqual([]);
   });
 }

@@ -1,25 +1,36 @@
-import { Sparkles } from "lucide-react";
+import { LoaderCircle, Sparkles } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { useFavorites } from "../../hooks/use-favorites.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { ListingSummary } from "../../lib/listing-summary.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
+import type { loader as featuredLoader } from "../../routes/resources/featured-listings.ts";
 import { ListingCard } from "../listings/listing-card.tsx";
 
-const INITIAL = 8;
-
+/** The first featured listings come with the page; the rest load when "Show All" is pressed. */
 export function FeaturedListings({
   listings,
+  total,
   currency,
 }: {
   listings: ListingSummary[];
+  total: number;
   currency: DisplayCurrency;
 }) {
   const t = useT();
   const [expanded, setExpanded] = useState(false);
+  const rest = useFetcher<typeof featuredLoader>();
   const favorites = useFavorites();
-  const shown = expanded ? listings : listings.slice(0, INITIAL);
+  const loading = expanded && rest.state === "loading";
+  const more = expanded ? rest.data?.listings : undefined;
+  const open = more !== undefined;
+  const shown = more ? [...listings, ...more] : listings;
+
+  const toggle = () => {
+    if (!expanded && rest.data === undefined) void rest.load("/featured-listings");
+    setExpanded((v) => !v);
+  };
 
   return (
     <section aria-labelledby="featured-title" className="bg-white py-14">
@@ -62,17 +73,20 @@ export function FeaturedListings({
                 </li>
               ))}
             </ul>
-            {listings.length > INITIAL && (
+            {total > listings.length && (
               <div className="mt-8 flex justify-center">
                 <button
                   type="button"
-                  onClick={() => setExpanded((v) => !v)}
-                  aria-expanded={expanded}
-                  className="inline-flex h-11 items-center rounded-lg bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-800"
+                  onClick={toggle}
+                  disabled={loading}
+                  aria-expanded={open}
+                  aria-busy={loading}
+                  className="inline-flex h-11 items-center gap-2 rounded-lg bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-80"
                 >
-                  {expanded
+                  {loading && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+                  {open
                     ? t("home.featured.showLess")
-                    : t("home.featured.showAll", { count: listings.length })}
+                    : t("home.featured.showAll", { count: total })}
                 </button>
               </div>
             )}

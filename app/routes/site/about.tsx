@@ -20,6 +20,7 @@ import { PageHero } from "../../components/site/page-hero.tsx";
 import { formatCountPlus } from "../../lib/format-count.ts";
 import { getPlatformStats } from "../../services/content/platform-stats.server.ts";
 import { createTranslator } from "../../i18n/translate.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
 
 const STATS = ["listings", "users", "countries", "views"] as const;
@@ -269,10 +270,12 @@ function StatementCard({
   );
 }
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const t = createTranslator();
-  return [
-    { title: t("about.meta.title") },
-    { name: "description", content: t("about.meta.description") },
-  ];
+  return pageMeta({
+    appUrl: matches[0].loaderData.appUrl,
+    path: location.pathname,
+    title: t("about.meta.title"),
+    description: t("about.meta.description"),
+  });
 }

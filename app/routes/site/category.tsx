@@ -15,6 +15,7 @@ import { useRootData } from "../../hooks/use-root-data.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { CATEGORIES, type Category } from "../../lib/listing-values.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
 import {
   browseSearchParams,
   FILTER_NAMES,
@@ -216,25 +217,13 @@ export function meta({ loaderData, location }: Route.MetaArgs) {
   const canonicalQuery = new URLSearchParams();
   if (!fixed && params.category !== "all") canonicalQuery.set("category", params.category);
   if (results.page > 1) canonicalQuery.set("page", String(results.page));
-  const canonical = `${appUrl}${location.pathname}${toQueryString(canonicalQuery)}`;
   const cover = results.listings.find((l) => l.cover)?.cover;
-  const image = cover
-    ? `${appUrl}/media/${cover.storageKey}-gallery.webp`
-    : `${appUrl}/images/hero/slide-1.webp`;
-  const narrowed = hasActiveFilters(params) || params.sort !== "featured";
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonical },
-    ...(narrowed ? [{ name: "robots", content: "noindex, follow" }] : []),
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: canonical },
-    { property: "og:image", content: image },
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
-  ];
+  return pageMeta({
+    appUrl,
+    path: `${location.pathname}${toQueryString(canonicalQuery)}`,
+    title,
+    description,
+    image: cover ? `/media/${cover.storageKey}-gallery.webp` : undefined,
+    noindex: hasActiveFilters(params) || params.sort !== "featured",
+  });
 }

@@ -15,6 +15,7 @@ import {
 import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
 import { CONTACT_REASONS, type ContactReason } from "../../lib/listing-values.ts";
 import { contactMessageSchema } from "../../lib/schemas/contact.ts";
 import type { Toast } from "../../lib/toast.ts";
@@ -511,10 +512,12 @@ function subscribeNever(): () => void {
   return () => {};
 }
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const t = createTranslator();
-  return [
-    { title: t("contact.meta.title") },
-    { name: "description", content: t("contact.meta.description") },
-  ];
+  return pageMeta({
+    appUrl: matches[0].loaderData.appUrl,
+    path: location.pathname,
+    title: t("contact.meta.title"),
+    description: t("contact.meta.description"),
+  });
 }

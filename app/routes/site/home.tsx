@@ -7,28 +7,35 @@ import { ServicesGrid } from "../../components/home/services-grid.tsx";
 import { StatsBand } from "../../components/home/stats-band.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { createTranslator } from "../../i18n/translate.ts";
+import { FEATURED_PREVIEW } from "../../lib/featured.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
 import { getPlatformStats } from "../../services/content/platform-stats.server.ts";
 import { getHeroContent } from "../../services/content/settings.server.ts";
-import { listFeaturedListings } from "../../services/listings/listing-summaries.server.ts";
+import {
+  countFeaturedListings,
+  listFeaturedListings,
+} from "../../services/listings/listing-summaries.server.ts";
 import { listCountries } from "../../services/reference/reference.server.ts";
 
 export async function loader() {
-  const [hero, featured, stats, countries] = await Promise.all([
+  const [hero, featured, featuredTotal, stats, countries] = await Promise.all([
     getHeroContent(),
-    listFeaturedListings(),
+    listFeaturedListings({ limit: FEATURED_PREVIEW }),
+    countFeaturedListings(),
     getPlatformStats(),
     listCountries(),
   ]);
   return {
     hero,
     featured,
+    featuredTotal,
     stats,
     countries: countries.map((c) => ({ name: c.name, slug: c.slug })),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, featured, stats, countries } = loaderData;
+  const { hero, featured, featuredTotal, stats, countries } = loaderData;
   const { currency } = useRootData();
   return (
     <>
@@ -47,19 +54,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </HeroSlideshow>
       <ServicesGrid counts={stats.byCategory} />
-      <FeaturedListings listings={featured} currency={currency} />
+      <FeaturedListings listings={featured} total={featuredTotal} currency={currency} />
       <StatsBand stats={stats} />
       <ClosingCta />
     </>
   );
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   const t = createTranslator();
-  return [
-    { title: t("home.meta.title") },
-    { name: "description", content: t("home.meta.description") },
-    { property: "og:title", content: t("home.meta.title") },
-    { property: "og:description", content: t("home.meta.description") },
-  ];
+  return pageMeta({
+    appUrl: matches[0].loaderData.appUrl,
+    path: "/",
+    title: t("home.meta.title"),
+    description: t("home.meta.description"),
+  });
 }

@@ -13,6 +13,7 @@ import { Link, useMatches } from "react-router";
 import type { Route } from "./+types/legal";
 import { PageHero } from "../../components/site/page-hero.tsx";
 import { createTranslator } from "../../i18n/translate.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 
@@ -313,11 +314,13 @@ function LegalSection({
   );
 }
 
-export function meta({ location }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const t = createTranslator();
   const section = sectionOf(location.pathname);
-  return [
-    { title: t(`legal.meta.${section}.title`) },
-    { name: "description", content: t(`legal.meta.${section}.description`) },
-  ];
+  return pageMeta({
+    appUrl: matches[0].loaderData.appUrl,
+    path: location.pathname,
+    title: t(`legal.meta.${section}.title`),
+    description: t(`legal.meta.${section}.description`),
+  });
 }

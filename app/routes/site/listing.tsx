@@ -21,6 +21,7 @@ import { viewerContext } from "../../auth/viewer.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatPrice, formatPriceType } from "../../lib/money.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
 import {
   getListingDetail,
   listRelatedListings,
@@ -202,20 +203,17 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   const { listing, appUrl } = loaderData;
   const title = t("detail.meta.title", { title: listing.title });
   const description = summarize(listing.description);
-  const canonical = `${appUrl}/listing/${listing.id}`;
   const cover = listing.images[0];
-  const image = listingImageUrls(listing, appUrl)[0] ?? `${appUrl}/images/listing-fallback.webp`;
   return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonical },
-    ...(listing.status === "approved" ? [] : [{ name: "robots", content: "noindex" }]),
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: "Gateway Africa" },
-    { property: "og:title", content: listing.title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: canonical },
-    { property: "og:image", content: image },
+    ...pageMeta({
+      appUrl,
+      path: `/listing/${listing.id}`,
+      title,
+      description,
+      shareTitle: listing.title,
+      image: listingImageUrls(listing, appUrl)[0] ?? "/images/listing-fallback.webp",
+      noindex: listing.status !== "approved",
+    }),
     ...(cover
       ? [
           { property: "og:image:width", content: String(cover.width) },
@@ -223,10 +221,6 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
         ]
       : []),
     { property: "og:image:alt", content: listing.title },
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: listing.title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
     { "script:ld+json": listingJsonLd(listing, appUrl) },
   ];
 }

@@ -25,6 +25,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/services";
 import { PageHero } from "../../components/site/page-hero.tsx";
 import { createTranslator, type MessageKey } from "../../i18n/translate.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { SERVICE_CATEGORIES, type ServiceCategory } from "../../lib/listing-values.ts";
 
@@ -253,10 +254,12 @@ export default function ServicesPage() {
   );
 }
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const t = createTranslator();
-  return [
-    { title: t("services.meta.title") },
-    { name: "description", content: t("services.meta.description") },
-  ];
+  return pageMeta({
+    appUrl: matches[0].loaderData.appUrl,
+    path: location.pathname,
+    title: t("services.meta.title"),
+    description: t("services.meta.description"),
+  });
 }

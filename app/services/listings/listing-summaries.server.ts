@@ -43,25 +43,43 @@ export const summaryColumns = {
 export async function selectPublicSummaries(options: {
   where?: SQL;
   orderBy: SQL[];
-  limit: number;
+  /** Unset: every match (only for sets an administrator curates, like featured listings). */
+  limit?: number;
   offset?: number;
 }): Promise<ListingSummary[]> {
   const db = await getDb();
-  return db
+  const query = db
     .select(summaryColumns)
     .from(listings)
     .innerJoin(countries, eq(countries.code, listings.countryCode))
     .where(and(eq(listings.status, "approved"), options.where))
     .orderBy(...options.orderBy)
-    .limit(options.limit)
-    .offset(options.offset ?? 0);
+    .offset(options.offset ?? 0)
+    .$dynamic();
+  return options.limit === undefined ? query : query.limit(options.limit);
 }
 
-/** Every approved featured listing, newest first (the home page shows 8, then all). */
-export function listFeaturedListings(limit = 48): Promise<ListingSummary[]> {
+/**
+ * Approved featured listings, newest first. The home page renders the first few and fetches the
+ * rest only when asked ("Show All"), so the first load stays small on slow connections.
+ */
+export function listFeaturedListings(options: {
+  limit?: number;
+  offset?: number;
+}): Promise<ListingSummary[]> {
   return selectPublicSummaries({
     where: eq(listings.featured, true),
     orderBy: [desc(listings.createdAt), desc(listings.id)],
-    limit,
+    limit: options.limit,
+    offset: options.offset,
   });
+}
+
+export async function countFeaturedListings(): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(and(eq(listings.status, "approved"), eq(listings.featured, true)));
+  return row?.count ?? 0;
 }
