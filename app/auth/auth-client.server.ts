@@ -1,6 +1,6 @@
 import { getConfig } from "../config.server.ts";
 import type { MessageKey } from "../i18n/translate.ts";
-import { CLIENT_IP_HEADER, getAuth } from "./auth.server.ts";
+import { ADMIN_PASSWORD_REFUSED, CLIENT_IP_HEADER, getAuth } from "./auth.server.ts";
 
 export interface AuthCallResult<T> {
   ok: boolean;
@@ -67,6 +67,8 @@ export function authErrorText(result: AuthCallResult<unknown>): {
       return { key: "auth.toasts.passwordTooShort" };
     case "INVALID_EMAIL":
       return { key: "auth.toasts.invalidEmail" };
+    case ADMIN_PASSWORD_REFUSED:
+      return { key: "auth.toasts.adminUsesMagicLink" };
   }
   const message = result.error?.message;
   return message ? { key: "auth.toasts.backend", message } : { key: "auth.toasts.unexpected" };

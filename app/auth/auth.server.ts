@@ -15,6 +15,17 @@ export const CLIENT_IP_HEADER = "x-gateway-client-ip";
 
 export const MIN_PASSWORD_LENGTH = 6;
 
+/** The error code of a password sign-in or sign-up attempted with the administrator's address. */
+export const ADMIN_PASSWORD_REFUSED = "ADMIN_USES_MAGIC_LINK";
+
+/** Endpoints that would give the administrator's address a password: the admin has none. */
+const PASSWORD_ENDPOINTS = new Set(["/sign-up/email", "/sign-in/email"]);
+
+function bodyEmail(body: unknown): string | undefined {
+  const email: unknown = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email : undefined;
+}
+
 /** Full name at creation: the given name, else the e-mail's local part, else "User" (spec §3). */
 export function initialFullName(name: string | null | undefined, email: string): string {
   const given = name?.trim();
@@ -55,7 +66,13 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, url }) => {
-        await mailer.send(passwordResetEmail(u.email, u.name, url));
+        // The administrator signs in by magic link only; a reset would give the account a password.
+        if (isAdminEmail(u.email, config.adminEmail)) return;
+        // Not awaited: answering only after the SMTP round trip would tell, by its delay alone,
+        // that the address has an account.
+        mailer.send(passwordResetEmail(u.email, u.name, url)).catch((error: unknown) => {
+          console.error("Password reset e-mail not sent:", error);
+        });
       },
     },
     emailVerification: {
@@ -125,13 +142,25 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const email = bodyEmail(ctx.body);
         if (ctx.path === "/sign-in/magic-link") {
-          const email: unknown = (ctx.body as { email?: unknown } | undefined)?.email;
-          if (typeof email !== "string" || !isAdminEmail(email, config.adminEmail)) {
+          if (email === undefined || !isAdminEmail(email, config.adminEmail)) {
             throw new APIError("FORBIDDEN", {
               message: "This email address is not authorized for admin access.",
             });
           }
+        }
+        // Otherwise whoever signed up first with the admin's address would hold a password to
+        // the admin account once the real admin confirmed the address through the magic link.
+        if (
+          PASSWORD_ENDPOINTS.has(ctx.path) &&
+          email !== undefined &&
+          isAdminEmail(email, config.adminEmail)
+        ) {
+          throw new APIError("FORBIDDEN", {
+            code: ADMIN_PASSWORD_REFUSED,
+            message: "The administrator signs in with a magic link.",
+          });
         }
       }),
     },

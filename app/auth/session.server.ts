@@ -40,7 +40,7 @@ export async function loadViewer(headers: Headers): Promise<Viewer | null> {
     name: u.name,
     role,
     phone: u.phone ?? null,
-    avatarUrl: u.avatarUrl ?? u.image ?? null,
+    avatarUrl: u.avatarUrl || null,
     emailVerified: u.emailVerified,
     createdAt: new Date(u.createdAt).toISOString(),
   };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { avatarSrc } from "../../app/auth/viewer.ts";
 import * as callback from "../../app/routes/auth/callback.tsx";
 import * as google from "../../app/routes/auth/google.ts";
 import { testEngine } from "../support/database.ts";
@@ -50,7 +51,11 @@ describe(`Google sign-in through a local OpenID Connect stand-in on ${testEngine
       name: "Nana Addo",
       role: null,
       emailVerified: true,
+      // Google's picture is on its host; the site shows generated initials instead.
+      avatarUrl: null,
     });
+    const viewer = await app.viewer(jar);
+    expect(avatarSrc(viewer!)).toBe("/avatars/initials.svg?name=Nana%20Addo");
     expect(await app.loader(callback, "/auth/callback", jar)).toEqual({
       target: "/role-selection",
     });

@@ -40,6 +40,7 @@ import {
   type MediaStorage,
 } from "../../app/storage/media-storage.server.ts";
 import { openTestDatabase, testEngine } from "../support/database.ts";
+import { toastOf } from "../support/flash.ts";
 
 const PASSWORD = "secret12";
 
@@ -568,13 +569,6 @@ describe(`profile on ${testEngine}`, () => {
       const answer = result as { data: Record<string, unknown>; init: { status: number } };
       expect(answer.init).toBeDefined();
       return { status: answer.init.status, ...answer.data };
-    }
-
-    function toastOf(response: Response) {
-      const cookie = response.headers.getSetCookie().find((c) => c.startsWith("toast="));
-      if (!cookie) return null;
-      const value = decodeURIComponent(cookie.split(";")[0]!.slice("toast=".length));
-      return JSON.parse(Buffer.from(value, "base64").toString("utf8")) as { title: string };
     }
 
     it("loads the profile for the signed-in person", async () => {

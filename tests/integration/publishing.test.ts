@@ -48,6 +48,7 @@ import {
   waitForMail,
   type TestApp,
 } from "../support/test-app.ts";
+import { location, toastOf } from "../support/flash.ts";
 
 type Role = "user" | "agent" | "professional";
 interface Account {
@@ -68,23 +69,6 @@ function image(
   })
     .toFormat(format)
     .toBuffer();
-}
-
-/** A request's outcome: a redirect's location and the toast in its flash cookie. */
-function toastOf(
-  result: unknown,
-): { title: string; description?: string; params?: Record<string, string> } | null {
-  if (!(result instanceof Response)) return null;
-  const cookie = result.headers.getSetCookie().find((c) => c.startsWith("toast="));
-  if (!cookie) return null;
-  const value = decodeURIComponent(cookie.split(";")[0]!.slice("toast=".length));
-  return JSON.parse(Buffer.from(value, "base64").toString("utf8")) as { title: string };
-}
-
-function location(result: unknown): string {
-  if (!(result instanceof Response))
-    throw new Error(`expected a redirect, got ${JSON.stringify(result)}`);
-  return result.headers.get("location") ?? "";
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {

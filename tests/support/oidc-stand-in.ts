@@ -16,7 +16,12 @@ export async function startOidcStandIn(port = 0) {
   await server.start(port, "127.0.0.1");
   let identity: GoogleIdentity = { sub: "google-0", email: "someone@example.com", name: "Someone" };
   server.service.on("beforeTokenSigning", (token) => {
-    Object.assign(token.payload, { ...identity, email_verified: true, picture: "" });
+    // Google sends a picture on its own host; the site must not show it (see avatarSrc).
+    Object.assign(token.payload, {
+      ...identity,
+      email_verified: true,
+      picture: "https://lh3.googleusercontent.com/a/stand-in-photo=s96-c",
+    });
   });
   const url = server.issuer.url ?? `http://127.0.0.1:${port}`;
   return {

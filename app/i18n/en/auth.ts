@@ -55,6 +55,8 @@ export const auth = {
     tooManyRequests: "Too many attempts. Please wait a minute and try again.",
     passwordTooShort: "Password must be at least 6 characters.",
     invalidEmail: "Please enter a valid email address.",
+    adminUsesMagicLink:
+      "This address belongs to the administrator, who signs in with a magic link at /admin-login.",
     registered: "Registration Successful!",
     registeredDescription: "Please check your email to confirm your account before signing in.",
     resetSent: "Password Reset Email Sent",

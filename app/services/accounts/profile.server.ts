@@ -29,7 +29,6 @@ export async function getProfile(viewer: Viewer): Promise<Profile> {
       email: user.email,
       phone: user.phone,
       avatarUrl: user.avatarUrl,
-      image: user.image,
     })
     .from(user)
     .where(eq(user.id, viewer.id));
@@ -49,7 +48,7 @@ export async function getProfile(viewer: Viewer): Promise<Profile> {
     name: row.name,
     email: row.email,
     phone: row.phone,
-    avatarUrl: row.avatarUrl ?? row.image,
+    avatarUrl: row.avatarUrl || null,
     role: viewer.role,
     hasPassword: Boolean(credential),
   };
