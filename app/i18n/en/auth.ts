@@ -125,7 +125,8 @@ export const auth = {
     alreadyUsed:
       "This confirmation link has already been used. Please sign in with your e-mail and password.",
     expiredTitle: "Link Expired",
-    expiredDescription: "This confirmation link has expired. Please sign up or request a new link.",
+    expiredDescription:
+      "This confirmation link has expired. Enter your e-mail address and we will send you a new one.",
     redirecting: "Taking you to the home page in a few seconds...",
     continue: "Continue",
   },

@@ -1,12 +1,16 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/confirm";
+import { authErrorText, callAuth } from "../../auth/auth-client.server.ts";
 import { viewerContext } from "../../auth/viewer.ts";
 import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
 import { useToast } from "../../components/layout/toaster.tsx";
+import { Field, SubmitButton } from "../../components/ui/field.tsx";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
+import { forgotPasswordSchema } from "../../lib/schemas/auth.ts";
+import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
 
 const REDIRECT_DELAY_MS = 4000;
 
@@ -24,11 +28,45 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { state: "error" as const, detail: /^[A-Z_]{3,40}$/.test(error) ? error : null };
 }
 
+/**
+ * "Resend confirmation e-mail" from an expired link's page. The answer is the same whether or
+ * not the address has an account waiting (better-auth also evens out the response time).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return redirectWithToast("/confirm?error=TOKEN_EXPIRED", {
+      title: "auth.toasts.emailRequired",
+      description: "auth.toasts.emailRequiredDescription",
+      variant: "destructive",
+    });
+  }
+  const result = await callAuth(request, "/send-verification-email", {
+    body: { email: parsed.data.email, callbackURL: "/confirm" },
+  });
+  if (!result.ok && (result.status === 429 || result.status >= 500)) {
+    const { key, message } = authErrorText(result);
+    return redirectWithToast("/confirm?error=TOKEN_EXPIRED", {
+      title: "auth.confirm.errorTitle",
+      description: key,
+      params: message ? { message } : undefined,
+      variant: "destructive",
+    });
+  }
+  return redirectWithToast("/", {
+    title: "auth.toasts.confirmationResent",
+    description: "auth.toasts.confirmationResentDescription",
+  });
+}
+
 export default function Confirm({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const showToast = useToast();
   const navigate = useNavigate();
   const { state } = loaderData;
+  const navigation = useNavigation();
+  // An expired link's page holds the resend form: it stays until the person is done with it.
+  const redirects = state !== "expired";
 
   useEffect(() => {
     if (state === "confirmed")
@@ -42,6 +80,7 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
         description: "auth.confirm.expiredDescription",
         variant: "destructive",
       });
+    if (state === "expired") return;
     const timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [state, navigate, showToast]);
@@ -62,7 +101,7 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthPageShell>
-      <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=/`} />
+      {redirects && <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=/`} />}
       <div className="text-center">
         <span
           className={`mx-auto mb-3 inline-flex size-14 items-center justify-center rounded-full ${ok ? "bg-brand-50 text-brand-700" : "bg-red-50 text-red-700"}`}
@@ -75,7 +114,25 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
         </span>
         <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
         <p className="mt-2 text-stone-600">{description}</p>
-        <p className="mt-4 text-sm text-stone-500">{t("auth.confirm.redirecting")}</p>
+        {redirects ? (
+          <p className="mt-4 text-sm text-stone-500">{t("auth.confirm.redirecting")}</p>
+        ) : (
+          <Form method="post" className="mt-6 space-y-3 text-left">
+            <Field
+              label={t("auth.fields.email")}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+            />
+            <SubmitButton
+              pending={navigation.state === "submitting"}
+              label={t("auth.actions.resend")}
+              pendingLabel={t("auth.actions.sending")}
+            />
+          </Form>
+        )}
         <Link
           to="/"
           className="mt-6 inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
