@@ -5,7 +5,23 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseConfig, setConfig } from "../../app/config.server.ts";
 import { createOutboxMailer, setMailer } from "../../app/email/mailer.server.ts";
 import { confirmationEmail } from "../../app/email/templates.ts";
-import { loader } from "../../app/routes/dev/outbox.tsx";
+import { CLIENT_IP_HEADER } from "../../app/auth/auth.server.ts";
+import { isLoopbackAddress } from "../../app/lib/loopback.ts";
+import * as outbox from "../../app/routes/dev/outbox.tsx";
+
+/** The outbox page as requested from the given address. */
+function loader(address = "127.0.0.1") {
+  const request = new Request("http://localhost:3000/dev/outbox", {
+    headers: { [CLIENT_IP_HEADER]: address },
+  });
+  return outbox.loader({
+    request,
+    url: new URL(request.url),
+    pattern: "/dev/outbox",
+    params: {},
+    context: undefined as never,
+  });
+}
 
 describe("development outbox", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "outbox-"));
@@ -33,6 +49,14 @@ describe("development outbox", () => {
     const { messages } = await loader();
     expect(messages.map((m) => m.to)).toEqual(["b@example.com", "a@example.com"]);
     expect(messages[0]?.text).toContain("token=two");
+  });
+
+  it("is shown only to this machine, never to another on the network", async () => {
+    await expect(loader("::1")).resolves.toHaveProperty("messages");
+    await expect(loader("::ffff:127.0.0.1")).resolves.toHaveProperty("messages");
+    await expect(loader("192.168.1.20")).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(loader("")).rejects.toMatchObject({ init: { status: 404 } });
+    expect(isLoopbackAddress("::ffff:10.0.0.1")).toBe(false);
   });
 
   it("does not exist in production", async () => {

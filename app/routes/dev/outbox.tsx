@@ -1,15 +1,22 @@
 import { data } from "react-router";
 import type { Route } from "./+types/outbox";
+import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getConfig } from "../../config.server.ts";
 import { getOutbox } from "../../email/mailer.server.ts";
+import { isLoopbackAddress } from "../../lib/loopback.ts";
 
 /**
  * The development outbox: e-mails the app would have sent, while no SMTP_URL is configured.
- * Never served in production (NODE_ENV=production) or when real e-mail is configured.
+ * Never served in production (NODE_ENV=production) or when real e-mail is configured, and only
+ * to this machine: its sign-in links would let anyone on the network into any account.
  */
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const outbox = getOutbox();
-  if (getConfig().nodeEnv === "production" || !outbox) {
+  if (
+    getConfig().nodeEnv === "production" ||
+    !outbox ||
+    !isLoopbackAddress(request.headers.get(CLIENT_IP_HEADER))
+  ) {
     throw data("Not found", { status: 404 });
   }
   const messages = await outbox.list();
