@@ -63,8 +63,18 @@ describe(`the administrator's address on ${testEngine}`, () => {
     await app.action(adminLogin, "/admin-login", { email: TEST_ADMIN_EMAIL });
     const mail = await waitForMail(app, TEST_ADMIN_EMAIL);
     const jar = new CookieJar();
-    await app.visit(new URL(linkIn(mail, app.config.appUrl)).href, jar);
+    const link = new URL(linkIn(mail, app.config.appUrl)).href;
+    await app.visit(link, jar);
     expect(await app.viewer(jar)).toMatchObject({ email: TEST_ADMIN_EMAIL, role: "admin" });
+
+    // The link works once; used again it comes back to /admin-login, which says why.
+    const again = await app.visit(link, new CookieJar());
+    const back = new URL(again.headers.get("location") ?? "", app.config.appUrl);
+    expect(back.pathname).toBe("/admin-login");
+    expect(await app.loader(adminLogin, back.pathname + back.search)).toEqual({
+      linkFailed: true,
+    });
+    expect(await app.loader(adminLogin, "/admin-login")).toEqual({ linkFailed: false });
     const [admin] = await usersWithAdminAddress();
     const accounts = await app.handle.db
       .select()

@@ -93,6 +93,8 @@ export const auth = {
     checkEmail: "Check Your Email",
     checkEmailDescription: "A magic link has been sent to your email address.",
     magicLinkError: "Magic Link Error",
+    linkInvalid:
+      "This sign-in link has expired or has already been used. Enter your address to get a new one.",
   },
   reset: {
     metaTitle: "Set a new password — Gateway Africa",

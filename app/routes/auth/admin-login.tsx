@@ -29,7 +29,12 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const result = await callAuth(request, "/sign-in/magic-link", {
-    body: { email: email.toLowerCase(), callbackURL: "/dashboard/overview" },
+    body: {
+      email: email.toLowerCase(),
+      callbackURL: "/dashboard/overview",
+      // An expired or used link comes back here (with ?error=) rather than to a guarded page.
+      errorCallbackURL: "/admin-login",
+    },
   });
   if (!result.ok) {
     const { key, message } = authErrorText(result);
@@ -46,7 +51,12 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export default function AdminLogin() {
+/** `?error=` is set by the magic-link endpoint when a link was expired, used or tampered with. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { linkFailed: new URL(request.url).searchParams.has("error") };
+}
+
+export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formAction === "/admin-login";
@@ -59,6 +69,14 @@ export default function AdminLogin() {
         <h1 className="text-2xl font-bold text-stone-900">{t("auth.adminLogin.title")}</h1>
         <p className="mt-2 text-sm text-stone-600">{t("auth.adminLogin.description")}</p>
       </div>
+      {loaderData.linkFailed && (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          {t("auth.adminLogin.linkInvalid")}
+        </p>
+      )}
       <Form method="post" className="space-y-4" noValidate>
         <Field
           label={t("auth.adminLogin.email")}
