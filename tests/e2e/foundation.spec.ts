@@ -66,27 +66,37 @@ test("an unknown path ends at the home page", async ({ page }) => {
   await expect(page.getByText("Gateway to Africa's Best")).toBeVisible();
 });
 
-test("the display currency converts prices, shows a toast and persists", async ({ page }) => {
-  await page.goto("/");
-  const firstPrice = page
-    .getByRole("region", { name: "Featured Listings" })
-    .getByRole("article")
-    .first()
-    .getByTestId("listing-price");
-  await expect(firstPrice).toHaveText(/^\$/);
-  await page.getByRole("button", { name: /^Display currency: US Dollar \(USD\)$/ }).click();
-  await page.getByRole("button", { name: /Nigerian Naira\s*NGN/ }).click();
-  await expect(page.getByRole("status")).toContainText("Currency Updated");
-  await expect(page.getByRole("status")).toContainText(
-    "Prices are now displayed in Nigerian Naira (NGN).",
-  );
-  await expect(firstPrice).toHaveText(/^₦/);
-  await page.reload();
-  await expect(firstPrice).toHaveText(/^₦/);
-  await expect(
-    page.getByRole("button", { name: /^Display currency: Nigerian Naira \(NGN\)$/ }),
-  ).toBeVisible();
-});
+for (const [name, device] of [
+  ["phone", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  ["desktop", { viewport: { width: 1280, height: 900 } }],
+] as const) {
+  test.describe(name, () => {
+    test.use(device);
+    test(`the display currency converts prices, shows a toast and persists on ${name}`, async ({
+      page,
+    }) => {
+      await page.goto("/");
+      const firstPrice = page
+        .getByRole("region", { name: "Featured Listings" })
+        .getByRole("article")
+        .first()
+        .getByTestId("listing-price");
+      await expect(firstPrice).toHaveText(/^\$/);
+      await page.getByRole("button", { name: /^Display currency: US Dollar \(USD\)$/ }).click();
+      await page.getByRole("button", { name: /Nigerian Naira\s*NGN/ }).click();
+      await expect(page.getByRole("status")).toContainText("Currency Updated");
+      await expect(page.getByRole("status")).toContainText(
+        "Prices are now displayed in Nigerian Naira (NGN).",
+      );
+      await expect(firstPrice).toHaveText(/^₦/);
+      await page.reload();
+      await expect(firstPrice).toHaveText(/^₦/);
+      await expect(
+        page.getByRole("button", { name: /^Display currency: Nigerian Naira \(NGN\)$/ }),
+      ).toBeVisible();
+    });
+  });
+}
 
 test("the home search goes to the category page with its query", async ({ page }) => {
   await page.goto("/");
