@@ -180,14 +180,55 @@ test("guards: a visitor is sent home, a regular user is refused admin and publis
   await expect(
     page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link"),
   ).toHaveText(["Overview", "My Favorites", "Bookings", "Profile"]);
-  for (const tab of ["moderation", "analytics", "user-management"]) {
-    const response = await page.goto(`/dashboard/${tab}`);
+  const tabs = [
+    ["moderation", "Listings pending approval"],
+    ["analytics", "Performance of your listings"],
+    ["premium-plans", "Premium plans"],
+    ["user-management", "Users"],
+  ] as const;
+  for (const [tab, heading] of tabs) {
+    // What the server answers for the restricted URL itself, with this person's cookies: a
+    // redirect to the overview, and nothing of the tab.
+    const refused = await page.request.get(`/dashboard/${tab}`, { maxRedirects: 0 });
+    expect(refused.status(), tab).toBe(302);
+    expect(refused.headers()["location"]).toBe("/dashboard/overview");
+    expect(refused.headers()["set-cookie"]).toContain("toast=");
+    expect(await refused.text()).toBe("");
+    await page.context().clearCookies({ name: "toast" });
+
+    await page.goto(`/dashboard/${tab}`);
     await expect(page).toHaveURL(/\/dashboard\/overview$/);
     await expect(page.getByRole("status")).toContainText("Access Denied");
-    expect(await response?.text()).not.toContain("Listings pending approval");
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toHaveCount(0);
   }
   await page.goto("/dashboard/no-such-tab");
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
+});
+
+test("add-listing: a visitor is sent home, a regular user back to the dashboard", async ({
+  page,
+}) => {
+  const visitor = await page.request.get("/add-listing", { maxRedirects: 0 });
+  expect(visitor.status()).toBe(302);
+  expect(visitor.headers()["location"]).toBe("/");
+  expect(await visitor.text()).toBe("");
+  await page.context().clearCookies({ name: "toast" });
+  await page.goto("/add-listing");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("status")).toContainText("Authentication Required");
+  await expect(page.getByRole("heading", { name: "Add a New Listing" })).toHaveCount(0);
+
+  await signedInAs(page, "user", "Adjoa Badu");
+  const regular = await page.request.get("/add-listing", { maxRedirects: 0 });
+  expect(regular.status()).toBe(302);
+  expect(regular.headers()["location"]).toBe("/dashboard/overview");
+  expect(await regular.text()).toBe("");
+  await page.context().clearCookies({ name: "toast" });
+  await page.goto("/add-listing");
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  await expect(page.getByRole("status")).toContainText("Access Denied");
+  await expect(page.getByRole("heading", { name: "Add a New Listing" })).toHaveCount(0);
+  await expect(page.getByLabel("Listing Title")).toHaveCount(0);
 });
 
 test("an agent's tab bar and header", async ({ page }) => {

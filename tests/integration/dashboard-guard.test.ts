@@ -1,0 +1,239 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Viewer } from "../../app/auth/viewer.ts";
+import { listings } from "../../app/db/schema/index.ts";
+import { createTranslator } from "../../app/i18n/translate.ts";
+import { emptyListingValues } from "../../app/lib/schemas/listing.ts";
+import * as adminLogin from "../../app/routes/auth/admin-login.tsx";
+import * as signUp from "../../app/routes/auth/sign-up.ts";
+import { createListing } from "../../app/services/listings/listing-write.server.ts";
+import { testEngine } from "../support/database.ts";
+import { location, toastOf } from "../support/flash.ts";
+import { createPageHandler, type PageHandler } from "../support/page-handler.ts";
+import { linkIn } from "../support/smtp-sink.ts";
+import {
+  CookieJar,
+  startTestApp,
+  TEST_ADMIN_EMAIL,
+  waitForMail,
+  type TestApp,
+} from "../support/test-app.ts";
+
+const t = createTranslator();
+
+/** The text of a page as a person reads it (React escapes quotes and ampersands). */
+async function textOf(response: Response): Promise<string> {
+  return (await response.text())
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
+}
+
+/** The toast region of a rendered page (role="status"), where a flash toast shows. */
+function toastRegion(html: string): string {
+  const start = html.indexOf('role="status"');
+  return start < 0 ? "" : html.slice(start, html.indexOf("</section>", start));
+}
+
+interface Account {
+  jar: CookieJar;
+  viewer: Viewer;
+  email: string;
+}
+
+describe(`dashboard guard over HTTP on ${testEngine}`, () => {
+  let app: TestApp;
+  let page: PageHandler;
+  let regular: Account;
+  let agent: Account;
+  let ownerEmail: string;
+  let admin: Account;
+  let pendingId: number;
+  const PENDING_TITLE = "Hidden villa awaiting review qx7";
+
+  async function account(role: "user" | "agent", name: string): Promise<Account> {
+    const email = `${name.toLowerCase().replace(/\W+/g, "-")}@example.com`;
+    await app.action(
+      signUp,
+      "/auth/sign-up",
+      { name, email, password: "secret12", accountType: role, redirectTo: "/" },
+      undefined,
+      app.nextIp(),
+    );
+    const jar = new CookieJar();
+    await app.visit(linkIn(await waitForMail(app, email), app.config.appUrl), jar);
+    const viewer = await app.viewer(jar);
+    if (viewer?.role !== role) throw new Error(`not signed in as ${role}`);
+    return { jar, viewer, email };
+  }
+
+  /** A copy of someone's cookies, so a test's toast cookie never reaches the next request. */
+  function cookiesOf(who: Account | null): CookieJar {
+    const jar = new CookieJar();
+    if (who)
+      jar.store(
+        who.jar
+          .header()
+          .split("; ")
+          .map((pair) => `${pair}; Path=/`),
+      );
+    return jar;
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    page = await createPageHandler(app);
+    regular = await account("user", "Yaa Asantewaa");
+    agent = await account("agent", "Kwame Mensah");
+    // Another agent's listing waits for review: only the administrator may see it.
+    const owner = await account("agent", "Efua Owusu");
+    ownerEmail = owner.email;
+    await app.action(adminLogin, "/admin-login", { email: TEST_ADMIN_EMAIL });
+    const adminJar = new CookieJar();
+    await app.visit(linkIn(await waitForMail(app, TEST_ADMIN_EMAIL), app.config.appUrl), adminJar);
+    admin = { jar: adminJar, viewer: (await app.viewer(adminJar))!, email: TEST_ADMIN_EMAIL };
+    expect(admin.viewer.role).toBe("admin");
+
+    const saved = await createListing({
+      actor: owner.viewer,
+      input: {
+        ...emptyListingValues("real-estate"),
+        title: PENDING_TITLE,
+        listingType: "rent",
+        price: "900",
+        priceType: "per_month",
+        countryCode: "GH",
+        city: "Accra",
+        address: "3 Guard Lane",
+        description: "Only the administrator may see this before it is approved.",
+        propertyType: "apartment",
+      },
+    });
+    expect(saved.status).toBe("pending_approval");
+    pendingId = saved.id;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** What each restricted tab would reveal: its heading and data only its roles may read. */
+  const TABS = {
+    moderation: { heading: t("dashboard.moderation.title"), secret: () => PENDING_TITLE },
+    "manage-listings": { heading: t("dashboard.manage.title"), secret: () => PENDING_TITLE },
+    "user-management": { heading: null, secret: () => ownerEmail },
+    "platform-settings": { heading: t("dashboard.settings.title"), secret: () => null },
+    "currency-settings": { heading: t("dashboard.currency.subtitle"), secret: () => null },
+    analytics: { heading: t("dashboard.analytics.title"), secret: () => null },
+    "premium-plans": { heading: t("dashboard.premium.title"), secret: () => null },
+  } as const;
+  type Tab = keyof typeof TABS;
+
+  /**
+   * The refusal as the server sends it: a document request and a client-side navigation's data
+   * request both end at `target` with the toast, and neither carries anything of the tab.
+   */
+  async function expectRefused(
+    who: Account | null,
+    tab: Tab,
+    target: string,
+    toast: "auth.toasts.accessDenied" | "auth.toasts.authRequired",
+  ) {
+    const { heading, secret } = TABS[tab];
+    const marks = [heading, secret()].filter((mark): mark is string => mark !== null);
+
+    const jar = cookiesOf(who);
+    const document = await page(`/dashboard/${tab}`, { jar });
+    expect(document.status, `${tab} for ${who?.viewer.role ?? "a visitor"}`).toBe(302);
+    expect(location(document)).toBe(target);
+    expect(toastOf(document)).toMatchObject({ title: toast });
+    expect(await document.text()).toBe("");
+
+    const data = await page(`/dashboard/${tab}.data`, { jar: cookiesOf(who) });
+    expect(data.status).toBe(202);
+    const payload = await data.text();
+    expect(payload).toContain("SingleFetchRedirect");
+    expect(payload).toContain(`"${target}"`);
+    for (const mark of marks) expect(payload).not.toContain(mark);
+    // No loader data of the tab's route at all.
+    expect(payload).not.toContain(`routes/dashboard/${tab}`);
+
+    // Where the redirect lands: the toast is on the page, the tab's content is not.
+    const landed = await page(target, { jar });
+    expect(landed.status).toBe(200);
+    const html = await textOf(landed);
+    expect(toastRegion(html)).toContain(t(toast));
+    for (const mark of marks) expect(html).not.toContain(mark);
+  }
+
+  it("serves each tab, with its data, to the roles that may open it", async () => {
+    const allowed: [Account, Tab][] = [
+      [admin, "moderation"],
+      [admin, "manage-listings"],
+      [admin, "user-management"],
+      [admin, "platform-settings"],
+      [admin, "currency-settings"],
+      [agent, "analytics"],
+      [agent, "premium-plans"],
+    ];
+    for (const [who, tab] of allowed) {
+      const response = await page(`/dashboard/${tab}`, { jar: cookiesOf(who) });
+      expect(response.status, tab).toBe(200);
+      const html = await textOf(response);
+      const { heading, secret } = TABS[tab];
+      if (heading) expect(html).toContain(heading);
+      if (secret()) expect(html).toContain(secret());
+      const data = await page(`/dashboard/${tab}.data`, { jar: cookiesOf(who) });
+      expect(data.status).toBe(200);
+      // Premium plans is a static page: it has no loader, so no data of its own.
+      if (tab !== "premium-plans") expect(await data.text()).toContain(`routes/dashboard/${tab}`);
+    }
+  });
+
+  it("refuses a regular user the publisher and admin tabs with Access Denied", async () => {
+    for (const tab of Object.keys(TABS) as Tab[]) {
+      await expectRefused(regular, tab, "/dashboard/overview", "auth.toasts.accessDenied");
+    }
+    // The regular user's own tabs still open.
+    for (const tab of ["overview", "my-listings", "bookings", "profile"]) {
+      expect((await page(`/dashboard/${tab}`, { jar: cookiesOf(regular) })).status).toBe(200);
+    }
+  });
+
+  it("refuses an agent the administrator's tabs with Access Denied", async () => {
+    const adminTabs: Tab[] = [
+      "moderation",
+      "manage-listings",
+      "user-management",
+      "platform-settings",
+      "currency-settings",
+    ];
+    for (const tab of adminTabs) {
+      await expectRefused(agent, tab, "/dashboard/overview", "auth.toasts.accessDenied");
+    }
+  });
+
+  it("sends a signed-out visitor home with Authentication Required", async () => {
+    for (const tab of Object.keys(TABS) as Tab[]) {
+      await expectRefused(null, tab, "/", "auth.toasts.authRequired");
+    }
+    const overview = await page("/dashboard/overview");
+    expect(location(overview)).toBe("/");
+    expect(toastOf(overview)).toMatchObject({ title: "auth.toasts.authRequired" });
+  });
+
+  it("refuses a form posted to an admin tab before its action runs", async () => {
+    for (const who of [regular, agent, null]) {
+      const response = await page("/dashboard/moderation", {
+        jar: cookiesOf(who),
+        form: { intent: "approve", listingId: String(pendingId) },
+      });
+      expect(response.status).toBe(302);
+      expect(location(response)).toBe(who ? "/dashboard/overview" : "/");
+    }
+    const [row] = await app.handle.db
+      .select({ status: listings.status })
+      .from(listings)
+      .where(eq(listings.id, pendingId));
+    expect(row?.status).toBe("pending_approval");
+  });
+});
