@@ -390,5 +390,9 @@ describe(`session cookies behind https on ${testEngine}`, () => {
       expect(attributes.samesite?.toLowerCase()).toBe("lax");
     }
     expect(await app.viewer(jar)).toMatchObject({ email });
+    // The site's own cookies follow APP_URL too.
+    const toast = setCookie(signedIn, "toast");
+    expect(toast).toBeDefined();
+    expect(attributesOf(toast!)).toHaveProperty("secure");
   });
 });

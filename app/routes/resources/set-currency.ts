@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/set-currency";
 import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
 import { currencyCookie } from "../../services/session/preferences.server.ts";
+import { secureCookie } from "../../services/session/secure-cookie.server.ts";
 import { listCurrencies } from "../../services/reference/reference.server.ts";
 
 const schema = z.object({
@@ -34,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
       description: "layout.currency.updatedDescription",
       params: { name: currency.name, code: currency.code },
     },
-    { headers: [["Set-Cookie", await currencyCookie.serialize(currency.code)]] },
+    { headers: [["Set-Cookie", await currencyCookie.serialize(currency.code, secureCookie())]] },
   );
 }
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { createCookie } from "react-router";
+import { secureCookie } from "../session/secure-cookie.server.ts";
 import { getDb, queryRows } from "../../db/client.server.ts";
 import { listingViews, listings } from "../../db/schema/index.ts";
 
@@ -81,9 +82,7 @@ export async function countListingView(
   let setCookie: string | null = null;
   if (!visitorId) {
     visitorId = randomBytes(24).toString("base64url");
-    setCookie = await visitorCookie.serialize(visitorId, {
-      secure: new URL(request.url).protocol === "https:",
-    });
+    setCookie = await visitorCookie.serialize(visitorId, secureCookie());
   }
   const counted = await recordListingView({ listingId, visitorId });
   return { counted, setCookie };

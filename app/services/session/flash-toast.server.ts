@@ -1,6 +1,7 @@
 import { createCookie, redirect } from "react-router";
 import { isMessageKey } from "../../i18n/translate.ts";
 import type { Toast } from "../../lib/toast.ts";
+import { secureCookie } from "./secure-cookie.server.ts";
 
 /**
  * One toast carried across a redirect in a short-lived cookie, so the spec's toasts show after a
@@ -11,7 +12,6 @@ const toastCookie = createCookie("toast", {
   httpOnly: true,
   sameSite: "lax",
   maxAge: 60,
-  secure: process.env.NODE_ENV === "production" && process.env.APP_URL?.startsWith("https:"),
 });
 
 function isToast(value: unknown): value is Toast {
@@ -26,7 +26,7 @@ function isToast(value: unknown): value is Toast {
 }
 
 export async function toastHeader(toast: Toast): Promise<string> {
-  return toastCookie.serialize(toast);
+  return toastCookie.serialize(toast, secureCookie());
 }
 
 /** Reads the pending toast, if any, and the header that clears it. */
@@ -37,7 +37,7 @@ export async function takeToast(
   if (value === null || value === undefined) return { toast: null, headers: undefined };
   return {
     toast: isToast(value) ? value : null,
-    headers: { "Set-Cookie": await toastCookie.serialize("", { maxAge: 0 }) },
+    headers: { "Set-Cookie": await toastCookie.serialize("", { ...secureCookie(), maxAge: 0 }) },
   };
 }
 
