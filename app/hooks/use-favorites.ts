@@ -1,12 +1,15 @@
-import { useCallback, useMemo } from "react";
-import { useFetchers, useLocation, useSubmit } from "react-router";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useFetcher, useFetchers, useLocation, useRevalidator, useSubmit } from "react-router";
 import { useToast } from "../components/layout/toaster.tsx";
+import { favoriteFetcherKey, isFavoriteFailure } from "../lib/favorites.ts";
 import { useRootData } from "./use-root-data.ts";
 
 /**
  * Favourite state and toggling for cards and the detail page. The saved ids come with the page
  * from the server (no flicker); a toggle shows at once and is saved on the server in the
- * background. A visitor who is not signed in is told to sign in.
+ * background. A visitor who is not signed in is told to sign in. Once a request is answered the
+ * heart shows what the server holds: a refused save flips it back, and each heart reports why
+ * with `useFavoriteFailures`.
  */
 export function useFavorites() {
   const { viewer, favoriteIds } = useRootData();
@@ -46,7 +49,7 @@ export function useFavorites() {
           method: "post",
           action: "/favorites",
           navigate: false,
-          fetcherKey: `favorite-${listing.id}`,
+          fetcherKey: favoriteFetcherKey(listing.id),
         },
       );
     },
@@ -55,4 +58,25 @@ export function useFavorites() {
 
   const isFavorite = useCallback((id: number) => saved.has(id), [saved]);
   return { isFavorite, toggle };
+}
+
+/**
+ * Reports why a listing's heart flipped back: the listing is no longer public, the session has
+ * ended (then the page reloads its data, to show the signed-out state), or the request got no
+ * answer. Called where the heart is, so the answer is watched for as long as the heart is on
+ * screen, and reported once.
+ */
+export function useFavoriteFailures(listingId: number) {
+  const { data } = useFetcher({ key: favoriteFetcherKey(listingId) });
+  const showToast = useToast();
+  const { revalidate } = useRevalidator();
+  // An answer already there when the heart appears (the same listing's heart on the page before)
+  // has been reported by that heart.
+  const reported = useRef<unknown>(data);
+  useEffect(() => {
+    if (!isFavoriteFailure(data) || reported.current === data) return;
+    reported.current = data;
+    showToast(data.toast);
+    if (data.code === "UNAUTHENTICATED") void revalidate();
+  }, [data, showToast, revalidate]);
 }

@@ -31,6 +31,20 @@ export const PROPERTY_TYPES = [
 ] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
+/**
+ * The property types of each section, in the order they are offered. The listing form and the
+ * browse filter both read this list, so every type a listing can be given is one it can be found
+ * by.
+ */
+export const SECTION_PROPERTY_TYPES = {
+  "real-estate": ["apartment", "house", "villa", "townhouse", "land", "commercial"],
+  hospitality: ["hotel", "guesthouse", "lodge", "resort", "apartment", "villa"],
+  "student-housing": [],
+  professionals: [],
+  "travel-agencies": [],
+  concierge: [],
+} as const satisfies Record<Category, readonly PropertyType[]>;
+
 export const COMPLETION_STATUSES = ["ready", "off-plan"] as const;
 export type CompletionStatus = (typeof COMPLETION_STATUSES)[number];
 

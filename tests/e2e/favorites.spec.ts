@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { signedInAs } from "./support/accounts.ts";
+import { signedInAs, signedInAsAdmin } from "./support/accounts.ts";
+import { E2E } from "./support/e2e-env.ts";
 
 test("a signed-in user saves a listing from a card and the detail page, and finds it in My Favorites", async ({
   page,
@@ -34,4 +35,83 @@ test("a signed-in user saves a listing from a card and the detail page, and find
 
   await page.goto("/dashboard/my-listings");
   await expect(page.getByText("You have not saved any listings yet.")).toBeVisible();
+});
+
+test("a heart the server cannot save says why and keeps showing what is saved", async ({
+  page,
+}) => {
+  await signedInAs(page, "user", "Kwame Mensah");
+  await page.goto("/real-estate");
+  const card = page.getByRole("article").first();
+  const title = (await card.getByRole("heading").textContent())!.trim();
+  const save = card.getByRole("button", { name: `Save ${title} to favourites` });
+  const toast = page.getByRole("status");
+
+  // The network is down: a toast, the heart as before, and the page stays (no error screen).
+  await page.route("**/favorites.data*", (route) => route.abort("internetdisconnected"));
+  await save.click();
+  await expect(toast).toContainText("Favorites Not Updated");
+  await expect(toast).toContainText(
+    "Your change could not be saved. Check your connection and try again.",
+  );
+  await expect(save).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("heading", { name: /Results Found/ })).toBeVisible();
+  await page.unroute("**/favorites.data*");
+
+  // The session ended in the meantime: asked to sign in again; the page shows the signed-out state.
+  await page.context().clearCookies();
+  await save.click();
+  await expect(toast).toContainText("Please Sign In");
+  await expect(toast).toContainText(
+    "Your session has expired. Please sign in again to save favorites.",
+  );
+  await expect(save).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+});
+
+test("saving a listing taken down after the page loaded says it is no longer available", async ({
+  page,
+  browser,
+}) => {
+  await signedInAs(page, "user", "Zainab Bello");
+  const adminContext = await browser.newContext({ baseURL: E2E.baseUrl });
+  const admin = await adminContext.newPage();
+  await signedInAsAdmin(admin);
+  const title = `Lagoon lodge ${Date.now().toString(36)}`;
+  const created = await admin.request.post("/api/v1/my-listings", {
+    data: {
+      title,
+      category: "hospitality",
+      listingType: "booking",
+      price: "95",
+      priceType: "per_night",
+      countryCode: "GH",
+      city: "Ada Foah",
+      address: "1 Estuary Road",
+      description: "Chalets on the lagoon.",
+      propertyType: "lodge",
+      amenities: [],
+      tourTypes: [],
+      serviceHighlights: [],
+      images: [],
+      contactMethod: "email",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await page.goto(`/listing/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  expect((await admin.request.delete(`/api/v1/my-listings/${id}`)).status()).toBe(204);
+
+  await page.getByRole("button", { name: "Favorite", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText("Favorites Not Updated");
+  await expect(page.getByRole("status")).toContainText(
+    "This listing is no longer available, so it cannot be saved.",
+  );
+  await expect(page.getByRole("button", { name: "Favorite", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+  await adminContext.close();
 });

@@ -1,5 +1,6 @@
 import { Bath, BedDouble, Heart, MapPin, Ruler, Star } from "lucide-react";
 import { Link } from "react-router";
+import { useFavoriteFailures } from "../../hooks/use-favorites.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { ListingSummary } from "../../lib/listing-summary.ts";
 import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
@@ -23,6 +24,7 @@ export function ListingCard({
   eagerImage?: boolean;
 }) {
   const t = useT();
+  useFavoriteFailures(listing.id);
   const href = `/listing/${listing.id}`;
   const price = formatPrice(listing.priceUsdCents, currency, "en", t("values.priceNotAvailable"));
   const hasPrice = listing.priceUsdCents !== null;

@@ -68,6 +68,10 @@ export const dashboard = {
     emptyPublisherBody: "Add your first listing: it goes live once our team has reviewed it.",
     emptyAdmin: "There are no listings on the platform yet.",
     explore: "Explore Listings",
+    total: "{count} listings",
+    totalOne: "{count} listing",
+    savedTotal: "{count} saved listings",
+    savedTotalOne: "{count} saved listing",
   },
   bookings: {
     emptyTitle: "No bookings or inquiries yet",

@@ -23,6 +23,9 @@ export const listing = {
     notFound: "This listing could not be found. It may have been removed.",
     added: "Saved to favourites",
     removed: "Removed from favourites",
-    error: "Error",
+    notUpdated: "Favorites Not Updated",
+    unavailable: "This listing is no longer available, so it cannot be saved.",
+    sessionExpired: "Your session has expired. Please sign in again to save favorites.",
+    tryAgain: "Your change could not be saved. Check your connection and try again.",
   },
 };

@@ -6,6 +6,7 @@ import {
   LISTING_TYPES,
   PROPERTY_TYPES,
   ROOM_TYPES,
+  SECTION_PROPERTY_TYPES,
   SERVICE_CATEGORIES,
   TOUR_TYPES,
   type CompletionStatus,
@@ -55,7 +56,10 @@ export interface FilterSet {
   price: boolean;
   /** "N+ Beds" / "N+ Baths". */
   rooms: boolean;
-  /** The property types offered in the select; empty when the section has none to choose. */
+  /**
+   * The property types offered in the select (the listing form's choices for the section);
+   * empty when the section has none to choose.
+   */
   propertyTypes: readonly PropertyType[];
   /** property type is applied (the spec: everywhere except professionals and travel agencies). */
   propertyType: boolean;
@@ -88,7 +92,7 @@ const FILTER_SETS: Record<BrowseCategory, FilterSet> = {
     ...NONE,
     price: true,
     rooms: true,
-    propertyTypes: ["apartment", "house", "villa", "townhouse", "land", "commercial"],
+    propertyTypes: SECTION_PROPERTY_TYPES["real-estate"],
     listingTypes: ["sale", "rent", "lease"],
     completion: true,
     availability: true,
@@ -97,7 +101,7 @@ const FILTER_SETS: Record<BrowseCategory, FilterSet> = {
     ...NONE,
     price: true,
     rooms: true,
-    propertyTypes: ["hotel", "guesthouse", "lodge", "resort"],
+    propertyTypes: SECTION_PROPERTY_TYPES["hospitality"],
     availability: true,
   },
   "student-housing": {

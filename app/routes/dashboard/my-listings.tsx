@@ -3,50 +3,70 @@ import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/my-listings";
 import { requireViewer } from "../../auth/guards.server.ts";
+import { Pagination } from "../../components/browse/pagination.tsx";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
 import { useHydrated } from "../../components/profile/use-hydrated.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
-import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
+import { createTranslator, isMessageKey, type MessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { dashboardRole } from "../../lib/permissions.ts";
+import { dashboardPageQuerySchema } from "../../lib/schemas/dashboard.ts";
+import type { Role } from "../../lib/roles.ts";
 import {
-  listDashboardListings,
+  pageDashboardListings,
   type DashboardListingRow,
 } from "../../services/dashboard/dashboard-listings.server.ts";
 import { deleteListing } from "../../services/listings/listing-write.server.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
 
 const PATH = "/dashboard/my-listings";
 const actionSchema = z.object({
   intent: z.literal("delete"),
   listingId: z.coerce.number().int().positive(),
+  returnTo: z.string().optional(),
 });
 
-/** Favourites for a regular user, own listings for agents and professionals, all for the admin. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const viewer = await requireViewer(context);
-  return { role: dashboardRole(viewer.role), rows: await listDashboardListings(viewer) };
+/** `/dashboard/my-listings`, or with `?page=` past the first page. */
+function pageHref(page: number): string {
+  return page > 1 ? `${PATH}?page=${page}` : PATH;
 }
 
-/** Delete: the listings service decides whether this person may; the answer is a toast. */
+/**
+ * Favourites for a regular user, own listings for agents and professionals, all for the admin:
+ * one page at a time, with the total.
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const viewer = await requireViewer(context);
+  const { page } = dashboardPageQuerySchema.parse({
+    page: url.searchParams.get("page") ?? undefined,
+  });
+  return { role: dashboardRole(viewer.role), ...(await pageDashboardListings({ viewer, page })) };
+}
+
+/**
+ * Delete: the listings service decides whether this person may; the answer is a toast on the
+ * page the person was on (the service shows the last page if that one is now past the end).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(context);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response(null, { status: 400 });
+  const back = safeRedirectPath(parsed.data.returnTo, PATH);
+  const returnTo = back === PATH || back.startsWith(`${PATH}?`) ? back : PATH;
   try {
     await deleteListing({ actor: viewer, listingId: parsed.data.listingId });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const t = createTranslator();
-    return redirectWithToast(PATH, {
+    return redirectWithToast(returnTo, {
       title: "publish.myListings.deleteFailed",
       description: "publish.myListings.deleteFailedDescription",
       params: { message: isMessageKey(error.message) ? t(error.message) : error.message },
       variant: "destructive",
     });
   }
-  return redirectWithToast(PATH, { title: "publish.myListings.deleted" });
+  return redirectWithToast(returnTo, { title: "publish.myListings.deleted" });
 }
 
 const buttonClass =
@@ -73,7 +93,7 @@ function StatusNote({ row }: { row: DashboardListingRow }) {
  * Delete asks the browser's confirmation first (the spec's words). Before JavaScript the button
  * leads to `?delete={id}`, where the same question is asked on the page.
  */
-function DeleteButton({ row }: { row: DashboardListingRow }) {
+function DeleteButton({ row, returnTo }: { row: DashboardListingRow; returnTo: string }) {
   const t = useT();
   const hydrated = useHydrated();
   const fetcher = useFetcher();
@@ -90,11 +110,12 @@ function DeleteButton({ row }: { row: DashboardListingRow }) {
           </p>
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="listingId" value={row.id} />
+          <input type="hidden" name="returnTo" value={returnTo} />
           <button type="submit" className={danger}>
             <Trash2 aria-hidden className="size-4" />
             {t("publish.myListings.delete")}
           </button>
-          <Link to={PATH} className={`${buttonClass} border-stone-300 text-stone-700`}>
+          <Link to={returnTo} className={`${buttonClass} border-stone-300 text-stone-700`}>
             {t("publish.actions.cancel")}
           </Link>
         </Form>
@@ -102,7 +123,7 @@ function DeleteButton({ row }: { row: DashboardListingRow }) {
     }
     return (
       <Link
-        to={`?delete=${row.id}`}
+        to={`${returnTo}${returnTo.includes("?") ? "&" : "?"}delete=${row.id}`}
         aria-label={t("publish.myListings.deleteLabel", { title: row.title })}
         className={danger}
       >
@@ -123,6 +144,7 @@ function DeleteButton({ row }: { row: DashboardListingRow }) {
     >
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="listingId" value={row.id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
       <button
         type="submit"
         disabled={deleting}
@@ -136,10 +158,19 @@ function DeleteButton({ row }: { row: DashboardListingRow }) {
   );
 }
 
+/** "24 listings" / "1 listing"; a regular user's are the listings they saved. */
+function totalKey(role: Role, total: number): MessageKey {
+  if (role === "user") {
+    return total === 1 ? "dashboard.listings.savedTotalOne" : "dashboard.listings.savedTotal";
+  }
+  return total === 1 ? "dashboard.listings.totalOne" : "dashboard.listings.total";
+}
+
 export default function MyListings({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { currency } = useRootData();
-  const { role, rows } = loaderData;
+  const { role, rows, total, page, pageCount } = loaderData;
+  const returnTo = pageHref(page);
   const title =
     role === "user"
       ? t("dashboard.listings.titleUser")
@@ -149,7 +180,14 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
   const manages = role !== "user";
   return (
     <div>
-      <h2 className="mb-4 text-xl font-bold text-stone-900">{title}</h2>
+      <div className="mb-4">
+        <h2 className="text-xl font-bold text-stone-900">{title}</h2>
+        {total > 0 && (
+          <p className="text-sm text-stone-600">
+            {t(totalKey(role, total), { count: new Intl.NumberFormat("en").format(total) })}
+          </p>
+        )}
+      </div>
       {rows.length > 0 ? (
         <ListingRows
           rows={rows}
@@ -168,7 +206,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                       <Pencil aria-hidden className="size-4" />
                       {t("publish.myListings.edit")}
                     </Link>
-                    <DeleteButton row={row} />
+                    <DeleteButton row={row} returnTo={returnTo} />
                   </>
                 )
               : undefined
@@ -210,6 +248,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
           }
         />
       )}
+      <Pagination page={page} pageCount={pageCount} hrefFor={pageHref} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/favorites";
 import { viewerContext } from "../../auth/viewer.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { favoriteFailureToast, type FavoriteResult } from "../../lib/favorites.ts";
 import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
 import { setFavorite } from "../../services/favorites/favorites.server.ts";
 
@@ -12,7 +13,11 @@ const schema = z.object({
   redirectTo: z.string().optional(),
 });
 
-/** Saves or unsaves a favourite; a form post without JavaScript comes back to the same page. */
+/**
+ * Saves or unsaves a favourite. A heart's background request gets the new state, or the toast
+ * that explains why nothing changed; a form post without JavaScript comes back to the same page
+ * with that toast.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   const back = safeRedirectPath(form.redirectTo);
@@ -23,16 +28,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (!parsed.success) throw new AppError("VALIDATION_FAILED", "listing.favorites.notFound");
     const favorite = await setFavorite(viewer, parsed.data.listingId, parsed.data.favorite);
-    return fromFetcher ? data({ ok: true as const, favorite }) : redirect(back);
+    return fromFetcher ? data<FavoriteResult>({ ok: true, favorite }) : redirect(back);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const signIn = error.code === "UNAUTHENTICATED";
-    if (fromFetcher)
-      return data({ ok: false as const, code: error.code }, { status: error.status });
-    return redirectWithToast(back, {
-      title: signIn ? "listing.favorites.signInTitle" : "listing.favorites.error",
-      description: signIn ? "listing.favorites.signInDescription" : "listing.favorites.notFound",
-      variant: "destructive",
-    });
+    // Without JavaScript the page knew nobody was signed in; a heart's page thought otherwise.
+    const toast = favoriteFailureToast(error.code, { signedOut: !fromFetcher });
+    if (fromFetcher) {
+      return data<FavoriteResult>({ ok: false, code: error.code, toast }, { status: error.status });
+    }
+    return redirectWithToast(back, toast);
+  }
+}
+
+/**
+ * In the browser: a request that gets no answer (offline, server down) is reported like a
+ * refusal instead of replacing the page with the error screen. Its failure status, like the
+ * server's own on a refusal, tells React Router not to reload the page's data.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    const code = "REQUEST_FAILED";
+    return data<FavoriteResult>(
+      { ok: false, code, toast: favoriteFailureToast(code) },
+      { status: 503 },
+    );
   }
 }

@@ -24,8 +24,7 @@ import {
   toQueryString,
   type BrowseParams,
 } from "../../lib/schemas/browse.ts";
-import { getPlatformStats } from "../../services/content/platform-stats.server.ts";
-import { browseListings } from "../../services/listings/browse.server.ts";
+import { browseListings, countSectionListings } from "../../services/listings/browse.server.ts";
 import { findCurrency, listCountries } from "../../services/reference/reference.server.ts";
 import { readCurrencyCode } from "../../services/session/preferences.server.ts";
 
@@ -45,16 +44,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const fixed = fixedCategory(url.pathname);
   const params = parseBrowseParams(url.searchParams, fixed);
   const currency = await findCurrency(await readCurrencyCode(request));
-  const [results, stats, countries] = await Promise.all([
+  // The header's badge counts the whole section, live, whatever the filters narrow the results to.
+  const [results, available, countries] = await Promise.all([
     browseListings(params, currency),
-    getPlatformStats(),
+    countSectionListings(params.category),
     listCountries(),
   ]);
-  const available = !hasActiveFilters(params)
-    ? results.total
-    : params.category === "all"
-      ? stats.listings
-      : (stats.byCategory[params.category] ?? 0);
   return {
     params,
     fixed: fixed !== undefined,

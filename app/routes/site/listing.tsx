@@ -13,7 +13,7 @@ import {
 } from "../../components/listing-detail/structured-data.ts";
 import { detailSummary } from "../../components/listing-detail/summary.ts";
 import { getConfig } from "../../config.server.ts";
-import { useFavorites } from "../../hooks/use-favorites.ts";
+import { useFavoriteFailures, useFavorites } from "../../hooks/use-favorites.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -73,6 +73,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { currency } = useRootData();
   const favorites = useFavorites();
+  useFavoriteFailures(listing.id);
   const price = formatPrice(listing.priceUsdCents, currency, "en", t("values.priceNotAvailable"));
 
   return (

@@ -4,6 +4,7 @@ import { getDb } from "../../db/client.server.ts";
 import { favorites, listingImages, listings } from "../../db/schema/index.ts";
 import type { AgentType, Category, ListingStatus, PriceType } from "../../lib/listing-values.ts";
 import { dashboardRole } from "../../lib/permissions.ts";
+import { DASHBOARD_PAGE_SIZE } from "../../lib/schemas/dashboard.ts";
 
 export interface DashboardListingRow {
   id: number;
@@ -46,32 +47,94 @@ export const dashboardColumns = {
 };
 
 /**
- * The listings a dashboard shows its viewer: a regular user's favourites (approved ones only), an
- * agent's or professional's own listings in every status, every listing for the admin.
+ * Whose listings a dashboard shows its viewer: a regular user's favourites (approved ones only),
+ * an agent's or professional's own listings in every status, every listing for the admin. One
+ * query shape, so a page of rows and their count can never disagree.
  */
-export async function listDashboardListings(
-  viewer: Viewer,
-  limit = 100,
-  status?: ListingStatus,
-): Promise<DashboardListingRow[]> {
+async function dashboardQuery(viewer: Viewer, status?: ListingStatus) {
   const db = await getDb();
   const role = dashboardRole(viewer.role);
   if (role === "user") {
-    return db
-      .select(dashboardColumns)
-      .from(favorites)
-      .innerJoin(listings, eq(listings.id, favorites.listingId))
-      .where(sql`${favorites.userId} = ${viewer.id} and ${listings.status} = 'approved'`)
-      .orderBy(desc(favorites.createdAt))
-      .limit(limit);
+    return {
+      rows: () =>
+        db
+          .select(dashboardColumns)
+          .from(favorites)
+          .innerJoin(listings, eq(listings.id, favorites.listingId))
+          .where(savedAndPublic(viewer))
+          .orderBy(desc(favorites.createdAt), desc(favorites.listingId))
+          .$dynamic(),
+      count: () =>
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(favorites)
+          .innerJoin(listings, eq(listings.id, favorites.listingId))
+          .where(savedAndPublic(viewer)),
+    };
   }
   const scope: SQL | undefined = role === "admin" ? undefined : eq(listings.userId, viewer.id);
-  return db
-    .select(dashboardColumns)
-    .from(listings)
-    .where(and(scope, status ? eq(listings.status, status) : undefined))
-    .orderBy(desc(listings.createdAt), desc(listings.id))
-    .limit(limit);
+  const where = and(scope, status ? eq(listings.status, status) : undefined);
+  return {
+    rows: () =>
+      db
+        .select(dashboardColumns)
+        .from(listings)
+        .where(where)
+        .orderBy(desc(listings.createdAt), desc(listings.id))
+        .$dynamic(),
+    count: () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(listings)
+        .where(where),
+  };
+}
+
+function savedAndPublic(viewer: Viewer): SQL | undefined {
+  return and(eq(favorites.userId, viewer.id), eq(listings.status, "approved"));
+}
+
+/** The first few of a dashboard's listings, newest first (the overview, the analytics). */
+export async function listDashboardListings(
+  viewer: Viewer,
+  limit: number,
+  status?: ListingStatus,
+): Promise<DashboardListingRow[]> {
+  const query = await dashboardQuery(viewer, status);
+  return query.rows().limit(limit);
+}
+
+export interface DashboardListingsPage {
+  rows: DashboardListingRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
+/**
+ * One page of a dashboard's listings for My Listings, with their total. A page past the end (a
+ * stale link, the last row of the last page deleted) shows the last page.
+ */
+export async function pageDashboardListings({
+  viewer,
+  page = 1,
+  pageSize = DASHBOARD_PAGE_SIZE,
+}: {
+  viewer: Viewer;
+  page?: number;
+  pageSize?: number;
+}): Promise<DashboardListingsPage> {
+  const query = await dashboardQuery(viewer);
+  const [counted] = await query.count();
+  const total = Number(counted?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = await query
+    .rows()
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  return { rows, total, page: current, pageCount, pageSize };
 }
 
 export interface DashboardStats {

@@ -2,8 +2,13 @@ import { and, arrayContains, eq, gte, ilike, lte, or, sql, type SQL } from "driz
 import { getDb } from "../../db/client.server.ts";
 import { countries, listings } from "../../db/schema/index.ts";
 import type { ListingSummary } from "../../lib/listing-summary.ts";
-import { displayAmountToUsdCents, type DisplayCurrency } from "../../lib/money.ts";
-import { PAGE_SIZE, type BrowseParams, type Sort } from "../../lib/schemas/browse.ts";
+import { displayAmountToUsdCents, USD, type DisplayCurrency } from "../../lib/money.ts";
+import {
+  PAGE_SIZE,
+  type BrowseCategory,
+  type BrowseParams,
+  type Sort,
+} from "../../lib/schemas/browse.ts";
 import { selectPublicSummaries } from "./listing-summaries.server.ts";
 
 export interface BrowseResult {
@@ -91,6 +96,17 @@ async function countMatches(params: BrowseParams, where: SQL | undefined): Promi
     : base;
   const [row] = await joined.where(and(eq(listings.status, "approved"), where));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * How many approved listings a section has, filters aside: the category header's count. It is
+ * the unfiltered browse's own count, counted live, so the badge reads the same on every filtered
+ * view of the section and agrees with the results of the section when nothing is filtered.
+ */
+export function countSectionListings(category: BrowseCategory): Promise<number> {
+  const section: BrowseParams = { category, sort: "featured", page: 1 };
+  // No price filter, so the currency plays no part.
+  return countMatches(section, browseWhere(section, USD));
 }
 
 /**

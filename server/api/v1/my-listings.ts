@@ -6,8 +6,9 @@ import type { Viewer } from "../../../app/auth/viewer.ts";
 import { getConfig } from "../../../app/config.server.ts";
 import { AppError } from "../../../app/lib/app-error.ts";
 import { MAX_REASON_LENGTH, MODERATION_DECISIONS } from "../../../app/lib/listing-status.ts";
+import { dashboardPageQuerySchema } from "../../../app/lib/schemas/dashboard.ts";
 import { MAX_LISTING_IMAGE_BYTES } from "../../../app/lib/schemas/listing.ts";
-import { listDashboardListings } from "../../../app/services/dashboard/dashboard-listings.server.ts";
+import { pageDashboardListings } from "../../../app/services/dashboard/dashboard-listings.server.ts";
 import {
   createListing,
   deleteListing,
@@ -115,10 +116,19 @@ myListingRoutes.delete("/uploads/listing-images", async (c) => {
 
 // ── The signed-in person's listings ───────────────────────────────────────────────────────────
 
+/** My Listings as JSON, one page at a time: the same service and paging as the dashboard's. */
 myListingRoutes.get("/my-listings", async (c) => {
   const viewer = c.get("viewer");
   if (!viewer) throw new AppError("UNAUTHENTICATED", "publish.api.unauthenticated");
-  return c.json({ listings: await listDashboardListings(viewer) });
+  const { page } = dashboardPageQuerySchema.parse({ page: c.req.query("page") });
+  const result = await pageDashboardListings({ viewer, page });
+  return c.json({
+    listings: result.rows,
+    page: result.page,
+    pageSize: result.pageSize,
+    pageCount: result.pageCount,
+    total: result.total,
+  });
 });
 
 myListingRoutes.post("/my-listings", async (c) => {

@@ -19,6 +19,7 @@ import {
 import { ERROR_CODES } from "../../../app/lib/app-error.ts";
 import { contactMessageSchema } from "../../../app/lib/schemas/contact.ts";
 import { apiListingsQuerySchema } from "../../../app/lib/schemas/browse.ts";
+import { dashboardPageQuerySchema } from "../../../app/lib/schemas/dashboard.ts";
 
 /**
  * The OpenAPI 3.1 document of /api/v1, generated from the zod schemas the handlers parse with
@@ -410,9 +411,13 @@ function accountPaths() {
     "/my-listings": {
       get: {
         ...signedIn,
-        summary: "My listings in every status",
+        summary:
+          "My listings in every status (my saved listings for a regular user, every listing for the admin), newest first, one page at a time",
         operationId: "listMyListings",
-        responses: { "200": ok("My listings") },
+        parameters: queryParameters(dashboardPageQuerySchema),
+        responses: {
+          "200": ok("One page of my listings, with page, pageSize, pageCount and total"),
+        },
       },
       post: {
         ...signedIn,
