@@ -6,6 +6,7 @@ import type { ListingStatus } from "../../app/lib/listing-values.ts";
 import { DASHBOARD_PAGE_SIZE } from "../../app/lib/schemas/dashboard.ts";
 import * as adminLogin from "../../app/routes/auth/admin-login.tsx";
 import * as signUp from "../../app/routes/auth/sign-up.ts";
+import * as analyticsRoute from "../../app/routes/dashboard/analytics.tsx";
 import * as myListingsRoute from "../../app/routes/dashboard/my-listings.tsx";
 import { apiV1 } from "../../server/api/v1/index.ts";
 import { testEngine } from "../support/database.ts";
@@ -242,5 +243,31 @@ describe(`My Listings pages on ${testEngine}`, () => {
     };
     expect(nonsense.page).toBe(1);
     expect((await apiV1.request("/my-listings")).status).toBe(401);
+  });
+
+  it("counts and ranks Analytics in the database, over every listing", async () => {
+    // The oldest listings get the most views: ranked by views, whatever their age.
+    const ranked = [...agentIds].reverse().slice(0, 6);
+    for (const [rank, id] of ranked.entries()) {
+      await app.handle.db
+        .update(listings)
+        .set({ views: 1000 - rank })
+        .where(eq(listings.id, id));
+    }
+    const page = (await app.loader(analyticsRoute, "/dashboard/analytics", agent.jar)) as Awaited<
+      ReturnType<typeof analyticsRoute.loader>
+    >;
+    expect(page.top.map((r) => r.id)).toEqual(ranked.slice(0, 5));
+    // Counted in the database itself (an earlier test deleted some of the agent's listings).
+    const own = await app.handle.db
+      .select({ status: listings.status })
+      .from(listings)
+      .where(eq(listings.userId, agent.viewer.id));
+    expect(own.length).toBeGreaterThan(100);
+    expect(page.stats).toMatchObject({
+      listings: own.length,
+      approved: own.filter((l) => l.status === "approved").length,
+      pending: own.filter((l) => l.status === "pending_approval").length,
+    });
   });
 });

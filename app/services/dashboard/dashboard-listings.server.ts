@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { favorites, listingImages, listings } from "../../db/schema/index.ts";
@@ -141,7 +141,23 @@ export interface DashboardStats {
   listings: number;
   views: number;
   pending: number;
+  approved: number;
   favorites: number;
+}
+
+/** A publisher's most viewed listings (the platform's, for the admin), for Analytics. */
+export async function mostViewedListings(
+  viewer: Viewer,
+  limit: number,
+): Promise<DashboardListingRow[]> {
+  const db = await getDb();
+  const scope = dashboardRole(viewer.role) === "admin" ? undefined : eq(listings.userId, viewer.id);
+  return db
+    .select(dashboardColumns)
+    .from(listings)
+    .where(and(scope, gt(listings.views, 0)))
+    .orderBy(desc(listings.views), desc(listings.id))
+    .limit(limit);
 }
 
 export async function dashboardStats(viewer: Viewer): Promise<DashboardStats> {
@@ -153,6 +169,7 @@ export async function dashboardStats(viewer: Viewer): Promise<DashboardStats> {
       listings: sql<number>`count(*)::int`,
       views: sql<number>`coalesce(sum(${listings.views}), 0)::int`,
       pending: sql<number>`count(*) filter (where ${listings.status} = 'pending_approval')::int`,
+      approved: sql<number>`count(*) filter (where ${listings.status} = 'approved')::int`,
     })
     .from(listings)
     .where(scope);
@@ -164,6 +181,7 @@ export async function dashboardStats(viewer: Viewer): Promise<DashboardStats> {
     listings: role === "user" ? 0 : Number(own?.listings ?? 0),
     views: role === "user" ? 0 : Number(own?.views ?? 0),
     pending: role === "user" ? 0 : Number(own?.pending ?? 0),
+    approved: role === "user" ? 0 : Number(own?.approved ?? 0),
     favorites: Number(saved?.n ?? 0),
   };
 }
