@@ -31,6 +31,10 @@ interface ApiPage {
   query: Record<string, unknown>;
 }
 
+interface ApiError {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
 const getJson = async <T>(url: string): Promise<{ status: number; body: T; res: Response }> => {
   const res = await apiV1.request(url);
   return { status: res.status, body: (await res.json()) as T, res };
@@ -133,29 +137,39 @@ describe(`GET /api/v1/listings on ${testEngine} (demo catalogue)`, () => {
     expect(body.query.currency).toBe("NGN");
     expect(body.total).toBeGreaterThan(0);
     for (const l of body.listings) expect(l.priceUsdCents).toBeGreaterThanOrEqual(1_000_000_00);
-    const { body: usd } = await getJson<ApiPage>(
-      "/listings?category=real-estate&minPrice=1480000000&currency=XXX",
-    );
-    expect(usd.query.currency).toBe("USD");
-    expect(usd.total).toBe(0);
+    const unknown = await getJson<ApiError>("/listings?minPrice=100&currency=XXX");
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(unknown.body.error.fields ?? {})).toEqual(["currency"]);
   });
 
-  it("ignores bad values instead of failing", async () => {
-    for (const query of [
-      "minPrice=abc&maxPrice=-3&bedrooms=lots&page=-1&sort=cheapest&category=castles",
-      "page=99999999&q=%25%25%25",
-      "category=real-estate&tourType=moon&propertyType=&location=",
-      "q=" + "x".repeat(3000),
-    ]) {
-      const { status, body } = await getJson<ApiPage>(`/listings?${query}`);
-      expect(status).toBe(200);
-      expect(Array.isArray(body.listings)).toBe(true);
+  it("refuses bad values with a 400 naming each one, and never a 500", async () => {
+    for (const [query, names] of [
+      [
+        "minPrice=abc&maxPrice=-3&bedrooms=lots&page=-1&sort=cheapest&category=castles",
+        ["category", "minPrice", "maxPrice", "bedrooms", "sort", "page"],
+      ],
+      ["page=99999999&q=%25%25%25", ["page"]],
+      ["category=real-estate&tourType=moon&propertyType=&location=", ["tourType"]],
+      ["bathrooms=0&genderPreference=anyone", ["bathrooms", "genderPreference"]],
+    ] as const) {
+      const { status, body } = await getJson<ApiError>(`/listings?${query}`);
+      expect(status).toBe(400);
+      expect(body.error).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message: "Some query parameters have values this search does not accept.",
+      });
+      expect(Object.keys(body.error.fields ?? {}).sort()).toEqual([...names].sort());
     }
-    const { body } = await getJson<ApiPage>(
-      "/listings?minPrice=abc&category=castles&sort=cheapest",
-    );
-    expect(body.total).toBe(approvedCount);
-    expect(body.query).toMatchObject({ category: "all", sort: "featured", page: 1 });
+    // Accepted as given: empty fields, a long keyword (cut to its first 100 characters), a
+    // filter that does not apply to the section, a lower-case currency.
+    for (const query of [
+      "propertyType=&location=",
+      "q=" + "x".repeat(3000),
+      "category=professionals&bedrooms=3",
+      "minPrice=10.50&currency=ngn",
+    ]) {
+      expect((await getJson<ApiPage>(`/listings?${query}`)).status).toBe(200);
+    }
   });
 
   it("pages through results without overlap", async () => {

@@ -73,4 +73,8 @@ export const browse = {
     next: "Next",
     page: "Page {page}",
   },
+  api: {
+    invalidQuery: "Some query parameters have values this search does not accept.",
+    invalidValue: "Not an accepted value; see /api/v1/openapi.json for the accepted ones.",
+  },
 };

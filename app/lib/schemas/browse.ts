@@ -209,6 +209,7 @@ function buildBrowseQuerySchema() {
 }
 
 export const browseQuerySchema = /* @__PURE__ */ buildBrowseQuerySchema();
+type BrowseQuery = z.infer<typeof browseQuerySchema>;
 
 export interface BrowseParams {
   category: BrowseCategory;
@@ -295,6 +296,29 @@ export function parseBrowseParams(
   }
   if (!sortsFor(params.category).includes(params.sort)) params.sort = "featured";
   return params;
+}
+
+/**
+ * The parameters whose values `parseBrowseParams` would drop or replace (`minPrice=abc`,
+ * `category=castles`, `page=-2`). Pages forgive them, as a mistyped link should still show
+ * listings; an API client is told, so its mistake does not pass for "no filter".
+ */
+export function invalidBrowseParams(input: URLSearchParams): string[] {
+  const raw = firstValues(input);
+  const invalid: string[] = [];
+  for (const key of Object.keys(browseQuerySchema.shape) as (keyof BrowseQuery)[]) {
+    const value = raw[key];
+    if (typeof value !== "string" || value.trim() === "") continue;
+    const parsed = browseQuerySchema.parse({ [key]: value })[key];
+    const kept =
+      key === "q" || key === "location"
+        ? parsed !== undefined
+        : typeof parsed === "number"
+          ? parsed === Number(value)
+          : parsed === value.trim();
+    if (!kept) invalid.push(key);
+  }
+  return invalid;
 }
 
 /** True when any filter (not the sort or page) narrows the results. */

@@ -1,7 +1,12 @@
 import { Hono } from "hono";
 import { getConfig } from "../../../app/config.server.ts";
 import type { ListingSummary } from "../../../app/lib/listing-summary.ts";
-import { apiListingsQuerySchema, parseBrowseParams } from "../../../app/lib/schemas/browse.ts";
+import { AppError } from "../../../app/lib/app-error.ts";
+import {
+  apiListingsQuerySchema,
+  invalidBrowseParams,
+  parseBrowseParams,
+} from "../../../app/lib/schemas/browse.ts";
 import { browseListings } from "../../../app/services/listings/browse.server.ts";
 import {
   getListingDetail,
@@ -49,11 +54,20 @@ export const listingRoutes = new Hono();
 /** The browse pages' search as JSON: same parameters, same service, one page at a time. */
 listingRoutes.get("/listings", async (c) => {
   const query = new URL(c.req.url).searchParams;
-  const params = parseBrowseParams(query);
   const { currency: code } = apiListingsQuerySchema.pick({ currency: true }).parse({
     currency: query.get("currency") ?? undefined,
   });
   const currency = await findCurrency(code);
+  const invalid = invalidBrowseParams(query);
+  if (query.get("currency") && currency.code !== code) invalid.push("currency");
+  if (invalid.length > 0) {
+    throw new AppError(
+      "VALIDATION_FAILED",
+      "browse.api.invalidQuery",
+      Object.fromEntries(invalid.map((name) => [name, "browse.api.invalidValue"])),
+    );
+  }
+  const params = parseBrowseParams(query);
   const result = await browseListings(params, currency);
   const base = getConfig().appUrl;
   c.header("Cache-Control", "public, max-age=60");

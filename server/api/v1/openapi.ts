@@ -267,10 +267,13 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
         get: {
           summary: "Search approved listings, one page at a time",
           description:
-            "Values that do not parse (minPrice=abc, a negative number, an unknown category or sort) are ignored and the default applies. Filters a section does not offer are ignored.",
+            "A value that does not parse (minPrice=abc, a negative number, an unknown category, sort or currency, a page past 1,000) is refused with 400 and a message per parameter. Empty parameters are ignored, and so are filters the section does not offer.",
           operationId: "listListings",
           parameters: queryParameters(apiListingsQuerySchema),
-          responses: { "200": json("One page of results", ref("ListingPage")) },
+          responses: {
+            "200": json("One page of results", ref("ListingPage")),
+            "400": errorResponse("VALIDATION_FAILED, with a message per parameter"),
+          },
         },
       },
       "/listings/{id}": {
