@@ -8,6 +8,7 @@ import { listings } from "../../app/db/schema/index.ts";
 import { seedDemoData, seedReferenceData } from "../../app/db/seed/seed.server.ts";
 import { FILTER_NAMES, PAGE_SIZE } from "../../app/lib/schemas/browse.ts";
 import { createDiskStorage, setMediaStorage } from "../../app/storage/media-storage.server.ts";
+import { RESPONSE_SCHEMAS } from "../../server/api/v1/openapi.ts";
 import { apiV1 } from "../../server/api/v1/index.ts";
 import { openTestDatabase, testEngine } from "../support/database.ts";
 
@@ -244,6 +245,27 @@ describe(`GET /api/v1/listings/{id} and the OpenAPI document on ${testEngine}`, 
       expect(status).toBe(404);
       expect(body.error.code).toBe("LISTING_NOT_FOUND");
       expect(body.error.message).toBe("This listing could not be found. It may have been removed.");
+    }
+  });
+
+  it("answers exactly what the OpenAPI document describes: no field missing, none extra", async () => {
+    const answers: [keyof typeof RESPONSE_SCHEMAS, unknown][] = [
+      ["ListingPage", (await getJson("/listings?category=real-estate")).body],
+      ["ListingPage", (await getJson("/listings?category=professionals&sort=rating")).body],
+      [
+        "ListingDetail",
+        (await getJson<{ listing: unknown }>(`/listings/${approvedId}`)).body.listing,
+      ],
+      ["Error", (await getJson(`/listings/${pendingId}`)).body],
+      ["Error", (await getJson("/listings?minPrice=abc")).body],
+      ["Health", (await getJson("/health")).body],
+    ];
+    const { currencies } = (await getJson<{ currencies: unknown[] }>("/currencies")).body;
+    const { countries } = (await getJson<{ countries: unknown[] }>("/countries")).body;
+    answers.push(["Currency", currencies[1]], ["Country", countries[0]]);
+    for (const [id, body] of answers) {
+      // Parsing drops unknown keys, so equality also means nothing undocumented was sent.
+      expect(RESPONSE_SCHEMAS[id].parse(body), id).toEqual(body);
     }
   });
 

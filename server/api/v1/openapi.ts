@@ -119,7 +119,7 @@ const listingPageSchema = z
     pageCount: z.int(),
     total: z.int(),
     query: z.record(z.string(), z.unknown()).meta({
-      description: "The parameters as applied, after dropping values that do not parse.",
+      description: "The parameters as applied, defaults included.",
     }),
   })
   .meta({ id: "ListingPage" });
@@ -174,20 +174,22 @@ function queryParameters(schema: z.ZodObject) {
   });
 }
 
+/** What the endpoints answer; a test holds the real answers to these, so they cannot drift. */
+export const RESPONSE_SCHEMAS = {
+  Error: errorSchema,
+  Image: imageSchema,
+  ListingSummary: listingSummarySchema,
+  ListingDetail: listingDetailSchema,
+  ListingPage: listingPageSchema,
+  Currency: currencySchema,
+  Country: countrySchema,
+  Health: healthSchema,
+};
+
 /** Schemas with an id become components, referenced from the paths. */
 function components(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
-  const schemas = {
-    Error: errorSchema,
-    Image: imageSchema,
-    ListingSummary: listingSummarySchema,
-    ListingDetail: listingDetailSchema,
-    ListingPage: listingPageSchema,
-    Currency: currencySchema,
-    Country: countrySchema,
-    Health: healthSchema,
-  };
-  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
+  for (const [id, schema] of Object.entries(RESPONSE_SCHEMAS)) registry.add(schema, { id });
   const generated = z.toJSONSchema(registry, {
     unrepresentable: "any",
     uri: (id) => `#/components/schemas/${id}`,
