@@ -135,7 +135,11 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
         )}
         <Link
           to="/"
-          className="mt-6 inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+          className={
+            redirects
+              ? "mt-6 inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+              : "mt-4 inline-flex h-11 items-center justify-center px-6 font-medium text-brand-700 hover:underline"
+          }
         >
           {t("auth.confirm.continue")}
         </Link>
