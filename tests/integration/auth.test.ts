@@ -251,7 +251,7 @@ describe(`accounts on ${testEngine}`, () => {
     const resetUrl = new URL(landing.headers.get("location") ?? "", app.config.appUrl);
     expect(resetUrl.pathname).toBe("/reset");
     const token = resetUrl.searchParams.get("token")!;
-    expect(await app.loader(reset, `/reset?token=${token}`)).toEqual({ token });
+    expect(await app.loader(reset, `/reset?token=${token}`)).toEqual({ updated: false, token });
 
     const mismatch = await app.action(reset, "/reset", {
       token,
@@ -278,8 +278,14 @@ describe(`accounts on ${testEngine}`, () => {
       { token, password: "new-secret", confirmPassword: "new-secret" },
       jar,
     );
-    expect(done).toMatchObject({ data: { ok: true } });
+    // A redirect to the signed-in "updated" state: the used-up token is never checked again.
+    expect(location(done)).toBe("/reset?updated=1");
+    expect(toastOf(done)).toMatchObject({ title: "auth.reset.updated" });
     expect((await app.viewer(jar))?.email).toBe(email);
+    expect(await app.loader(reset, "/reset?updated=1", jar)).toEqual({ updated: true, token: "" });
+    expect(toastOf(await app.loader(reset, "/reset?updated=1"))).toMatchObject({
+      title: "auth.reset.sessionExpired",
+    });
 
     const reused = await app.action(reset, "/reset", {
       token,

@@ -1,8 +1,9 @@
 import { KeyRound } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { data, Form, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset";
 import { authErrorText, callAuth } from "../../auth/auth-client.server.ts";
+import { viewerContext } from "../../auth/viewer.ts";
 import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
 import { useToast } from "../../components/layout/toaster.tsx";
 import { PasswordField, SubmitButton } from "../../components/ui/field.tsx";
@@ -28,10 +29,18 @@ const DESCRIPTIONS: Partial<Record<MessageKey, MessageKey>> = {
   "auth.reset.tooShort": "auth.reset.tooShortDescription",
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+/** Where a successful reset lands, signed in: the token is used up by then. */
+const UPDATED_URL = "/reset?updated=1";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  if (params.get("updated") === "1") {
+    if (!context.get(viewerContext)) return sessionExpired();
+    return { updated: true as const, token: "" };
+  }
+  const token = params.get("token") ?? "";
   if (!(await findPasswordResetAccount(token))) return sessionExpired();
-  return { token };
+  return { updated: false as const, token };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -55,9 +64,13 @@ export async function action({ request }: Route.ActionArgs) {
   const signIn = await callAuth(request, "/sign-in/email", {
     body: { email: account.email, password: parsed.data.password },
   });
-  const headers = new Headers();
-  for (const cookie of signIn.cookies) headers.append("Set-Cookie", cookie);
-  return data({ ok: true as const }, { headers });
+  // A redirect, not an answer on this page: reloading /reset?token=… after the token is used
+  // up would call the success "Session Expired" (and did, in a race, before).
+  return redirectWithToast(
+    UPDATED_URL,
+    { title: "auth.reset.updated", description: "auth.reset.updatedDescription" },
+    { headers: signIn.cookies.map((cookie) => ["Set-Cookie", cookie]) },
+  );
 }
 
 export default function Reset({ loaderData, actionData }: Route.ComponentProps) {
@@ -65,20 +78,21 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
   const showToast = useToast();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const pending = navigation.state === "submitting";
+
+  const { updated } = loaderData;
+
+  useEffect(() => {
+    if (!updated) return;
+    const timer = setTimeout(
+      () => navigate("/dashboard/overview", { replace: true }),
+      REDIRECT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [updated, navigate]);
 
   useEffect(() => {
     if (!actionData) return;
-    if (actionData.ok) {
-      formRef.current?.reset();
-      showToast({ title: "auth.reset.updated", description: "auth.reset.updatedDescription" });
-      const timer = setTimeout(
-        () => navigate("/dashboard/overview", { replace: true }),
-        REDIRECT_DELAY_MS,
-      );
-      return () => clearTimeout(timer);
-    }
     const title = actionData.error;
     const description = DESCRIPTIONS[title];
     showToast(
@@ -98,7 +112,7 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
 
   return (
     <AuthPageShell>
-      {actionData?.ok && (
+      {updated && (
         <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=/dashboard/overview`} />
       )}
       <div className="mb-6 text-center">
@@ -106,14 +120,14 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
           <KeyRound aria-hidden className="size-6" />
         </span>
         <h1 className="text-2xl font-bold text-stone-900">
-          {actionData?.ok ? t("auth.reset.updated") : t("auth.reset.title")}
+          {updated ? t("auth.reset.updated") : t("auth.reset.title")}
         </h1>
         <p className="mt-2 text-sm text-stone-600">
-          {actionData?.ok ? t("auth.reset.updatedDescription") : t("auth.reset.description")}
+          {updated ? t("auth.reset.updatedDescription") : t("auth.reset.description")}
         </p>
       </div>
-      {!actionData?.ok && (
-        <Form method="post" ref={formRef} className="space-y-4" noValidate>
+      {!updated && (
+        <Form method="post" className="space-y-4" noValidate>
           <input type="hidden" name="token" value={loaderData.token} />
           <PasswordField
             label={t("auth.reset.newPassword")}
