@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, user } from "../../app/db/schema/index.ts";
 import * as adminLogin from "../../app/routes/auth/admin-login.tsx";
 import * as forgotPassword from "../../app/routes/auth/forgot-password.ts";
-import * as signIn from "../../app/routes/auth/sign-in.ts";
 import * as signUp from "../../app/routes/auth/sign-up.ts";
+import { signInWithPassword } from "../support/accounts.ts";
 import { testEngine } from "../support/database.ts";
 import { toastOf } from "../support/flash.ts";
 import { linkIn } from "../support/smtp-sink.ts";
@@ -91,13 +91,7 @@ describe(`the administrator's address on ${testEngine}`, () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(app.sink.to(TEST_ADMIN_EMAIL)).toHaveLength(1);
 
-    const passwordSignIn = await app.action(
-      signIn,
-      "/auth/sign-in",
-      { email: TEST_ADMIN_EMAIL, password: "attacker-password", redirectTo: "/" },
-      undefined,
-      app.nextIp(),
-    );
+    const passwordSignIn = await signInWithPassword(app, TEST_ADMIN_EMAIL, "attacker-password");
     expect(toastOf(passwordSignIn)).toMatchObject({
       title: "auth.toasts.signInError",
       description: "auth.toasts.adminUsesMagicLink",

@@ -5,12 +5,17 @@ import { createTranslator } from "../../app/i18n/translate.ts";
 import * as adminLogin from "../../app/routes/auth/admin-login.tsx";
 import * as confirm from "../../app/routes/auth/confirm.tsx";
 import * as forgotPassword from "../../app/routes/auth/forgot-password.ts";
-import * as signIn from "../../app/routes/auth/sign-in.ts";
 import * as signOut from "../../app/routes/auth/sign-out.ts";
 import * as signUp from "../../app/routes/auth/sign-up.ts";
 import { testEngine } from "../support/database.ts";
 import { location, toastOf } from "../support/flash.ts";
-import { createPageHandler, type PageHandler } from "../support/page-handler.ts";
+import {
+  createPageHandler,
+  textOf,
+  toastRegion,
+  type PageHandler,
+} from "../support/page-handler.ts";
+import { signInWithPassword, signUpAndConfirm } from "../support/accounts.ts";
 import { linkIn } from "../support/smtp-sink.ts";
 import {
   CookieJar,
@@ -22,20 +27,6 @@ import {
 
 const t = createTranslator();
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The text of a page as a person reads it (React escapes quotes and ampersands). */
-async function textOf(response: Response): Promise<string> {
-  return (await response.text())
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&");
-}
-
-/** The toast region of a rendered page (role="status"), where a flash toast shows. */
-function toastRegion(html: string): string {
-  const start = html.indexOf('role="status"');
-  return start < 0 ? "" : html.slice(start, html.indexOf("</section>", start));
-}
 
 /** The Set-Cookie header of one cookie, or undefined. */
 function setCookie(response: unknown, name: string): string | undefined {
@@ -56,16 +47,8 @@ function attributesOf(header: string): Record<string, string> {
 
 /** Sign-up and confirmation, the way a person does it; the jar holds the session it starts. */
 async function confirmedAccount(app: TestApp, email: string) {
-  await app.action(
-    signUp,
-    "/auth/sign-up",
-    { name: "Akua Boateng", email, password: "secret12", accountType: "user", redirectTo: "/" },
-    undefined,
-    app.nextIp(),
-  );
-  const jar = new CookieJar();
-  const confirmed = await app.visit(linkIn(await waitForMail(app, email), app.config.appUrl), jar);
-  return { jar, confirmed };
+  const { jar, landed } = await signUpAndConfirm(app, { email });
+  return { jar, confirmed: landed };
 }
 
 async function sessionsOf(app: TestApp, email: string) {
@@ -222,13 +205,7 @@ describe(`auth security on ${testEngine}`, () => {
       const email = "cookies@example.com";
       const { jar, confirmed } = await confirmedAccount(app, email);
       expect(jar.has("better-auth.session_token")).toBe(true);
-      const signedIn = await app.action(
-        signIn,
-        "/auth/sign-in",
-        { email, password: "secret12", redirectTo: "/" },
-        new CookieJar(),
-        app.nextIp(),
-      );
+      const signedIn = await signInWithPassword(app, email, "secret12");
       expect(location(signedIn)).toBe("/dashboard/overview");
       for (const response of [confirmed, signedIn]) {
         const header = setCookie(response, "better-auth.session_token");
@@ -372,13 +349,7 @@ describe(`session cookies behind https on ${testEngine}`, () => {
   it("are Secure, HttpOnly and SameSite=Lax, and still sign the person in", async () => {
     const email = "secure@example.com";
     const { jar, confirmed } = await confirmedAccount(app, email);
-    const signedIn = await app.action(
-      signIn,
-      "/auth/sign-in",
-      { email, password: "secret12", redirectTo: "/" },
-      new CookieJar(),
-      app.nextIp(),
-    );
+    const signedIn = await signInWithPassword(app, email, "secret12");
     expect(location(signedIn)).toBe("/dashboard/overview");
     for (const response of [confirmed, signedIn]) {
       expect(setCookie(response, "better-auth.session_token")).toBeUndefined();

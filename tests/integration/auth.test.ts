@@ -19,6 +19,7 @@ import {
   waitForMail,
   type TestApp,
 } from "../support/test-app.ts";
+import { signInWithPassword } from "../support/accounts.ts";
 import { testEngine } from "../support/database.ts";
 
 function location(result: unknown): string {
@@ -80,13 +81,7 @@ describe(`accounts on ${testEngine}`, () => {
     expect(row).toMatchObject({ role: "agent", emailVerified: false, name: "Ama Mensah" });
 
     // Before confirming: refused, with a clear message and a fresh link on its way.
-    const early = await app.action(
-      signIn,
-      "/auth/sign-in",
-      { email, password: "secret12", redirectTo: "/" },
-      new CookieJar(),
-      app.nextIp(),
-    );
+    const early = await signInWithPassword(app, email, "secret12");
     expect(toastOf(early)).toMatchObject({
       title: "auth.toasts.signInError",
       description: "auth.toasts.emailNotVerified",
@@ -125,13 +120,7 @@ describe(`accounts on ${testEngine}`, () => {
 
   it("refuses a wrong password and missing fields with the spec's toasts", async () => {
     await confirmedAccount("kofi@example.com");
-    const wrong = await app.action(
-      signIn,
-      "/auth/sign-in",
-      { email: "kofi@example.com", password: "nope-nope", redirectTo: "/" },
-      new CookieJar(),
-      app.nextIp(),
-    );
+    const wrong = await signInWithPassword(app, "kofi@example.com", "nope-nope");
     expect(location(wrong)).toBe("/?auth=login&email=kofi%40example.com");
     expect(toastOf(wrong)).toMatchObject({
       title: "auth.toasts.signInError",
@@ -300,21 +289,9 @@ describe(`accounts on ${testEngine}`, () => {
       title: "auth.reset.sessionExpired",
     });
 
-    const oldPassword = await app.action(
-      signIn,
-      "/auth/sign-in",
-      { email, password: "old-secret", redirectTo: "/" },
-      new CookieJar(),
-      app.nextIp(),
-    );
+    const oldPassword = await signInWithPassword(app, email, "old-secret");
     expect(toastOf(oldPassword)).toMatchObject({ description: "auth.toasts.invalidCredentials" });
-    const newPassword = await app.action(
-      signIn,
-      "/auth/sign-in",
-      { email, password: "new-secret", redirectTo: "/" },
-      new CookieJar(),
-      app.nextIp(),
-    );
+    const newPassword = await signInWithPassword(app, email, "new-secret");
     expect(location(newPassword)).toBe("/dashboard/overview");
   });
 

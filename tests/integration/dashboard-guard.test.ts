@@ -4,36 +4,19 @@ import type { Viewer } from "../../app/auth/viewer.ts";
 import { listings } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { emptyListingValues } from "../../app/lib/schemas/listing.ts";
-import * as adminLogin from "../../app/routes/auth/admin-login.tsx";
-import * as signUp from "../../app/routes/auth/sign-up.ts";
 import { createListing } from "../../app/services/listings/listing-write.server.ts";
 import { testEngine } from "../support/database.ts";
 import { location, toastOf } from "../support/flash.ts";
-import { createPageHandler, type PageHandler } from "../support/page-handler.ts";
-import { linkIn } from "../support/smtp-sink.ts";
 import {
-  CookieJar,
-  startTestApp,
-  TEST_ADMIN_EMAIL,
-  waitForMail,
-  type TestApp,
-} from "../support/test-app.ts";
+  createPageHandler,
+  textOf,
+  toastRegion,
+  type PageHandler,
+} from "../support/page-handler.ts";
+import { signInAsAdmin, signUpAndConfirm } from "../support/accounts.ts";
+import { CookieJar, startTestApp, type TestApp } from "../support/test-app.ts";
 
 const t = createTranslator();
-
-/** The text of a page as a person reads it (React escapes quotes and ampersands). */
-async function textOf(response: Response): Promise<string> {
-  return (await response.text())
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&");
-}
-
-/** The toast region of a rendered page (role="status"), where a flash toast shows. */
-function toastRegion(html: string): string {
-  const start = html.indexOf('role="status"');
-  return start < 0 ? "" : html.slice(start, html.indexOf("</section>", start));
-}
 
 interface Account {
   jar: CookieJar;
@@ -53,17 +36,8 @@ describe(`dashboard guard over HTTP on ${testEngine}`, () => {
 
   async function account(role: "user" | "agent", name: string): Promise<Account> {
     const email = `${name.toLowerCase().replace(/\W+/g, "-")}@example.com`;
-    await app.action(
-      signUp,
-      "/auth/sign-up",
-      { name, email, password: "secret12", accountType: role, redirectTo: "/" },
-      undefined,
-      app.nextIp(),
-    );
-    const jar = new CookieJar();
-    await app.visit(linkIn(await waitForMail(app, email), app.config.appUrl), jar);
-    const viewer = await app.viewer(jar);
-    if (viewer?.role !== role) throw new Error(`not signed in as ${role}`);
+    const { jar, viewer } = await signUpAndConfirm(app, { email, name, role });
+    if (viewer.role !== role) throw new Error(`not signed in as ${role}`);
     return { jar, viewer, email };
   }
 
@@ -88,10 +62,7 @@ describe(`dashboard guard over HTTP on ${testEngine}`, () => {
     // Another agent's listing waits for review: only the administrator may see it.
     const owner = await account("agent", "Efua Owusu");
     ownerEmail = owner.email;
-    await app.action(adminLogin, "/admin-login", { email: TEST_ADMIN_EMAIL });
-    const adminJar = new CookieJar();
-    await app.visit(linkIn(await waitForMail(app, TEST_ADMIN_EMAIL), app.config.appUrl), adminJar);
-    admin = { jar: adminJar, viewer: (await app.viewer(adminJar))!, email: TEST_ADMIN_EMAIL };
+    admin = await signInAsAdmin(app);
     expect(admin.viewer.role).toBe("admin");
 
     const saved = await createListing({

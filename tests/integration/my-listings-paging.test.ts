@@ -4,21 +4,13 @@ import type { Viewer } from "../../app/auth/viewer.ts";
 import { favorites, listings } from "../../app/db/schema/index.ts";
 import type { ListingStatus } from "../../app/lib/listing-values.ts";
 import { DASHBOARD_PAGE_SIZE } from "../../app/lib/schemas/dashboard.ts";
-import * as adminLogin from "../../app/routes/auth/admin-login.tsx";
-import * as signUp from "../../app/routes/auth/sign-up.ts";
 import * as analyticsRoute from "../../app/routes/dashboard/analytics.tsx";
 import * as myListingsRoute from "../../app/routes/dashboard/my-listings.tsx";
 import { apiV1 } from "../../server/api/v1/index.ts";
 import { testEngine } from "../support/database.ts";
 import { location, toastOf } from "../support/flash.ts";
-import { linkIn } from "../support/smtp-sink.ts";
-import {
-  CookieJar,
-  startTestApp,
-  TEST_ADMIN_EMAIL,
-  waitForMail,
-  type TestApp,
-} from "../support/test-app.ts";
+import { signInAsAdmin, signUpAndConfirm } from "../support/accounts.ts";
+import { startTestApp, type CookieJar, type TestApp } from "../support/test-app.ts";
 
 type Page = Awaited<ReturnType<typeof myListingsRoute.loader>>;
 interface Account {
@@ -48,18 +40,7 @@ describe(`My Listings pages on ${testEngine}`, () => {
 
   async function account(role: "user" | "agent", name: string): Promise<Account> {
     const email = `${name.toLowerCase().replace(/\W+/g, "-")}@example.com`;
-    await app.action(
-      signUp,
-      "/auth/sign-up",
-      { name, email, password: "secret12", accountType: role, redirectTo: "/" },
-      undefined,
-      app.nextIp(),
-    );
-    const jar = new CookieJar();
-    await app.visit(linkIn(await waitForMail(app, email), app.config.appUrl), jar);
-    const viewer = await app.viewer(jar);
-    if (!viewer) throw new Error("not signed in");
-    return { jar, viewer };
+    return signUpAndConfirm(app, { email, name, role });
   }
 
   /** Listings made straight in the database, one day apart, the last one newest. */
@@ -108,12 +89,8 @@ describe(`My Listings pages on ${testEngine}`, () => {
     agent = await account("agent", "Kofi Many");
     otherAgent = await account("agent", "Esi Few");
     regular = await account("user", "Amara Saver");
-    await app.action(adminLogin, "/admin-login", { email: TEST_ADMIN_EMAIL });
-    const adminJar = new CookieJar();
-    await app.visit(linkIn(await waitForMail(app, TEST_ADMIN_EMAIL), app.config.appUrl), adminJar);
-    const adminViewer = await app.viewer(adminJar);
-    if (adminViewer?.role !== "admin") throw new Error("not the admin");
-    admin = { jar: adminJar, viewer: adminViewer };
+    admin = await signInAsAdmin(app);
+    if (admin.viewer.role !== "admin") throw new Error("not the admin");
 
     // Every status among the agent's own: My Listings shows them all to their owner.
     const statuses: ListingStatus[] = ["approved", "pending_approval", "rejected"];

@@ -161,3 +161,17 @@ export async function createPageHandler(app: TestApp) {
 }
 
 export type PageHandler = Awaited<ReturnType<typeof createPageHandler>>;
+
+/** The text of a page as a person reads it (React escapes quotes and ampersands). */
+export async function textOf(response: Response): Promise<string> {
+  return (await response.text())
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
+}
+
+/** The toast region of a rendered page (role="status"), where a flash toast shows. */
+export function toastRegion(html: string): string {
+  const start = html.indexOf('role="status"');
+  return start < 0 ? "" : html.slice(start, html.indexOf("</section>", start));
+}
