@@ -76,6 +76,8 @@ test("forgot password → e-mail → reset → the new password works and the ol
   });
   await page.context().clearCookies();
   await page.goto("/?auth=login");
+  // Hydrated (its route manifest fetched): a click while React attaches can be lost on a slow CI.
+  await page.waitForLoadState("networkidle");
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("link", { name: "Forgot Password?" }).click();
   await expect(page.getByRole("dialog", { name: "Reset your password" })).toBeVisible();
@@ -97,6 +99,7 @@ test("forgot password → e-mail → reset → the new password works and the ol
   await expect(page.getByRole("heading", { name: "Welcome back, Esi Mensah!" })).toBeVisible();
 
   await page.getByRole("button", { name: "Logout" }).first().click();
+  await expect(page.getByRole("status")).toContainText("Logged Out");
   for (const [password, works] of [
     ["old-secret", false],
     ["new-secret", true],
