@@ -1,5 +1,6 @@
 import { getConfig } from "../config.server.ts";
 import type { MessageKey } from "../i18n/translate.ts";
+import type { Toast } from "../lib/toast.ts";
 import { ADMIN_PASSWORD_REFUSED, CLIENT_IP_HEADER, getAuth } from "./auth.server.ts";
 
 export interface AuthCallResult<T> {
@@ -72,4 +73,15 @@ export function authErrorText(result: AuthCallResult<unknown>): {
   }
   const message = result.error?.message;
   return message ? { key: "auth.toasts.backend", message } : { key: "auth.toasts.unexpected" };
+}
+
+/** The destructive toast for a failed call, under the given title. */
+export function authErrorToast(result: AuthCallResult<unknown>, title: MessageKey): Toast {
+  const { key, message } = authErrorText(result);
+  return {
+    title,
+    description: key,
+    params: message ? { message } : undefined,
+    variant: "destructive",
+  };
 }

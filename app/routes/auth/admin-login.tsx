@@ -1,7 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-login";
-import { callAuth, authErrorText } from "../../auth/auth-client.server.ts";
+import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
 import { isAdminEmail } from "../../auth/admin-email.ts";
 import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
 import { Field, SubmitButton } from "../../components/ui/field.tsx";
@@ -37,13 +37,10 @@ export async function action({ request }: Route.ActionArgs) {
     },
   });
   if (!result.ok) {
-    const { key, message } = authErrorText(result);
-    return redirectWithToast("/admin-login", {
-      title: "auth.adminLogin.magicLinkError",
-      description: key,
-      params: message ? { message } : undefined,
-      variant: "destructive",
-    });
+    return redirectWithToast(
+      "/admin-login",
+      authErrorToast(result, "auth.adminLogin.magicLinkError"),
+    );
   }
   return redirectWithToast("/admin-login", {
     title: "auth.adminLogin.checkEmail",

@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/confirm";
-import { authErrorText, callAuth } from "../../auth/auth-client.server.ts";
+import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
 import { viewerContext } from "../../auth/viewer.ts";
 import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
 import { useToast } from "../../components/layout/toaster.tsx";
@@ -45,13 +45,10 @@ export async function action({ request }: Route.ActionArgs) {
     body: { email: parsed.data.email, callbackURL: "/confirm" },
   });
   if (!result.ok && (result.status === 429 || result.status >= 500)) {
-    const { key, message } = authErrorText(result);
-    return redirectWithToast("/confirm?error=TOKEN_EXPIRED", {
-      title: "auth.confirm.errorTitle",
-      description: key,
-      params: message ? { message } : undefined,
-      variant: "destructive",
-    });
+    return redirectWithToast(
+      "/confirm?error=TOKEN_EXPIRED",
+      authErrorToast(result, "auth.confirm.errorTitle"),
+    );
   }
   return redirectWithToast("/", {
     title: "auth.toasts.confirmationResent",

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/forgot-password";
-import { authErrorText, callAuth } from "../../auth/auth-client.server.ts";
+import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
 import { authDialogUrl, withoutAuthDialog } from "../../auth/dialog-url.ts";
 import { forgotPasswordSchema } from "../../lib/schemas/auth.ts";
 import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
@@ -20,13 +20,10 @@ export async function action({ request }: Route.ActionArgs) {
     body: { email: parsed.data.email, redirectTo: "/reset" },
   });
   if (!result.ok && (result.status === 429 || result.status >= 500)) {
-    const { key, message } = authErrorText(result);
-    return redirectWithToast(authDialogUrl(back, "forgot", parsed.data.email), {
-      title: "auth.toasts.passwordResetError",
-      description: key,
-      params: message ? { message } : undefined,
-      variant: "destructive",
-    });
+    return redirectWithToast(
+      authDialogUrl(back, "forgot", parsed.data.email),
+      authErrorToast(result, "auth.toasts.passwordResetError"),
+    );
   }
   return redirectWithToast(withoutAuthDialog(back), {
     title: "auth.toasts.resetSent",

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/google";
-import { authErrorText, callAuth } from "../../auth/auth-client.server.ts";
+import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
 import { authDialogUrl } from "../../auth/dialog-url.ts";
 import { authorizationUrlFor } from "../../auth/google-endpoints.server.ts";
 import { getConfig } from "../../config.server.ts";
@@ -31,13 +31,10 @@ export async function action({ request }: Route.ActionArgs) {
     body: { provider: "google", callbackURL, errorCallbackURL: "/auth/callback?error=google" },
   });
   if (!result.ok || !result.data?.url) {
-    const { key, message } = authErrorText(result);
-    return redirectWithToast(authDialogUrl(back, view), {
-      title: "auth.toasts.googleError",
-      description: key,
-      params: message ? { message } : undefined,
-      variant: "destructive",
-    });
+    return redirectWithToast(
+      authDialogUrl(back, view),
+      authErrorToast(result, "auth.toasts.googleError"),
+    );
   }
   const headers = new Headers();
   for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);

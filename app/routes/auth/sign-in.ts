@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sign-in";
-import { authErrorText, callAuth } from "../../auth/auth-client.server.ts";
+import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
 import { authDialogUrl, withoutAuthDialog } from "../../auth/dialog-url.ts";
 import { signInSchema } from "../../lib/schemas/auth.ts";
 import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
@@ -20,13 +20,10 @@ export async function action({ request }: Route.ActionArgs) {
     body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
   });
   if (!result.ok) {
-    const { key, message } = authErrorText(result);
-    return redirectWithToast(authDialogUrl(back, "login", parsed.data.email), {
-      title: "auth.toasts.signInError",
-      description: key,
-      params: message ? { message } : undefined,
-      variant: "destructive",
-    });
+    return redirectWithToast(
+      authDialogUrl(back, "login", parsed.data.email),
+      authErrorToast(result, "auth.toasts.signInError"),
+    );
   }
   const target = result.data?.user.role ? "/dashboard/overview" : "/role-selection";
   return redirectWithToast(

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sign-up";
-import { authErrorText, callAuth } from "../../auth/auth-client.server.ts";
+import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
 import { authDialogUrl } from "../../auth/dialog-url.ts";
 import { isMessageKey } from "../../i18n/translate.ts";
 import { signUpSchema } from "../../lib/schemas/auth.ts";
@@ -25,13 +25,10 @@ export async function action({ request }: Route.ActionArgs) {
     body: { name, email: parsed.data.email, password, callbackURL: "/confirm" },
   });
   if (!result.ok || !result.data) {
-    const { key, message } = authErrorText(result);
-    return redirectWithToast(authDialogUrl(back, "register", parsed.data.email), {
-      title: "auth.toasts.registrationError",
-      description: key,
-      params: message ? { message } : undefined,
-      variant: "destructive",
-    });
+    return redirectWithToast(
+      authDialogUrl(back, "register", parsed.data.email),
+      authErrorToast(result, "auth.toasts.registrationError"),
+    );
   }
   await setAccountTypeAtSignUp(result.data.user.id, accountType);
   return redirectWithToast(authDialogUrl(back, "login", parsed.data.email), {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/profile";
-import { authErrorText, callAuth, type AuthCallResult } from "../../auth/auth-client.server.ts";
+import { authErrorToast, callAuth, type AuthCallResult } from "../../auth/auth-client.server.ts";
 import { requireViewer } from "../../auth/guards.server.ts";
 import { avatarSrc } from "../../auth/viewer.ts";
 import { useToast } from "../../components/layout/toaster.tsx";
@@ -249,17 +249,7 @@ function passwordRefusal(result: AuthCallResult<unknown>): ProfileFormResult {
         toast: profileErrorToast("passwordTooShort"),
       };
   }
-  const { key, message } = authErrorText(result);
-  return {
-    intent,
-    errors: {},
-    toast: {
-      title,
-      description: key,
-      params: message ? { message } : undefined,
-      variant: "destructive",
-    },
-  };
+  return { intent, errors: {}, toast: authErrorToast(result, title) };
 }
 
 export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {

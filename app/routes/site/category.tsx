@@ -44,17 +44,19 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const fixed = fixedCategory(url.pathname);
   const params = parseBrowseParams(url.searchParams, fixed);
   const currency = await findCurrency(await readCurrencyCode(request));
-  // The header's badge counts the whole section, live, whatever the filters narrow the results to.
-  const [results, available, countries] = await Promise.all([
+  // The header's badge counts the whole section, live, whatever the filters narrow the results to;
+  // without filters the results' own total is that count.
+  const filtered = hasActiveFilters(params);
+  const [results, sectionTotal, countries] = await Promise.all([
     browseListings(params, currency),
-    countSectionListings(params.category),
+    filtered ? countSectionListings(params.category) : undefined,
     listCountries(),
   ]);
   return {
     params,
     fixed: fixed !== undefined,
     results,
-    available,
+    available: sectionTotal ?? results.total,
     countries: countries.map((c) => c.name),
     appUrl: getConfig().appUrl,
   };
