@@ -27,11 +27,16 @@ test("a signed-in user saves a listing from a card and the detail page, and find
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   const toggle = page.getByRole("button", { name: /Favorited|Saved/ });
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  // The heart changes at once; the save goes on in the background, so wait for its answer.
+  const saved = page.waitForResponse(
+    (response) => new URL(response.url()).pathname.startsWith("/favorites") && response.ok(),
+  );
   await toggle.click();
   await expect(page.getByRole("button", { name: "Favorite" })).toHaveAttribute(
     "aria-pressed",
     "false",
   );
+  await saved;
 
   await page.goto("/dashboard/my-listings");
   await expect(page.getByText("You have not saved any listings yet.")).toBeVisible();
