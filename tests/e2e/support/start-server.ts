@@ -12,7 +12,7 @@ import { startOidcStandIn, type GoogleIdentity } from "../../support/oidc-stand-
 import { startSmtpSink } from "../../support/smtp-sink.ts";
 import { E2E } from "./e2e-env.ts";
 
-const dataDir = path.resolve("data/e2e");
+const dataDir = path.resolve(`data/e2e-${E2E.port}`);
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(E2E.mailDir, { recursive: true, force: true });
 
