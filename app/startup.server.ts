@@ -27,23 +27,30 @@ export function startApp(config: Config = getConfig()): Promise<DatabaseHandle> 
   started.__gatewayStartup ??= (async () => {
     setConfig(config);
     const handle = await openDatabase(targetFromConfig(config));
-    setDatabase(handle);
-    setMediaStorage(createDiskStorage(path.join(config.dataDir, "media")));
-    const mailer = config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createOutboxMailer(path.join(config.dataDir, "outbox"));
-    setMailer(mailer);
-    if (mailer.kind === "outbox") {
-      console.info(
-        `E-mail: no SMTP_URL, messages go to the development outbox at ${config.appUrl}/dev/outbox`,
-      );
-    }
-    setAuth(createAuth({ config, db: handle.db, mailer }));
-    if (config.google) routeGoogleTokenExchange(config.google);
-    await seedReferenceData(handle.db);
-    if (config.seedDemo) {
-      const result = await seedDemoData(handle.db, getMediaStorage());
-      if (result.created) console.info(`Loaded demo data: ${result.listings} listings.`);
+    try {
+      setDatabase(handle);
+      setMediaStorage(createDiskStorage(path.join(config.dataDir, "media")));
+      const mailer = config.smtpUrl
+        ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+        : createOutboxMailer(path.join(config.dataDir, "outbox"));
+      setMailer(mailer);
+      if (mailer.kind === "outbox") {
+        console.info(
+          `E-mail: no SMTP_URL, messages go to the development outbox at ${config.appUrl}/dev/outbox`,
+        );
+      }
+      setAuth(createAuth({ config, db: handle.db, mailer }));
+      if (config.google) routeGoogleTokenExchange(config.google);
+      await seedReferenceData(handle.db);
+      if (config.seedDemo) {
+        const result = await seedDemoData(handle.db, getMediaStorage());
+        if (result.created) console.info(`Loaded demo data: ${result.listings} listings.`);
+      }
+    } catch (error) {
+      // A failed start leaves nothing open: the embedded database's lock goes with its handle.
+      setDatabase(undefined);
+      await handle.close();
+      throw error;
     }
     return handle;
   })();

@@ -1,9 +1,9 @@
 /**
  * `npm run seed`: (re)loads the reference data and replaces the demo catalogue.
  *
- * With the embedded database (no DATABASE_URL), stop the server first: PGlite has no directory
- * lock, and two processes writing the same data directory corrupt it. With PostgreSQL the
- * server may keep running.
+ * With the embedded database (no DATABASE_URL), stop the server first: the data directory is
+ * locked by the process that has it open, and the seed is refused while the server runs. With
+ * PostgreSQL the server may keep running.
  */
 import path from "node:path";
 import { parseConfig } from "../app/config.server.ts";
@@ -14,7 +14,13 @@ import { createDiskStorage } from "../app/storage/media-storage.server.ts";
 const started = performance.now();
 const config = parseConfig(process.env);
 const target = targetFromConfig(config);
-const handle = await openDatabase(target);
+let handle;
+try {
+  handle = await openDatabase(target);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 try {
   const storage = createDiskStorage(path.join(config.dataDir, "media"));
   await seedReferenceData(handle.db);

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { lockDatabaseDirectory, type DirectoryLock } from "./data-dir-lock.server.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -27,7 +28,11 @@ export type DatabaseTarget =
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
-/** Opens the database and applies every pending migration before returning. */
+/**
+ * Opens the database and applies every pending migration before returning. An embedded database
+ * in a directory is locked first, so a second opener (another server, `npm run seed`) is refused
+ * with DatabaseInUseError before PGlite touches a file; closing the handle releases the lock.
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.engine === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
@@ -41,19 +46,35 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   let dataDir: string | undefined;
+  let lock: DirectoryLock | undefined;
   if (target.dir !== "memory") {
     dataDir = path.resolve(target.dir);
     mkdirSync(dataDir, { recursive: true });
+    lock = await lockDatabaseDirectory(dataDir);
   }
-  const client = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db: db as unknown as Database,
-    engine: "pglite",
-    ping: () => ping(db as unknown as Database),
-    close: () => client.close(),
-  };
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    const opened = client;
+    return {
+      db: db as unknown as Database,
+      engine: "pglite",
+      ping: () => ping(db as unknown as Database),
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
@@ -81,8 +102,8 @@ export function targetFromConfig(config: {
 }
 
 /**
- * The process's one database handle. PGlite has no directory lock, so exactly one handle per
- * process may open the data directory; everything (Hono routes, loaders, scripts) shares this.
+ * The process's one database handle, shared by everything (Hono routes, loaders, scripts): the
+ * embedded database's directory lock admits one handle per directory, in this process as in others.
  */
 let current: Promise<DatabaseHandle> | undefined;
 
