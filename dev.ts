@@ -7,6 +7,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createServer } from "vite";
 import { ConfigError, parseConfig } from "./app/config.server.ts";
 import type * as AppModule from "./server/app.ts";
+import { exitOnStartFailure, listenOrExit } from "./server/boot.ts";
 
 let config;
 try {
@@ -21,11 +22,28 @@ try {
 
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
 const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<typeof AppModule>;
-await (await load()).startApp(config);
 
 const listener = getRequestListener(async (request) => (await load()).app.fetch(request));
-http
-  .createServer((req, res) => vite.middlewares(req, res, () => listener(req, res)))
-  .listen(config.port, config.host, () => {
-    console.info(`Development server on ${config.appUrl}`);
-  });
+const httpServer = http.createServer((req, res) =>
+  vite.middlewares(req, res, () => listener(req, res)),
+);
+// Compiling the app opens nothing; the port is taken before the database, as in server.ts.
+const { startApp, stopApp } = await load();
+await listenOrExit(httpServer, config.port, config.host);
+try {
+  await startApp(config);
+} catch (error) {
+  exitOnStartFailure(error);
+}
+console.info(`Development server on ${config.appUrl}`);
+
+/** Ctrl+C closes the embedded database properly, which also releases its directory lock. */
+async function shutdown() {
+  httpServer.close();
+  httpServer.closeAllConnections();
+  await stopApp();
+  await vite.close();
+  process.exit(0);
+}
+process.once("SIGINT", () => void shutdown());
+process.once("SIGTERM", () => void shutdown());

@@ -2,12 +2,13 @@
  * The production entry, run directly by Node 24: serves the built client assets, then hands
  * everything else to the Hono app from the server build (one module graph, one database handle).
  */
-import { serve } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { existsSync } from "node:fs";
 import { Hono } from "hono";
 import { ConfigError, parseConfig } from "./app/config.server.ts";
 import type * as AppModule from "./server/app.ts";
+import { exitOnStartFailure, listenOrExit } from "./server/boot.ts";
 
 let config;
 try {
@@ -27,13 +28,6 @@ if (!existsSync("./build/server/index.js")) {
 
 const serverBuild = "./build/server/index.js";
 const { app, startApp, stopApp } = (await import(serverBuild)) as typeof AppModule;
-
-try {
-  await startApp(config);
-} catch (error) {
-  console.error("Could not open the database:", error instanceof Error ? error.message : error);
-  process.exit(1);
-}
 
 const server = new Hono();
 server.use(
@@ -56,12 +50,16 @@ server.use(
 );
 server.route("/", app);
 
-const httpServer = serve(
-  { fetch: server.fetch, port: config.port, hostname: config.host },
-  (info) => {
-    console.info(`Gateway Africa is listening on ${config.appUrl} (port ${info.port}).`);
-  },
-);
+// The port first: a second server on a busy port stops before it opens the database. Requests
+// that arrive while the database opens wait for it (the app awaits startApp).
+const httpServer = createAdaptorServer({ fetch: server.fetch });
+await listenOrExit(httpServer, config.port, config.host);
+try {
+  await startApp(config);
+} catch (error) {
+  exitOnStartFailure(error);
+}
+console.info(`Gateway Africa is listening on ${config.appUrl} (port ${config.port}).`);
 
 let stopping = false;
 async function shutdown(signal: string) {
