@@ -1,60 +1,138 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E } from "./support/e2e-env.ts";
 
+type Server = ReturnType<typeof startServer>;
+const started: Server[] = [];
+
 /** The built production server as an operator runs it, on its own port and data directory. */
-function startServer(dataDir: string, port: number) {
+function startServer(dataDir: string, port: number, seedDemo = false) {
   const child = spawn(process.execPath, ["server.ts"], {
     env: {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      SEED_DEMO: "false",
+      SEED_DEMO: String(seedDemo),
       DATABASE_URL: "",
     },
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  return { child, exited, output: () => output };
+  let running = true;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      running = false;
+      resolve(code);
+    }),
+  );
+  const server = { child, port, exited, output: () => output, running: () => running };
+  started.push(server);
+  return server;
 }
 
-async function waitHealthy(port: number) {
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+// A failed test leaves no server behind to answer on the next run's port.
+test.afterEach(async () => {
+  const servers = started.splice(0);
+  for (const server of servers) server.child.kill("SIGKILL");
+  await Promise.all(servers.map((server) => server.exited));
+});
+
+/** Waits until this server answers healthy; it listens before its database is open. */
+async function waitHealthy(server: Server) {
+  while (server.running()) {
+    const ok = await fetch(`http://127.0.0.1:${server.port}/api/v1/health`).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error("The server did not become healthy");
+  throw new Error(`The server exited before it was healthy:\n${server.output()}`);
 }
 
 test("SIGTERM finishes the request in flight, closes the database and exits cleanly", async () => {
+  // A fresh directory (initdb and migrations), twice, on a machine that may be busy.
+  test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "lifecycle-"));
   const port = E2E.sparePort;
   try {
     const first = startServer(dataDir, port);
-    await waitHealthy(port);
+    await waitHealthy(first);
     const inFlight = fetch(`http://127.0.0.1:${port}/about`);
     await new Promise((r) => setTimeout(r, 20));
     first.child.kill("SIGTERM");
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Gateway Africa");
-    expect(await first.exited).toBe(0);
+    expect(await first.exited, first.output()).toBe(0);
     expect(first.output()).toContain("Stopped.");
 
     // The embedded database was closed properly: the same directory opens again.
     const second = startServer(dataDir, port);
-    await waitHealthy(port);
+    await waitHealthy(second);
     second.child.kill("SIGTERM");
-    expect(await second.exited).toBe(0);
+    expect(await second.exited, second.output()).toBe(0);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+async function listingTotal(port: number): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1/listings`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { total: number }).total;
+}
+
+test("one server per data directory: a second is refused, a kill -9 leaves a lock the next start takes over", async () => {
+  // Loading the demo data on a fresh directory takes a while on a busy machine.
+  test.setTimeout(180_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lifecycle-"));
+  const lockFile = path.join(dataDir, "pglite.lock");
+  const port = E2E.sparePort;
+  const start = (onPort: number) => startServer(dataDir, onPort, true);
+  try {
+    const first = start(port);
+    await waitHealthy(first);
+    const firstPid = String(first.child.pid);
+    const total = await listingTotal(port);
+    expect(total).toBeGreaterThan(0);
+    expect(readFileSync(lockFile, "utf8").trim()).toBe(firstPid);
+
+    await test.step("a second server on another port is refused, naming the first", async () => {
+      const second = start(E2E.secondSparePort);
+      expect(await second.exited, second.output()).toBe(1);
+      expect(second.output()).toContain(
+        `The database in ${path.join(dataDir, "pglite")} is in use by process ${firstPid}; stop it first`,
+      );
+    });
+
+    await test.step("a second server on the same port stops before opening the database", async () => {
+      const second = start(port);
+      expect(await second.exited, second.output()).toBe(1);
+      expect(second.output()).toContain(`Port ${port} is already in use`);
+      expect(second.output()).not.toContain("in use by process");
+    });
+
+    // The first server kept its lock, its data and its port.
+    expect(readFileSync(lockFile, "utf8").trim()).toBe(firstPid);
+    expect(await listingTotal(port)).toBe(total);
+
+    await test.step("after kill -9, the next start takes the stale lock over", async () => {
+      first.child.kill("SIGKILL");
+      await first.exited;
+      expect(readFileSync(lockFile, "utf8").trim()).toBe(firstPid);
+      const next = start(port);
+      await waitHealthy(next);
+      expect(readFileSync(lockFile, "utf8").trim()).toBe(String(next.child.pid));
+      expect(await listingTotal(port)).toBe(total);
+      next.child.kill("SIGTERM");
+      expect(await next.exited, next.output()).toBe(0);
+      expect(existsSync(lockFile)).toBe(false);
+    });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

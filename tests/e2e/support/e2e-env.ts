@@ -11,6 +11,8 @@ export const E2E = {
   controlPort: port + 3,
   /** A second production server the lifecycle test starts and stops itself. */
   sparePort: port + 4,
+  /** And a third, which the lifecycle test expects to be refused. */
+  secondSparePort: port + 5,
   mailDir: path.resolve(`data/e2e-mail-${port}`),
   adminEmail: "admin@e2e.gateway-africa.test",
 };
