@@ -99,9 +99,15 @@ function takeOver(file: string, mine: string): boolean {
     const owner = inspect(file);
     if (owner.state === "absent") return createExclusive(file, mine);
     if (owner.state !== "stale") return false;
+    // Written aside and renamed over the stale lock, so the lock file never goes missing.
     const fresh = `${file}.${randomUUID()}`;
     writeFileSync(fresh, mine, { flag: "wx" });
-    renameSync(fresh, file);
+    try {
+      renameSync(fresh, file);
+    } catch (error) {
+      rmSync(fresh, { force: true });
+      throw error;
+    }
     return true;
   } finally {
     rmSync(guard, { force: true });

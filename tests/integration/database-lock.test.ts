@@ -5,13 +5,14 @@ import {
   readFileSync,
   realpathSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/db/client.server.ts";
-import { DatabaseInUseError } from "../../app/db/data-dir-lock.server.ts";
+import { DatabaseInUseError, lockDatabaseDirectory } from "../../app/db/data-dir-lock.server.ts";
 
 /**
  * The embedded database is opened by one process only. These tests run real processes on a
@@ -192,4 +193,57 @@ describe("the embedded database's directory lock", () => {
     const reopened = await openDatabase({ engine: "pglite", dir });
     await reopened.close();
   }, 60_000);
+});
+
+describe("the lock file's edge cases", () => {
+  // The lock alone, without PGlite: `dir` need not exist for its lock file to be taken.
+  const lockOnly = () => path.join(root, "lock-only");
+  const lockOnlyFile = () => `${lockOnly()}.lock`;
+  const aged = (file: string) => {
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(file, past, past);
+  };
+
+  it("names a live process of another program that holds the lock", async () => {
+    writeFileSync(lockOnlyFile(), `${process.ppid}\n`);
+    await expect(lockDatabaseDirectory(lockOnly())).rejects.toMatchObject({
+      name: "DatabaseInUseError",
+      pid: process.ppid,
+    });
+    expect(readFileSync(lockOnlyFile(), "utf8")).toBe(`${process.ppid}\n`);
+  });
+
+  it("takes over a lock that an earlier process with this same PID left (a container's PID 1)", async () => {
+    writeFileSync(lockOnlyFile(), `${process.pid}\n`);
+    const lock = await lockDatabaseDirectory(lockOnly());
+    lock.release();
+    expect(existsSync(lockOnlyFile())).toBe(false);
+  });
+
+  it("waits for an empty lock file to be written, then takes it over as debris", async () => {
+    writeFileSync(lockOnlyFile(), "");
+    const started = Date.now();
+    const lock = await lockDatabaseDirectory(lockOnly());
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(readFileSync(lockOnlyFile(), "utf8")).toBe(`${process.pid}\n`);
+    lock.release();
+  });
+
+  it("clears a takeover guard left by a starter that died, then takes the stale lock", async () => {
+    writeFileSync(lockOnlyFile(), `${deadPid()}\n`);
+    writeFileSync(`${lockOnlyFile()}.takeover`, `${deadPid()}\n`);
+    aged(`${lockOnlyFile()}.takeover`);
+    const lock = await lockDatabaseDirectory(lockOnly());
+    expect(readFileSync(lockOnlyFile(), "utf8")).toBe(`${process.pid}\n`);
+    expect(existsSync(`${lockOnlyFile()}.takeover`)).toBe(false);
+    lock.release();
+  });
+
+  it("leaves the lock alone on release once another process has taken it", async () => {
+    const lock = await lockDatabaseDirectory(lockOnly());
+    writeFileSync(lockOnlyFile(), `${process.ppid}\n`);
+    lock.release();
+    expect(readFileSync(lockOnlyFile(), "utf8")).toBe(`${process.ppid}\n`);
+    rmSync(lockOnlyFile());
+  });
 });
