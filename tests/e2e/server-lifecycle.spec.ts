@@ -1,15 +1,21 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E } from "./support/e2e-env.ts";
 
-type Server = ReturnType<typeof startServer>;
+interface Server {
+  child: ChildProcessWithoutNullStreams;
+  port: number;
+  exited: Promise<number | null>;
+  output(): string;
+  running(): boolean;
+}
 const started: Server[] = [];
 
 /** The built production server as an operator runs it, on its own port and data directory. */
-function startServer(dataDir: string, port: number, seedDemo = false) {
+function startServer(dataDir: string, port: number, seedDemo = false): Server {
   const child = spawn(process.execPath, ["server.ts"], {
     env: {
       ...process.env,
@@ -29,7 +35,7 @@ function startServer(dataDir: string, port: number, seedDemo = false) {
       resolve(code);
     }),
   );
-  const server = { child, port, exited, output: () => output, running: () => running };
+  const server: Server = { child, port, exited, output: () => output, running: () => running };
   started.push(server);
   return server;
 }
