@@ -96,8 +96,9 @@ export const dashboard = {
     popular: "Popular",
     months: "{count} months",
     contactToUpgrade: "Upgrade with our team",
+    upgradePlan: "Upgrade with our team: {plan} plan",
     paymentNote:
-      "Online payment by card and mobile money is not available yet. Tell our team which plan you want and we will upgrade your account.",
+      "Online payment by card and mobile money is not available yet. Choose a plan to send our team a message and we will upgrade your account.",
     plans: {
       basic: {
         name: "Basic",
