@@ -1881,7 +1881,7 @@ function studentHousing(rnd: Random): Draft[] {
         rnd.pick([
           "Leases run per semester or for the full academic year.",
           "Rent is paid per semester; a one-month deposit is refunded at move-out.",
-          "Parents can pay online and receive monthly statements.",
+          "Parents can pay the rent directly and receive monthly statements.",
         ]),
       ].join(" "),
       priceUsdCents: priceCents(rnd, 80, 240, campus.level),
@@ -2017,7 +2017,7 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [900, 4_000],
       about:
         "Drone photogrammetry and total-station surveys with contour plans ready for your architect and engineer.",
-      highlights: ["detailed-reports", "site-visits", "online-booking", "years-experience"],
+      highlights: ["detailed-reports", "site-visits", "rics-certified", "years-experience"],
     },
     {
       title: "Quantity Surveying & Construction Cost Control",
@@ -2063,7 +2063,7 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [60, 150],
       about:
         "Applications to the Ghana Immigration Service for residence and work permits, Right of Abode for the diaspora and company quota approvals.",
-      highlights: ["free-consultation", "multilingual", "online-booking", "local-expertise"],
+      highlights: ["free-consultation", "multilingual", "verified-credentials", "local-expertise"],
     },
     {
       title: "Diaspora Property Purchase Legal Package",
@@ -2158,7 +2158,7 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [150, 450],
       about:
         "Listing, pricing, guest check-in, cleaning and monthly owner statements for furnished apartments in Kigali.",
-      highlights: ["24-7-support", "online-booking", "multilingual", "detailed-reports"],
+      highlights: ["24-7-support", "local-expertise", "multilingual", "detailed-reports"],
     },
     {
       title: "Residential Rental Management: Tenants, Rent & Repairs",
@@ -2217,7 +2217,7 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [20, 45],
       about:
         "Merkato market, the National Museum's Lucy, Holy Trinity Cathedral and a traditional coffee ceremony, at your pace.",
-      highlights: ["multilingual", "flexible-hours", "local-expertise", "online-booking"],
+      highlights: ["multilingual", "flexible-hours", "local-expertise", "custom-packages"],
     },
     {
       title: "Relocation Concierge for Expats in Addis Ababa",
@@ -2243,7 +2243,7 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [40, 90],
       about:
         "Domestic flights, licensed local guides and hotels along Ethiopia's historic route, timed around festivals like Timkat and Meskel.",
-      highlights: ["custom-packages", "free-consultation", "years-experience", "online-booking"],
+      highlights: ["custom-packages", "free-consultation", "years-experience", "local-expertise"],
     },
     {
       title: "Business Travel Fixer: Meetings, Drivers & Interpreters",
@@ -2320,7 +2320,7 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [150, 400],
       about:
         "Send photos and measurements; receive a mood board, a floor plan and a shoppable list within ten days.",
-      highlights: ["remote-services", "online-booking", "fast-turnaround", "flexible-hours"],
+      highlights: ["remote-services", "free-consultation", "fast-turnaround", "flexible-hours"],
     },
   ],
   "painter-renovator": [
@@ -2379,7 +2379,12 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [12, 30],
       about:
         "Touch-ups between tenants, door and tap repairs, curtain rails and shelving, booked by the hour.",
-      highlights: ["flexible-hours", "online-booking", "fast-turnaround", "local-expertise"],
+      highlights: [
+        "flexible-hours",
+        "satisfaction-guarantee",
+        "fast-turnaround",
+        "local-expertise",
+      ],
     },
   ],
 };
@@ -2405,7 +2410,7 @@ function professionals(rnd: Random): Draft[] {
           "years-experience",
           "local-expertise",
           "verified-credentials",
-          "online-booking",
+          "free-consultation",
           "multilingual",
         ] as const,
         rnd.int(0, 2),
