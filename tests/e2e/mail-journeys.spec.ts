@@ -74,12 +74,10 @@ test("a contact message reaches the team, who can reply to the sender, and the s
   expect(headerOf(acknowledgement, "Subject")).toBe("We have received your message");
 });
 
-test("'Upgrade with our team' on a premium plan sends the team a request naming that plan", async ({
-  page,
-}) => {
+test("requesting a premium plan sends the team a message naming that plan", async ({ page }) => {
   const { email, name } = await signedInAs(page, "agent", "Yaw Darko");
   await page.goto("/dashboard/premium-plans");
-  await page.getByRole("link", { name: "Upgrade with our team: Elite plan" }).click();
+  await page.getByRole("link", { name: "Request Elite" }).click();
   await expect(page).toHaveURL("/contact?reason=partnership&plan=elite");
   await expect(page.getByLabel("Full Name")).toHaveValue(name);
   await expect(page.getByLabel("Email Address")).toHaveValue(email);

@@ -93,10 +93,9 @@ export const dashboard = {
     subtitle: "More listings, featured ads and visibility for your business.",
     popular: "Popular",
     months: { one: "{count} month", other: "{count} months" },
-    contactToUpgrade: "Upgrade with our team",
-    upgradePlan: "Upgrade with our team: {plan} plan",
+    requestPlan: "Request {plan}",
     paymentNote:
-      "Online payment by card and mobile money is not available yet. Choose a plan to send our team a message and we will upgrade your account.",
+      "Online payment by card and mobile money is not available yet. Request a plan to send our team a message, and we will upgrade your account.",
     plans: {
       basic: {
         name: "Basic",

@@ -47,9 +47,6 @@ export default function PremiumPlans() {
             </ul>
             <Link
               to={upgradeRequestPath(plan)}
-              aria-label={t("dashboard.premium.upgradePlan", {
-                plan: t(`dashboard.premium.plans.${plan.id}.name`),
-              })}
               className={cn(
                 "mt-5 inline-flex h-10 items-center justify-center rounded-lg px-3 text-sm font-semibold",
                 "popular" in plan
@@ -57,7 +54,9 @@ export default function PremiumPlans() {
                   : "border border-brand-700 text-brand-800 hover:bg-brand-50",
               )}
             >
-              {t("dashboard.premium.contactToUpgrade")}
+              {t("dashboard.premium.requestPlan", {
+                plan: t(`dashboard.premium.plans.${plan.id}.name`),
+              })}
             </Link>
           </li>
         ))}

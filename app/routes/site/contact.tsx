@@ -519,7 +519,7 @@ function HoursRow({ day, time, closed = false }: { day: string; time: string; cl
 
 /**
  * What the form starts with: the signed-in person's name and address and, when they came from a
- * premium plan's "Upgrade with our team", a request for that plan, so the team knows which one.
+ * premium plan's "Request" button, a request for that plan, so the team knows which one.
  */
 function suggestedValues(
   t: Translate,
