@@ -15,6 +15,20 @@ export const CLIENT_IP_HEADER = "x-gateway-client-ip";
 
 export const MIN_PASSWORD_LENGTH = 6;
 
+/**
+ * Where every confirmation link lands: the "Email Confirmed!" screen (or its expired-link form),
+ * which then goes on to the home page. Set on the link itself, whichever flow sent it (sign-up,
+ * signing in before confirming, the resend form): better-auth otherwise takes the caller's
+ * callbackURL, and falls back to "/", which signs the person in with no word of confirmation.
+ */
+export const CONFIRMATION_LANDING = "/confirm";
+
+function confirmationLink(url: string): string {
+  const link = new URL(url);
+  link.searchParams.set("callbackURL", CONFIRMATION_LANDING);
+  return link.toString();
+}
+
 /** The error code of a password sign-in or sign-up attempted with the administrator's address. */
 export const ADMIN_PASSWORD_REFUSED = "ADMIN_USES_MAGIC_LINK";
 
@@ -82,7 +96,7 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user: u, url }) => {
-        await mailer.send(confirmationEmail(u.email, u.name, url));
+        await mailer.send(confirmationEmail(u.email, u.name, confirmationLink(url)));
       },
     },
     socialProviders: google

@@ -8,6 +8,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where answers go instead of the sender; nodemailer encodes the name, so it cannot add headers. */
+  replyTo?: { name: string; address: string };
 }
 
 export interface OutboxEntry extends EmailMessage {
@@ -21,8 +23,14 @@ export interface Mailer {
   send(message: EmailMessage): Promise<void>;
 }
 
+/**
+ * Some mail is sent while a person waits for the page (the contact form), so a server that does
+ * not answer fails within seconds instead of nodemailer's default of minutes.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     kind: "smtp",
     async send(message) {

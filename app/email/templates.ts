@@ -1,4 +1,6 @@
 import { createTranslator } from "../i18n/translate.ts";
+import type { ContactReason } from "../lib/listing-values.ts";
+import type { Role } from "../lib/roles.ts";
 import type { EmailMessage } from "./mailer.server.ts";
 
 const t = createTranslator();
@@ -7,19 +9,28 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
+/** A subject is one header line: a line break in text someone typed must not start another. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
 /** One simple, light layout for every e-mail: readable on any phone, no images, no tracking. */
 function layout(opts: {
   to: string;
   subject: string;
   greeting: string;
   lines: string[];
+  /** Text someone wrote (a contact message), shown as written, line breaks included. */
+  quote?: string;
   action?: { label: string; url: string };
   footer: string;
+  replyTo?: EmailMessage["replyTo"];
 }): EmailMessage {
   const text = [
     opts.greeting,
     "",
     ...opts.lines,
+    ...(opts.quote ? ["", opts.quote] : []),
     ...(opts.action ? ["", `${opts.action.label}: ${opts.action.url}`] : []),
     "",
     opts.footer,
@@ -32,10 +43,17 @@ function layout(opts: {
 <div style="background:#fff;border-radius:12px;padding:24px">
 <p style="margin:0 0 12px">${escapeHtml(opts.greeting)}</p>
 ${opts.lines.map((l) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(l)}</p>`).join("\n")}
+${opts.quote ? `<blockquote style="margin:16px 0;padding:12px 16px;border-left:4px solid #13644d;background:#f5f5f4;white-space:pre-wrap;line-height:1.5">${escapeHtml(opts.quote)}</blockquote>` : ""}
 ${opts.action ? `<p style="margin:20px 0"><a href="${escapeHtml(opts.action.url)}" style="display:inline-block;background:#13644d;color:#fff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(opts.action.label)}</a></p><p style="font-size:12px;color:#78716c;word-break:break-all">${escapeHtml(opts.action.url)}</p>` : ""}
 <p style="margin:16px 0 0;font-size:13px;color:#78716c">${escapeHtml(opts.footer)}</p>
 </div></div></body></html>`;
-  return { to: opts.to, subject: opts.subject, text, html };
+  return {
+    to: opts.to,
+    subject: oneLine(opts.subject),
+    text,
+    html,
+    ...(opts.replyTo ? { replyTo: opts.replyTo } : {}),
+  };
 }
 
 export function confirmationEmail(to: string, name: string, url: string): EmailMessage {
@@ -104,5 +122,63 @@ export function listingRejectedEmail(
     ],
     action: { label: t("email.rejected.action"), url: listing.editUrl },
     footer: t("email.listingFooter"),
+  });
+}
+
+/** A stored contact message, as the e-mails about it need it. */
+export interface ContactMessageMail {
+  id: number;
+  name: string;
+  email: string;
+  reason: ContactReason;
+  subject: string;
+  message: string;
+  /** The account it was sent from, when the sender was signed in. */
+  account: { email: string; role: Role | null } | null;
+}
+
+/** To the team: the whole message; answering it replies to the sender. */
+export function contactNotificationEmail(to: string, m: ContactMessageMail): EmailMessage {
+  const reason = t(`contact.reasons.${m.reason}`);
+  const account = !m.account
+    ? t("email.contactNotification.visitor")
+    : m.account.role
+      ? t("email.contactNotification.account", {
+          email: m.account.email,
+          role: t(`auth.badge.${m.account.role}`),
+        })
+      : t("email.contactNotification.accountNoRole", { email: m.account.email });
+  return layout({
+    to,
+    subject: t("email.contactNotification.subject", { reason, subject: m.subject }),
+    greeting: t("email.contactNotification.intro", { id: m.id }),
+    lines: [
+      t("email.contactNotification.from", { name: m.name, email: m.email }),
+      t("email.contactNotification.reason", { reason }),
+      t("email.contactNotification.subjectLine", { subject: m.subject }),
+      account,
+    ],
+    quote: m.message,
+    footer: t("email.contactNotification.footer", { name: m.name }),
+    replyTo: { name: m.name, address: m.email },
+  });
+}
+
+/**
+ * To the sender. It repeats nothing they typed (not even the name): anyone can enter any address
+ * in the form, and an acknowledgement that echoed their words would carry spam to that inbox.
+ */
+export function contactAcknowledgementEmail(m: ContactMessageMail): EmailMessage {
+  return layout({
+    to: m.email,
+    subject: t("email.contactAcknowledgement.subject"),
+    greeting: t("email.helloNoName"),
+    lines: [
+      t("email.contactAcknowledgement.body", {
+        id: m.id,
+        reason: t(`contact.reasons.${m.reason}`),
+      }),
+    ],
+    footer: t("email.contactAcknowledgement.footer"),
   });
 }

@@ -3,19 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, setDatabase, type DatabaseHandle } from "../../app/db/client.server.ts";
 import { contactMessages } from "../../app/db/schema/index.ts";
 import { seedReferenceData } from "../../app/db/seed/seed.server.ts";
+import { createSmtpMailer, setMailer } from "../../app/email/mailer.server.ts";
 import { apiV1 } from "../../server/api/v1/index.ts";
 import { openTestDatabase, testEngine } from "../support/database.ts";
+import { startSmtpSink } from "../support/smtp-sink.ts";
 
 describe(`REST API /api/v1 on ${testEngine}`, () => {
   let handle: DatabaseHandle;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   beforeAll(async () => {
     handle = await openTestDatabase();
     await seedReferenceData(handle.db);
     setDatabase(handle);
+    // Contact messages are e-mailed to the team and acknowledged (tests/integration/contact.test.ts).
+    sink = await startSmtpSink();
+    setMailer(createSmtpMailer(sink.url, "Gateway Africa <no-reply@gateway-africa.test>"));
   });
   afterAll(async () => {
     setDatabase(undefined);
     await handle.close();
+    await sink.close();
   });
 
   it("reports a healthy database", async () => {
@@ -49,7 +56,11 @@ describe(`REST API /api/v1 on ${testEngine}`, () => {
       }),
     });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ id: expect.any(Number) });
+    expect(await res.json()).toEqual({
+      id: expect.any(Number),
+      teamNotified: true,
+      acknowledged: true,
+    });
   });
 
   it("rejects missing fields with messages per field and stores nothing", async () => {

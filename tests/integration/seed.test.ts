@@ -13,7 +13,8 @@ import {
   platformSettings,
   user,
 } from "../../app/db/schema/index.ts";
-import { DEMO_EMAIL_DOMAIN } from "../../app/db/seed/demo-data.ts";
+import type { ArtworkMotif } from "../../app/db/seed/artwork.server.ts";
+import { buildDemoData, DEMO_EMAIL_DOMAIN } from "../../app/db/seed/demo-data.ts";
 import {
   COUNTRIES,
   CURRENCIES,
@@ -41,6 +42,117 @@ const SPEC_RATES: Record<string, number> = {
   GHS: 14.8,
   EGP: 47.5,
 };
+
+/** International dialling codes (ITU-T E.164) of the 54 African countries. */
+const DIALLING_CODES: Record<string, string> = {
+  DZ: "213",
+  AO: "244",
+  BJ: "229",
+  BW: "267",
+  BF: "226",
+  BI: "257",
+  CV: "238",
+  CM: "237",
+  CF: "236",
+  TD: "235",
+  KM: "269",
+  CG: "242",
+  CD: "243",
+  CI: "225",
+  DJ: "253",
+  EG: "20",
+  GQ: "240",
+  ER: "291",
+  SZ: "268",
+  ET: "251",
+  GA: "241",
+  GM: "220",
+  GH: "233",
+  GN: "224",
+  GW: "245",
+  KE: "254",
+  LS: "266",
+  LR: "231",
+  LY: "218",
+  MG: "261",
+  MW: "265",
+  ML: "223",
+  MR: "222",
+  MU: "230",
+  MA: "212",
+  MZ: "258",
+  NA: "264",
+  NE: "227",
+  NG: "234",
+  RW: "250",
+  ST: "239",
+  SN: "221",
+  SC: "248",
+  SL: "232",
+  SO: "252",
+  ZA: "27",
+  SS: "211",
+  SD: "249",
+  TZ: "255",
+  TG: "228",
+  TN: "216",
+  UG: "256",
+  ZM: "260",
+  ZW: "263",
+};
+
+/** Scenes that show a building or a plot from outside: one of them is the property itself. */
+const PROPERTY_SCENES = new Set<ArtworkMotif>([
+  "skyline",
+  "houses",
+  "villa",
+  "land",
+  "hotel-pool",
+  "beach-resort",
+  "lodge",
+  "campus",
+  "dorm",
+]);
+
+describe("the demo catalogue", () => {
+  const demo = buildDemoData(NOW);
+
+  it("gives every listing call and WhatsApp numbers of the listing's own country", () => {
+    expect(Object.keys(DIALLING_CODES).sort()).toEqual(COUNTRIES.map((c) => c.code).sort());
+    const withPhone = demo.listings.filter((l) => l.contactPhone !== null);
+    expect(withPhone.length).toBeGreaterThan(50);
+    const wrong = withPhone
+      .filter((l) => !l.contactPhone?.startsWith(`+${DIALLING_CODES[l.countryCode]} `))
+      .map((l) => `${l.title} (${l.countryCode}): ${l.contactPhone}`);
+    expect(wrong).toEqual([]);
+    for (const l of withPhone) expect(l.contactPhone, l.title).toMatch(/^\+\d{2,3}( \d+)+$/);
+  });
+
+  it("keeps one lister's numbers consistent: one number per lister and country", () => {
+    const numbers = new Map<string, Set<string>>();
+    for (const l of demo.listings) {
+      if (!l.contactPhone) continue;
+      const key = `${l.userId}:${l.countryCode}`;
+      numbers.set(key, (numbers.get(key) ?? new Set()).add(l.contactPhone));
+    }
+    for (const [key, set] of numbers) expect([...set], key).toHaveLength(1);
+  });
+
+  it("shows one property in each property listing's photos", () => {
+    const properties = demo.listings.filter((l) =>
+      ["real-estate", "hospitality", "student-housing"].includes(l.category),
+    );
+    expect(properties.length).toBeGreaterThan(100);
+    const mixed = properties
+      .filter((l) => l.images.filter((image) => PROPERTY_SCENES.has(image.motif)).length > 1)
+      .map((l) => `${l.title}: ${l.images.map((image) => image.motif).join(", ")}`);
+    expect(mixed).toEqual([]);
+    for (const l of demo.listings) {
+      const shown = l.images.map((image) => `${image.motif}:${image.variant}`);
+      expect(new Set(shown).size, l.title).toBe(shown.length);
+    }
+  });
+});
 
 describe(`reference and demo data on ${testEngine}`, () => {
   let handle: DatabaseHandle;

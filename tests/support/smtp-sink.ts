@@ -22,11 +22,51 @@ function parse(raw: string, to: string[]): ReceivedMail {
   return { to, raw, subject, body: decodeQuotedPrintable(raw) };
 }
 
+/** The text of a "Q" encoded word: `_` is a space, `=XX` a byte of UTF-8. */
+function decodeQ(text: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const hex = text.slice(i + 1, i + 3);
+    if (text[i] === "_") bytes.push(0x20);
+    else if (text[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(text.charCodeAt(i));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=), as nodemailer writes them. */
+function decodeEncodedWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_m, kind: string, text: string) =>
+      kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQ(text),
+    );
+}
+
+/** The header lines of a message, each unfolded onto one line ("Name: value"). */
+export function headerLines(mail: ReceivedMail): string[] {
+  const head = mail.raw.split(/\r?\n\r?\n/)[0] ?? "";
+  return head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/);
+}
+
+/** One header's decoded value (the first of that name), or null when the message has none. */
+export function headerOf(mail: ReceivedMail, name: string): string | null {
+  const prefix = `${name.toLowerCase()}:`;
+  const line = headerLines(mail).find((l) => l.toLowerCase().startsWith(prefix));
+  return line === undefined ? null : decodeEncodedWords(line.slice(prefix.length).trim());
+}
+
 /**
  * A real SMTP server on loopback that keeps every message: in memory, and as files in `dir`
- * when given (so a browser test in another process can read what the app sent).
+ * when given (so a browser test in another process can read what the app sent). Addresses in
+ * `reject` are refused at RCPT TO, as a server does for a mailbox that does not exist.
  */
-export async function startSmtpSink(options: { port?: number; dir?: string } = {}) {
+export async function startSmtpSink(
+  options: { port?: number; dir?: string; reject?: string[] } = {},
+) {
+  const rejected = new Set(options.reject?.map((a) => a.toLowerCase()));
   const messages: ReceivedMail[] = [];
   if (options.dir) mkdirSync(options.dir, { recursive: true });
   let counter = 0;
@@ -34,6 +74,10 @@ export async function startSmtpSink(options: { port?: number; dir?: string } = {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!rejected.has(address.address.toLowerCase())) return callback();
+      callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -12,7 +12,6 @@ export function CategoryHeader({
 }) {
   const t = useT();
   const Icon = CATEGORY_ICONS[category];
-  const count = new Intl.NumberFormat("en").format(available);
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6 sm:py-8">
@@ -32,7 +31,7 @@ export function CategoryHeader({
             isServiceSection(category)
               ? "categories.servicesAvailable"
               : "categories.propertiesAvailable",
-            { count },
+            { count: available },
           )}
         </p>
       </div>

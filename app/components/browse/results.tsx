@@ -22,7 +22,6 @@ export function ResultsHeading({
   location: string | undefined;
 }) {
   const t = useT();
-  const count = new Intl.NumberFormat("en").format(total);
   const subline = [
     query ? t("browse.results.forQuery", { query }) : "",
     location ? t("browse.results.inLocation", { location }) : "",
@@ -32,7 +31,7 @@ export function ResultsHeading({
   return (
     <div className="min-w-0">
       <h2 id={id} className="text-xl font-bold text-stone-900 sm:text-2xl" aria-live="polite">
-        {total === 1 ? t("browse.results.foundOne") : t("browse.results.found", { count })}
+        {t("browse.results.found", { count: total })}
       </h2>
       {subline && (
         <p data-testid="results-subline" className="mt-0.5 truncate text-sm text-stone-600">

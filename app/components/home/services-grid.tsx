@@ -97,7 +97,8 @@ export function ServicesGrid({ counts }: { counts: Partial<Record<Category, numb
                     {category === "concierge"
                       ? t("home.servicesGrid.new")
                       : t("home.servicesGrid.listings", {
-                          count: formatCountPlus(counts[category] ?? 0),
+                          count: counts[category] ?? 0,
+                          shown: formatCountPlus(counts[category] ?? 0),
                         })}
                   </span>
                 </span>

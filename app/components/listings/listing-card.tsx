@@ -145,17 +145,13 @@ function CardDetails({ listing }: { listing: ListingSummary }) {
   if (listing.bedrooms !== null) {
     facts.push({
       icon: <BedDouble aria-hidden className="size-4" />,
-      text: t(listing.bedrooms === 1 ? "listing.card.bed" : "listing.card.beds", {
-        count: listing.bedrooms,
-      }),
+      text: t("listing.card.beds", { count: listing.bedrooms }),
     });
   }
   if (listing.bathrooms !== null) {
     facts.push({
       icon: <Bath aria-hidden className="size-4" />,
-      text: t(listing.bathrooms === 1 ? "listing.card.bath" : "listing.card.baths", {
-        count: listing.bathrooms,
-      }),
+      text: t("listing.card.baths", { count: listing.bathrooms }),
     });
   }
   if (listing.areaM2 !== null) {

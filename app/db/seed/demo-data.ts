@@ -239,24 +239,52 @@ const PROFESSIONALS: readonly (PersonSeed & { serviceCategory: ServiceCategory }
   },
 ];
 
-/** Mobile number formats by country; '#' is a random digit. */
+/** Mobile number formats of every country with demo people or listings; '#' is a random digit. */
 const PHONE_FORMATS: Record<string, readonly string[]> = {
-  NG: ["+234 803 ### ####", "+234 806 ### ####", "+234 813 ### ####", "+234 705 ### ####"],
-  GH: ["+233 24 ### ####", "+233 20 ### ####", "+233 55 ### ####"],
-  KE: ["+254 712 ### ###", "+254 722 ### ###", "+254 733 ### ###"],
-  ZA: ["+27 82 ### ####", "+27 83 ### ####", "+27 72 ### ####"],
-  SN: ["+221 77 ### ## ##", "+221 78 ### ## ##"],
-  MA: ["+212 6 ## ## ## ##", "+212 7 ## ## ## ##"],
-  TZ: ["+255 754 ### ###", "+255 713 ### ###"],
-  RW: ["+250 788 ### ###", "+250 783 ### ###"],
+  BW: ["+267 71 ### ###", "+267 74 ### ###"],
+  CI: ["+225 07 ## ## ## ##", "+225 05 ## ## ## ##"],
+  CM: ["+237 677 ## ## ##", "+237 699 ## ## ##"],
+  CV: ["+238 991 ## ##", "+238 953 ## ##"],
   EG: ["+20 100 ### ####", "+20 122 ### ####"],
-  ZW: ["+263 77 ### ####", "+263 71 ### ####"],
   ET: ["+251 91 ### ####", "+251 92 ### ####"],
+  GH: ["+233 24 ### ####", "+233 20 ### ####", "+233 55 ### ####"],
+  GM: ["+220 7## ####", "+220 3## ####"],
+  KE: ["+254 712 ### ###", "+254 722 ### ###", "+254 733 ### ###"],
+  MA: ["+212 6 ## ## ## ##", "+212 7 ## ## ## ##"],
+  MG: ["+261 32 ## ### ##", "+261 34 ## ### ##"],
+  MU: ["+230 5### ####"],
+  MW: ["+265 99# ## ## ##", "+265 88# ## ## ##"],
+  MZ: ["+258 84 ### ####", "+258 82 ### ####"],
+  NA: ["+264 81 ### ####", "+264 85 ### ####"],
+  NG: ["+234 803 ### ####", "+234 806 ### ####", "+234 813 ### ####", "+234 705 ### ####"],
+  RW: ["+250 788 ### ###", "+250 783 ### ###"],
+  SC: ["+248 2 ## ## ##"],
+  SN: ["+221 77 ### ## ##", "+221 78 ### ## ##"],
+  TN: ["+216 2# ### ###", "+216 5# ### ###", "+216 9# ### ###"],
+  TZ: ["+255 754 ### ###", "+255 713 ### ###"],
+  UG: ["+256 77# ### ###", "+256 70# ### ###"],
+  ZA: ["+27 82 ### ####", "+27 83 ### ####", "+27 72 ### ####"],
+  ZM: ["+260 97# ### ###", "+260 96# ### ###"],
+  ZW: ["+263 77 ### ####", "+263 71 ### ####"],
 };
 
 function phoneFor(rnd: Random, country: string): string {
-  const format = rnd.pick(PHONE_FORMATS[country] ?? ["+233 24 ### ####"]);
-  return format.replace(/#/g, () => String(rnd.int(0, 9)));
+  const formats = PHONE_FORMATS[country];
+  if (!formats) throw new Error(`No demo phone format for country ${country}.`);
+  return rnd.pick(formats).replace(/#/g, () => String(rnd.int(0, 9)));
+}
+
+/**
+ * The number a listing gives for calls and WhatsApp: a number of the listing's own country, so a
+ * flat in Casablanca never shows an Egyptian line. At home that is the lister's own phone;
+ * elsewhere a local line of theirs, the same one for all their listings in that country. It draws
+ * on its own generator, so it changes nothing else in the catalogue.
+ */
+function listingPhone(lister: PersonSeed, ownPhone: string, cc: string): string {
+  if (cc === lister.country) return ownPhone;
+  let hash = 2166136261;
+  for (const ch of `${lister.id}:${cc}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619);
+  return phoneFor(createRandom(hash), cc);
 }
 
 function emailFor(name: string): string {
@@ -1390,7 +1418,7 @@ function realEstateListing(
       priceType: lease ? "per_year" : null,
       areaM2,
       amenities: rnd.sample(["Security", "Garden", "Parking"] as const, rnd.int(1, 2)),
-      images: images(rnd, "land", ["survey", "houses"]),
+      images: images(rnd, "land", ["survey", "blueprint"]),
       showcase: level >= 0.9,
     };
   }
@@ -1534,11 +1562,9 @@ function realEstateListing(
     !rent && (propertyType === "apartment" || propertyType === "townhouse") && rnd.chance(0.3);
   const amenities = rnd.sample(spec.amenities, rnd.int(4, 7));
   const word = propertyType;
-  const extraMotifs: ArtworkMotif[] = [
-    "interior",
-    propertyType === "villa" ? "beach-resort" : "houses",
-    "skyline",
-  ];
+  // Its rooms and surroundings: another building's outside would read as a second property.
+  const extraMotifs: ArtworkMotif[] =
+    propertyType === "villa" ? ["interior", "beach", "study"] : ["interior", "study"];
   const adjective = rnd.pick([
     "bright",
     "spacious",
@@ -1694,11 +1720,7 @@ function hospitality(rnd: Random): Draft[] {
       bedrooms: 1,
       bathrooms: 1,
       amenities,
-      images: images(
-        rnd,
-        hotel ? "hotel-pool" : "houses",
-        hotel ? ["interior", "skyline"] : ["interior", "hotel-pool"],
-      ),
+      images: images(rnd, hotel ? "hotel-pool" : "houses", ["interior", "study"]),
       showcase: hotel && place.level >= 0.8,
     });
   });
@@ -1781,7 +1803,7 @@ function hospitality(rnd: Random): Draft[] {
       bedrooms: 1,
       bathrooms: 1,
       amenities,
-      images: images(rnd, "beach-resort", ["beach", "hotel-pool"]),
+      images: images(rnd, "beach-resort", ["beach", "interior"]),
       showcase: resort.level >= 1,
     });
   }
@@ -1859,7 +1881,7 @@ function studentHousing(rnd: Random): Draft[] {
         rnd.pick([
           "Leases run per semester or for the full academic year.",
           "Rent is paid per semester; a one-month deposit is refunded at move-out.",
-          "Parents can pay online and receive monthly statements.",
+          "Parents can pay the rent directly and receive monthly statements.",
         ]),
       ].join(" "),
       priceUsdCents: priceCents(rnd, 80, 240, campus.level),
@@ -1872,7 +1894,7 @@ function studentHousing(rnd: Random): Draft[] {
       images: images(
         rnd,
         roomType === "shared-room" || roomType === "apartment" ? "dorm" : "study",
-        ["campus", "dorm", "study"],
+        ["interior", "dorm", "study"],
       ),
     });
   }
@@ -1995,7 +2017,7 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [900, 4_000],
       about:
         "Drone photogrammetry and total-station surveys with contour plans ready for your architect and engineer.",
-      highlights: ["detailed-reports", "site-visits", "online-booking", "years-experience"],
+      highlights: ["detailed-reports", "site-visits", "rics-certified", "years-experience"],
     },
     {
       title: "Quantity Surveying & Construction Cost Control",
@@ -2041,7 +2063,7 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [60, 150],
       about:
         "Applications to the Ghana Immigration Service for residence and work permits, Right of Abode for the diaspora and company quota approvals.",
-      highlights: ["free-consultation", "multilingual", "online-booking", "local-expertise"],
+      highlights: ["free-consultation", "multilingual", "verified-credentials", "local-expertise"],
     },
     {
       title: "Diaspora Property Purchase Legal Package",
@@ -2136,7 +2158,7 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [150, 450],
       about:
         "Listing, pricing, guest check-in, cleaning and monthly owner statements for furnished apartments in Kigali.",
-      highlights: ["24-7-support", "online-booking", "multilingual", "detailed-reports"],
+      highlights: ["24-7-support", "local-expertise", "multilingual", "detailed-reports"],
     },
     {
       title: "Residential Rental Management: Tenants, Rent & Repairs",
@@ -2195,7 +2217,7 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [20, 45],
       about:
         "Merkato market, the National Museum's Lucy, Holy Trinity Cathedral and a traditional coffee ceremony, at your pace.",
-      highlights: ["multilingual", "flexible-hours", "local-expertise", "online-booking"],
+      highlights: ["multilingual", "flexible-hours", "local-expertise", "custom-packages"],
     },
     {
       title: "Relocation Concierge for Expats in Addis Ababa",
@@ -2221,7 +2243,7 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [40, 90],
       about:
         "Domestic flights, licensed local guides and hotels along Ethiopia's historic route, timed around festivals like Timkat and Meskel.",
-      highlights: ["custom-packages", "free-consultation", "years-experience", "online-booking"],
+      highlights: ["custom-packages", "free-consultation", "years-experience", "local-expertise"],
     },
     {
       title: "Business Travel Fixer: Meetings, Drivers & Interpreters",
@@ -2298,7 +2320,7 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [150, 400],
       about:
         "Send photos and measurements; receive a mood board, a floor plan and a shoppable list within ten days.",
-      highlights: ["remote-services", "online-booking", "fast-turnaround", "flexible-hours"],
+      highlights: ["remote-services", "free-consultation", "fast-turnaround", "flexible-hours"],
     },
   ],
   "painter-renovator": [
@@ -2357,7 +2379,12 @@ const SERVICES: Record<ServiceCategory, readonly ServiceSeed[]> = {
       price: [12, 30],
       about:
         "Touch-ups between tenants, door and tap repairs, curtain rails and shelving, booked by the hour.",
-      highlights: ["flexible-hours", "online-booking", "fast-turnaround", "local-expertise"],
+      highlights: [
+        "flexible-hours",
+        "satisfaction-guarantee",
+        "fast-turnaround",
+        "local-expertise",
+      ],
     },
   ],
 };
@@ -2383,7 +2410,7 @@ function professionals(rnd: Random): Draft[] {
           "years-experience",
           "local-expertise",
           "verified-credentials",
-          "online-booking",
+          "free-consultation",
           "multilingual",
         ] as const,
         rnd.int(0, 2),
@@ -3018,7 +3045,8 @@ const REJECTION_REASONS = [
  */
 export function buildDemoData(now: Date, seed = 20_240_601): DemoData {
   const rnd = createRandom(seed);
-  const users: DemoUser[] = [...AGENTS, ...PROFESSIONALS].map((person) => {
+  const people: readonly PersonSeed[] = [...AGENTS, ...PROFESSIONALS];
+  const users: DemoUser[] = people.map((person) => {
     const createdAt = new Date(now.getTime() - rnd.int(150, 220) * DAY_MS - rnd.int(0, DAY_MS - 1));
     return {
       id: person.id,
@@ -3031,7 +3059,12 @@ export function buildDemoData(now: Date, seed = 20_240_601): DemoData {
       updatedAt: createdAt,
     };
   });
-  const phones = new Map(users.map((u) => [u.id, u.phone]));
+  const contactPhoneFor = (draft: Draft): string => {
+    const index = people.findIndex((p) => p.id === draft.userId);
+    const [lister, user] = [people[index], users[index]];
+    if (!lister || !user) throw new Error(`No demo person ${draft.userId}.`);
+    return listingPhone(lister, user.phone, draft.countryCode);
+  };
 
   const drafts = [
     ...realEstate(rnd),
@@ -3079,7 +3112,7 @@ export function buildDemoData(now: Date, seed = 20_240_601): DemoData {
     return {
       ...fields,
       contactMethod,
-      contactPhone: contactMethod === "email" ? null : (phones.get(draft.userId) ?? null),
+      contactPhone: contactMethod === "email" ? null : contactPhoneFor(draft),
       status,
       rejectionReason:
         status === "rejected"

@@ -80,7 +80,7 @@ export const about = {
   },
   cta: {
     title: "Ready to find your place in Africa?",
-    body: "Browse thousands of verified properties, or talk to our team about listing yours.",
+    body: "Browse verified properties, or talk to our team about listing yours.",
     browse: "Browse Properties",
     contact: "Contact Us",
   },

@@ -58,8 +58,7 @@ export const browse = {
   },
   results: {
     label: "Results",
-    found: "{count} Results Found",
-    foundOne: "1 Result Found",
+    found: { one: "{count} Result Found", other: "{count} Results Found" },
     forQuery: 'For "{query}"',
     inLocation: " in {location}",
     showing: "Showing {from}–{to} of {total}",

@@ -27,6 +27,9 @@ export const categories = {
     title: "All Listings",
     description: "Explore all available properties and services",
   },
-  propertiesAvailable: "{count} properties available",
-  servicesAvailable: "{count} services available",
+  propertiesAvailable: {
+    one: "{count} property available",
+    other: "{count} properties available",
+  },
+  servicesAvailable: { one: "{count} service available", other: "{count} services available" },
 };

@@ -50,7 +50,20 @@ export const contact = {
   },
   sent: {
     title: "Message Sent!",
-    description: "Thank you for contacting us. We'll get back to you within one business day.",
+    description:
+      "Thank you for contacting us. We'll get back to you within one business day, and a confirmation is on its way to your inbox.",
+    noAcknowledgement:
+      "Thank you for contacting us. We'll get back to you within one business day. We could not send a confirmation to {email}: please check that the address is right.",
+  },
+  saved: {
+    title: "Message Saved",
+    description:
+      "We have saved your message, but could not alert our team right away, so the answer may take longer. If it is urgent, please call {phone}.",
+  },
+  prefill: {
+    planSubject: "Upgrade to the {plan} plan",
+    planMessage:
+      "I would like to upgrade my account to the {plan} plan ({price} for {months}). Please tell me how to pay.",
   },
   info: {
     title: "Contact information",

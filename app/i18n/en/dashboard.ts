@@ -38,7 +38,7 @@ export const dashboard = {
   },
   overview: {
     recentActivity: "Recent Activity",
-    views: "{count} views",
+    views: { one: "{count} view", other: "{count} views" },
     noActivity: "No recent activity.",
     noActivityPublisher: "Publish your first listing to see its views and status here.",
     noActivityUser: "Save listings you like and they will show up here.",
@@ -68,10 +68,8 @@ export const dashboard = {
     emptyPublisherBody: "Add your first listing: it goes live once our team has reviewed it.",
     emptyAdmin: "There are no listings on the platform yet.",
     explore: "Explore Listings",
-    total: "{count} listings",
-    totalOne: "{count} listing",
-    savedTotal: "{count} saved listings",
-    savedTotalOne: "{count} saved listing",
+    total: { one: "{count} listing", other: "{count} listings" },
+    savedTotal: { one: "{count} saved listing", other: "{count} saved listings" },
   },
   bookings: {
     emptyTitle: "No bookings or inquiries yet",
@@ -94,10 +92,10 @@ export const dashboard = {
     title: "Premium plans",
     subtitle: "More listings, featured ads and visibility for your business.",
     popular: "Popular",
-    months: "{count} months",
-    contactToUpgrade: "Upgrade with our team",
+    months: { one: "{count} month", other: "{count} months" },
+    requestPlan: "Request {plan}",
     paymentNote:
-      "Online payment by card and mobile money is not available yet. Tell our team which plan you want and we will upgrade your account.",
+      "Online payment by card and mobile money is not available yet. Request a plan to send our team a message, and we will upgrade your account.",
     plans: {
       basic: {
         name: "Basic",

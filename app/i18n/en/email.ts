@@ -39,4 +39,21 @@ export const email = {
     next: "You can update the listing and it will be reviewed again.",
     action: "Update your listing",
   },
+  contactNotification: {
+    subject: "Contact form ({reason}): {subject}",
+    intro: "A new message (#{id}) came in through the contact form.",
+    from: "From: {name} <{email}>",
+    reason: "Reason: {reason}",
+    subjectLine: "Subject: {subject}",
+    account: "Sent while signed in as {email} ({role}).",
+    accountNoRole: "Sent while signed in as {email} (account type not chosen yet).",
+    visitor: "Sent by a visitor who was not signed in.",
+    footer: "Reply to this e-mail to answer {name} directly.",
+  },
+  contactAcknowledgement: {
+    subject: "We have received your message",
+    body: "Thank you for contacting Gateway Africa. Your message (reference #{id}, {reason}) has reached our team, and we will reply to this address within one business day.",
+    footer:
+      "If you did not write to us, you can ignore this e-mail: someone may have typed your address by mistake.",
+  },
 };

@@ -43,7 +43,8 @@ export const home = {
     title: "Everything Africa, in one place",
     subtitle:
       "Property, stays, student rooms, trusted professionals and trips — across 54 countries.",
-    listings: "{count} listings",
+    /** `count` picks the form; `shown` is the count as displayed ("170+"). */
+    listings: { one: "{shown} listing", other: "{shown} listings" },
     new: "New!",
     realEstate: {
       title: "Property Listings",
@@ -73,7 +74,10 @@ export const home = {
   featured: {
     title: "Featured Listings",
     subtitle: "Hand-picked homes, stays and services from verified partners.",
-    showAll: "Show All {count} Featured Listings",
+    showAll: {
+      one: "Show All {count} Featured Listing",
+      other: "Show All {count} Featured Listings",
+    },
     showLess: "Show Less",
     emptyTitle: "No Featured Listings",
     emptyBody: "Check back later for our curated picks!",
@@ -88,7 +92,7 @@ export const home = {
   },
   cta: {
     title: "Ready to find your place in Africa?",
-    body: "Browse thousands of homes and stays, or book trusted professionals — in the currency you think in.",
+    body: "Browse verified homes and stays, or find trusted professionals — in the currency you think in.",
     browse: "Browse Properties",
     book: "Book a Stay",
     language: "English",

@@ -54,10 +54,14 @@ export const legal = {
       bookings: {
         title: "3. Bookings",
         body: "Depending on the listing, a booking is confirmed instantly or sent as a request to book that the host or provider accepts or declines. The agreement for a stay, sale, lease or service is between you and the provider; Gateway Africa connects you but is not a party to it.",
+        bodyDirect:
+          "You book a stay, and arrange a sale, lease or service, directly with the host or provider: every listing has their contact options (phone, WhatsApp or e-mail). The agreement is between you and the provider; Gateway Africa connects you but is not a party to it.",
       },
       payments: {
         title: "4. Payments and fees",
         body: "Payments go through our card / mobile-money payment provider; we never see or store your full card details. A basic listing is free; premium packages add visibility and features for a fixed period. Fees are non-refundable unless stated otherwise at the time of purchase.",
+        bodyDirect:
+          "Gateway Africa does not take payments on the site yet: you pay the host or provider directly, as you agree with them. A basic listing is free; premium packages add visibility and features for a fixed period and are arranged with our team. Fees are non-refundable unless stated otherwise at the time of purchase.",
       },
       verification: {
         title: "5. Verification",
@@ -88,10 +92,14 @@ export const legal = {
       booking: {
         q: "How does booking work?",
         a: "Some listings can be booked instantly. Others are request-to-book: you send a request and the host or provider confirms it, usually within a day.",
+        aDirect:
+          "You book directly with the host, agent or provider: every listing has a contact button — phone, WhatsApp or e-mail, as the lister prefers. Ask them about availability and agree on your booking with them.",
       },
       payments: {
         q: "How do I pay?",
         a: "Payments go through a secure card / mobile-money payment provider. We never see or store your full card number.",
+        aDirect:
+          "You pay the host, agent or provider directly, as you agree with them through the listing's contact options: Gateway Africa does not take payments on the site. Check the property and its documents before you pay.",
       },
       currency: {
         q: "Can I see prices in my own currency?",

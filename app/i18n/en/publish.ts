@@ -251,7 +251,7 @@ export const publish = {
     searchPlaceholder: "Title, city or listing number",
     searchButton: "Search",
     clear: "Clear",
-    total: "{count} listings",
+    total: { one: "{count} listing", other: "{count} listings" },
     noResults: "No listings match “{query}”.",
     featured: "Featured",
     premium: "Premium",

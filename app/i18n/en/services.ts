@@ -21,6 +21,7 @@ export const services = {
       hospitality: {
         title: "Accommodation Booking",
         body: "Hotels, guesthouses, lodges and resorts — book instantly or send a request to book.",
+        bodyDirect: "Hotels, guesthouses, lodges and resorts — contact the host directly to book.",
         tags: { hotels: "Hotels", guesthouses: "Guesthouses", resorts: "Resorts & lodges" },
       },
       studentHousing: {

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { CONTACT_REASONS } from "../listing-values.ts";
 
+/** Name and subject are one line each: they end up in e-mail headers and subject lines. */
+const oneLine = (value: string): string => value.replace(/\s+/g, " ");
+
 /**
  * The contact form, used by the page, its action and POST /api/v1/contact-messages.
  * Messages are i18n keys (app/i18n/en/contact.ts).
@@ -9,6 +12,7 @@ export const contactMessageSchema = z.object({
   name: z
     .string({ error: "contact.errors.name" })
     .trim()
+    .overwrite(oneLine)
     .min(1, "contact.errors.name")
     .max(120, "contact.errors.nameTooLong"),
   email: z
@@ -20,6 +24,7 @@ export const contactMessageSchema = z.object({
   subject: z
     .string({ error: "contact.errors.subject" })
     .trim()
+    .overwrite(oneLine)
     .min(1, "contact.errors.subject")
     .max(200, "contact.errors.subjectTooLong"),
   message: z

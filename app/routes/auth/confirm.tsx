@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   const result = await callAuth(request, "/send-verification-email", {
-    body: { email: parsed.data.email, callbackURL: "/confirm" },
+    body: { email: parsed.data.email },
   });
   if (!result.ok && (result.status === 429 || result.status >= 500)) {
     return redirectWithToast(

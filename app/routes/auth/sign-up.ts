@@ -22,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { name, password, accountType } = parsed.data;
   const result = await callAuth<{ user: { id: string } }>(request, "/sign-up/email", {
-    body: { name, email: parsed.data.email, password, callbackURL: "/confirm" },
+    body: { name, email: parsed.data.email, password },
   });
   if (!result.ok || !result.data) {
     return redirectWithToast(

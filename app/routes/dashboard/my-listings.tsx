@@ -7,12 +7,11 @@ import { Pagination } from "../../components/browse/pagination.tsx";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
 import { useHydrated } from "../../components/profile/use-hydrated.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
-import { createTranslator, isMessageKey, type MessageKey } from "../../i18n/translate.ts";
+import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { dashboardRole } from "../../lib/permissions.ts";
 import { dashboardPageQuerySchema } from "../../lib/schemas/dashboard.ts";
-import type { Role } from "../../lib/roles.ts";
 import {
   pageDashboardListings,
   type DashboardListingRow,
@@ -158,14 +157,6 @@ function DeleteButton({ row, returnTo }: { row: DashboardListingRow; returnTo: s
   );
 }
 
-/** "24 listings" / "1 listing"; a regular user's are the listings they saved. */
-function totalKey(role: Role, total: number): MessageKey {
-  if (role === "user") {
-    return total === 1 ? "dashboard.listings.savedTotalOne" : "dashboard.listings.savedTotal";
-  }
-  return total === 1 ? "dashboard.listings.totalOne" : "dashboard.listings.total";
-}
-
 export default function MyListings({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { currency } = useRootData();
@@ -184,7 +175,9 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
         <h2 className="text-xl font-bold text-stone-900">{title}</h2>
         {total > 0 && (
           <p className="text-sm text-stone-600">
-            {t(totalKey(role, total), { count: new Intl.NumberFormat("en").format(total) })}
+            {t(role === "user" ? "dashboard.listings.savedTotal" : "dashboard.listings.total", {
+              count: total,
+            })}
           </p>
         )}
       </div>

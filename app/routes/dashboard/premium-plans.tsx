@@ -2,15 +2,7 @@ import { Check } from "lucide-react";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
-
-/** The spec's plans (§9): price in US dollars and duration in months. */
-const PLANS = [
-  { id: "basic", price: 15, months: 3 },
-  { id: "standard", price: 25, months: 5 },
-  { id: "premium", price: 35, months: 6, popular: true },
-  { id: "elite", price: 50, months: 9 },
-  { id: "ultimate", price: 75, months: 12 },
-] as const;
+import { PREMIUM_PLANS, upgradeRequestPath } from "../../lib/premium-plans.ts";
 
 export default function PremiumPlans() {
   const t = useT();
@@ -19,7 +11,7 @@ export default function PremiumPlans() {
       <h2 className="text-xl font-bold text-stone-900">{t("dashboard.premium.title")}</h2>
       <p className="mt-1 text-stone-600">{t("dashboard.premium.subtitle")}</p>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        {PLANS.map((plan) => (
+        {PREMIUM_PLANS.map((plan) => (
           <li
             key={plan.id}
             className={cn(
@@ -53,18 +45,25 @@ export default function PremiumPlans() {
                   </li>
                 ))}
             </ul>
+            <Link
+              to={upgradeRequestPath(plan)}
+              className={cn(
+                "mt-5 inline-flex h-10 items-center justify-center rounded-lg px-3 text-sm font-semibold",
+                "popular" in plan
+                  ? "bg-brand-700 text-white hover:bg-brand-800"
+                  : "border border-brand-700 text-brand-800 hover:bg-brand-50",
+              )}
+            >
+              {t("dashboard.premium.requestPlan", {
+                plan: t(`dashboard.premium.plans.${plan.id}.name`),
+              })}
+            </Link>
           </li>
         ))}
       </ul>
-      <div className="mt-6 flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-5 sm:flex-row sm:items-center">
-        <p className="flex-1 text-sm text-stone-600">{t("dashboard.premium.paymentNote")}</p>
-        <Link
-          to="/contact?reason=partnership"
-          className="inline-flex h-10 items-center justify-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          {t("dashboard.premium.contactToUpgrade")}
-        </Link>
-      </div>
+      <p className="mt-6 rounded-xl border border-stone-200 bg-white p-5 text-sm text-stone-600">
+        {t("dashboard.premium.paymentNote")}
+      </p>
     </div>
   );
 }

@@ -17,12 +17,17 @@ import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { CONTACT_REASONS, type ContactReason } from "../../lib/listing-values.ts";
+import { findPremiumPlan } from "../../lib/premium-plans.ts";
 import { contactMessageSchema } from "../../lib/schemas/contact.ts";
 import type { Toast } from "../../lib/toast.ts";
 import { fieldErrorsOf } from "../../lib/validation.ts";
 import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { viewerContext } from "../../auth/viewer.ts";
-import { submitContactMessage } from "../../services/contact/contact.server.ts";
+import {
+  submitContactMessage,
+  type ContactDelivery,
+} from "../../services/contact/contact.server.ts";
+import { getPublicSettings } from "../../services/content/settings.server.ts";
 import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
 
 const FIELDS = ["name", "email", "reason", "subject", "message"] as const;
@@ -42,12 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = formData.get(field);
     if (typeof value === "string") values[field] = value;
   }
+  let delivery: ContactDelivery;
   try {
-    await submitContactMessage({
+    ({ delivery } = await submitContactMessage({
       data: values,
-      userId: context.get(viewerContext)?.id ?? null,
+      viewer: context.get(viewerContext),
       clientIp: request.headers.get(CLIENT_IP_HEADER),
-    });
+    }));
   } catch (error) {
     if (error instanceof AppError && error.code === "VALIDATION_FAILED") {
       return data({ fieldErrors: error.fieldErrors ?? {}, values }, { status: 400 });
@@ -61,10 +67,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw error;
   }
-  return redirectWithToast("/contact", {
-    title: "contact.sent.title",
-    description: "contact.sent.description",
-  });
+  return redirectWithToast("/contact", await sentToast(delivery, values.email ?? ""));
+}
+
+/** Says what happened: the message is always stored, the e-mails about it may have failed. */
+async function sentToast(delivery: ContactDelivery, email: string): Promise<Toast> {
+  if (!delivery.teamNotified) {
+    const { supportPhone } = await getPublicSettings();
+    return {
+      title: "contact.saved.title",
+      description: "contact.saved.description",
+      params: { phone: supportPhone },
+      duration: 10_000,
+    };
+  }
+  if (!delivery.acknowledged) {
+    return {
+      title: "contact.sent.title",
+      description: "contact.sent.noAcknowledgement",
+      params: { email: email.trim().toLowerCase() },
+      duration: 8000,
+    };
+  }
+  return { title: "contact.sent.title", description: "contact.sent.description" };
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
@@ -199,6 +224,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
 function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   const t = useT();
   const showToast = useToast();
+  const { viewer } = useRootData();
   const hydrated = useHydrated();
   const location = useLocation();
   const navigation = useNavigation();
@@ -209,7 +235,7 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
   const sending = navigation.formData?.has("message") ?? false;
   const [privacyBefore, privacyAfter] = t("contact.form.privacy").split("{link}");
   const errors: FieldErrors = clientErrors ?? actionData?.fieldErrors ?? {};
-  const values = actionData?.values ?? {};
+  const values = actionData?.values ?? suggestedValues(t, viewer, searchParams.get("plan"));
   const requestedReason = searchParams.get("reason");
   const defaultReason: ContactReason =
     values.reason && isReason(values.reason)
@@ -490,6 +516,38 @@ function HoursRow({ day, time, closed = false }: { day: string; time: string; cl
     </div>
   );
 }
+
+/**
+ * What the form starts with: the signed-in person's name and address and, when they came from a
+ * premium plan's "Request" button, a request for that plan, so the team knows which one.
+ */
+function suggestedValues(
+  t: Translate,
+  viewer: { name: string; email: string } | null,
+  planId: string | null,
+): Partial<Record<Field, string>> {
+  return { name: viewer?.name, email: viewer?.email, ...planRequest(t, planId) };
+}
+
+function planRequest(t: Translate, planId: string | null): Partial<Record<Field, string>> {
+  const plan = findPremiumPlan(planId);
+  if (!plan) return {};
+  const name = t(`dashboard.premium.plans.${plan.id}.name`);
+  return {
+    subject: t("contact.prefill.planSubject", { plan: name }),
+    message: t("contact.prefill.planMessage", {
+      plan: name,
+      price: USD.format(plan.price),
+      months: t("dashboard.premium.months", { count: plan.months }),
+    }),
+  };
+}
+
+const USD = new Intl.NumberFormat("en", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 0,
+});
 
 function isReason(value: string): value is ContactReason {
   return (CONTACT_REASONS as readonly string[]).includes(value);

@@ -13,6 +13,7 @@ import { Link, useMatches } from "react-router";
 import type { Route } from "./+types/legal";
 import { PageHero } from "../../components/site/page-hero.tsx";
 import { createTranslator } from "../../i18n/translate.ts";
+import { truthfulText } from "../../lib/capabilities.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
@@ -161,7 +162,7 @@ export default function LegalPage() {
                     {t(`legal.terms.sections.${key}.title`)}
                   </h3>
                   <p className="mt-1.5 leading-relaxed text-stone-700">
-                    {t(`legal.terms.sections.${key}.body`)}
+                    {t(truthfulText(`legal.terms.sections.${key}.body`))}
                   </p>
                 </div>
               ))}
@@ -185,7 +186,7 @@ export default function LegalPage() {
                     />
                   </summary>
                   <p className="px-4 pb-4 leading-relaxed text-stone-700 sm:px-5">
-                    {t(`legal.faq.items.${key}.a`)}
+                    {t(truthfulText(`legal.faq.items.${key}.a`))}
                   </p>
                 </details>
               ))}

@@ -25,6 +25,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/services";
 import { PageHero } from "../../components/site/page-hero.tsx";
 import { createTranslator, type MessageKey } from "../../i18n/translate.ts";
+import { truthfulText } from "../../lib/capabilities.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { SERVICE_CATEGORIES, type ServiceCategory } from "../../lib/listing-values.ts";
@@ -137,7 +138,7 @@ export default function ServicesPage() {
                 </span>
                 <h3 className="mt-4 text-lg font-semibold text-stone-900">{title}</h3>
                 <p className="mt-1.5 flex-1 text-sm leading-relaxed text-stone-600">
-                  {t(`services.areas.items.${key}.body`)}
+                  {t(truthfulText(`services.areas.items.${key}.body`))}
                 </p>
                 <ul className="mt-4 flex flex-wrap gap-2">
                   {AREA_TAGS[key].map((tag) => {

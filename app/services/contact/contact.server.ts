@@ -1,19 +1,27 @@
+import type { Viewer } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { contactMessages } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { contactMessageSchema } from "../../lib/schemas/contact.ts";
 import { fieldErrorsOf } from "../../lib/validation.ts";
 import { createRateLimiter } from "../rate-limit.server.ts";
+import { mailContactMessage, type ContactDelivery } from "./contact-mail.server.ts";
+
+export type { ContactDelivery } from "./contact-mail.server.ts";
 
 /** Five messages per address per ten minutes: plenty for people, little for spam robots. */
 const limiter = createRateLimiter({ windowMs: 10 * 60 * 1000, max: 5 });
 
-/** Stores a message from the contact form; admins read them in the dashboard. */
+/**
+ * Stores a message from the contact form (admins will read them in the dashboard), then e-mails
+ * it to the team and acknowledges it to the sender. Storing comes first: a mail server that is
+ * down costs the e-mails, never the message, and the answer says what was delivered.
+ */
 export async function submitContactMessage(input: {
   data: unknown;
-  userId?: string | null;
+  viewer?: Pick<Viewer, "id" | "email" | "role"> | null;
   clientIp?: string | null;
-}): Promise<{ id: number }> {
+}): Promise<{ id: number; delivery: ContactDelivery }> {
   const parsed = contactMessageSchema.safeParse(input.data);
   if (!parsed.success) {
     throw new AppError(
@@ -25,11 +33,17 @@ export async function submitContactMessage(input: {
   if (input.clientIp && !limiter.hit(input.clientIp)) {
     throw new AppError("RATE_LIMITED", "contact.errors.tooMany");
   }
+  const viewer = input.viewer ?? null;
   const db = await getDb();
   const [row] = await db
     .insert(contactMessages)
-    .values({ ...parsed.data, userId: input.userId ?? null })
+    .values({ ...parsed.data, userId: viewer?.id ?? null })
     .returning({ id: contactMessages.id });
   if (!row) throw new Error("Inserting the contact message returned no row.");
-  return row;
+  const delivery = await mailContactMessage({
+    ...parsed.data,
+    id: row.id,
+    account: viewer && { email: viewer.email, role: viewer.role },
+  });
+  return { id: row.id, delivery };
 }

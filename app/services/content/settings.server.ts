@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { getConfig } from "../../config.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { heroContent, platformSettings } from "../../db/schema/index.ts";
 import type { HeroContent } from "../../lib/hero.ts";
@@ -31,7 +32,22 @@ export interface PlatformSettings extends PublicSettings {
   requireManualApproval: boolean;
 }
 
-/** Every setting, for the administrator's Settings tab. */
+/**
+ * Where the team's notifications go. The seeded value is a placeholder nobody reads, so until an
+ * administrator sets a real address, they go to ADMIN_EMAIL.
+ */
+function notificationAddress(stored: string): string {
+  const address = stored.trim();
+  return address && address !== DEFAULT_PLATFORM_SETTINGS.notificationEmail
+    ? address
+    : getConfig().adminEmail;
+}
+
+export async function getNotificationEmail(): Promise<string> {
+  return (await getPlatformSettings()).notificationEmail;
+}
+
+/** Every setting, for the administrator's Settings tab: the notification address as in effect. */
 export async function getPlatformSettings(): Promise<PlatformSettings> {
   const db = await getDb();
   const [row] = await db
@@ -45,5 +61,6 @@ export async function getPlatformSettings(): Promise<PlatformSettings> {
     })
     .from(platformSettings)
     .where(eq(platformSettings.id, 1));
-  return row ?? DEFAULT_PLATFORM_SETTINGS;
+  const settings = row ?? DEFAULT_PLATFORM_SETTINGS;
+  return { ...settings, notificationEmail: notificationAddress(settings.notificationEmail) };
 }

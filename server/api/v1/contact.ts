@@ -9,6 +9,10 @@ contactRoutes.post("/contact-messages", async (c) => {
   const data: unknown = await c.req.json().catch(() => {
     throw new AppError("VALIDATION_FAILED", "The request body must be JSON.");
   });
-  const { id } = await submitContactMessage({ data, clientIp: c.req.header(CLIENT_IP_HEADER) });
-  return c.json({ id }, 201);
+  const { id, delivery } = await submitContactMessage({
+    data,
+    clientIp: c.req.header(CLIENT_IP_HEADER),
+  });
+  // Stored is stored (201); the answer also says which e-mails about it went out.
+  return c.json({ id, ...delivery }, 201);
 });

@@ -255,10 +255,20 @@ export function buildOpenApiDocument(serverUrl = "/api/v1") {
             content: { "application/json": { schema: jsonSchema(contactMessageSchema, "input") } },
           },
           responses: {
-            "201": json("Stored", {
+            "201": json("Stored; then e-mailed to the team and acknowledged to the sender", {
               type: "object",
-              properties: { id: { type: "integer" } },
-              required: ["id"],
+              properties: {
+                id: { type: "integer" },
+                teamNotified: {
+                  type: "boolean",
+                  description: "The team's notification address got the message by e-mail",
+                },
+                acknowledged: {
+                  type: "boolean",
+                  description: "The sender got an acknowledgement e-mail",
+                },
+              },
+              required: ["id", "teamNotified", "acknowledged"],
             }),
             "400": errorResponse("VALIDATION_FAILED, with a message per field"),
             "429": errorResponse("RATE_LIMITED"),
