@@ -75,3 +75,29 @@ export async function horizontalOverflow(page: Page): Promise<number> {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
 }
+
+/** Elements inside `root` that scroll sideways: a table wider than its box, for one. */
+export async function sidewaysScrollers(root: Locator): Promise<string[]> {
+  return root.evaluate((element) =>
+    [element, ...element.querySelectorAll("*")]
+      .filter(
+        (node) =>
+          node.scrollWidth > node.clientWidth + 1 &&
+          ["auto", "scroll"].includes(getComputedStyle(node).overflowX),
+      )
+      .map((node) => `${node.tagName.toLowerCase()} ${node.scrollWidth} > ${node.clientWidth}`),
+  );
+}
+
+/** Whether box `inner` lies within box `outer` (half a pixel of rounding allowed). */
+export function inside(
+  inner: { x: number; y: number; width: number; height: number },
+  outer: { x: number; y: number; width: number; height: number },
+): boolean {
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
+}
