@@ -89,8 +89,8 @@ export function ServicesGrid({ counts }: { counts: Partial<Record<Category, numb
                 <Icon aria-hidden className="size-6" />
               </span>
               <span className="min-w-0 flex-1">
-                <span className="flex items-center justify-between gap-2">
-                  <span className="font-semibold text-stone-900 group-hover:text-brand-800">
+                <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+                  <span className="min-w-0 font-semibold break-words text-stone-900 group-hover:text-brand-800">
                     {t(title)}
                   </span>
                   <span className="shrink-0 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700">

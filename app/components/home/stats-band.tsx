@@ -19,11 +19,11 @@ export function StatsBand({
         <h2 id="stats-title" className="sr-only">
           {t("home.stats.title")}
         </h2>
-        <dl className="grid grid-cols-2 gap-8 text-center lg:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-8 text-center sm:gap-8 lg:grid-cols-4">
           {items.map((item) => (
             <div key={item.label} className="flex flex-col-reverse gap-1">
               <dt className="text-sm text-brand-200">{item.label}</dt>
-              <dd className="text-3xl font-bold tracking-tight text-sun-300 sm:text-4xl">
+              <dd className="text-2xl font-bold tracking-tight text-sun-300 min-[24rem]:text-3xl sm:text-4xl">
                 {formatCountPlus(item.value)}
               </dd>
             </div>

@@ -14,11 +14,12 @@ import { Flag } from "../ui/flag.tsx";
 export function CurrencySelector({
   currencies,
   current,
-  compact = false,
+  chevronClassName,
 }: {
   currencies: DisplayCurrency[];
   current: DisplayCurrency;
-  compact?: boolean;
+  /** Where the header is short of room it hides the chevron below some width. */
+  chevronClassName?: string;
 }) {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -36,7 +37,7 @@ export function CurrencySelector({
       >
         <Flag countryCode={shown.countryCode} />
         <span>{shown.code}</span>
-        {!compact && <ChevronDown aria-hidden className="size-4 text-stone-500" />}
+        <ChevronDown aria-hidden className={cn("size-4 text-stone-500", chevronClassName)} />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

@@ -1,13 +1,15 @@
-import { LayoutDashboard, LogIn, LogOut, Menu, Plus, X } from "lucide-react";
-import { useId, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { LogIn, LogOut, Menu, Plus, X } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { Form, Link, useLocation } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import { cn } from "../../lib/cn.ts";
-import { CurrencySelector } from "./currency-selector.tsx";
-import { LogoMark } from "./logo.tsx";
-import { isNavItemActive, MAIN_NAV } from "./nav-items.ts";
 import type { Role } from "../../lib/roles.ts";
+import { CurrencySelector } from "./currency-selector.tsx";
+import { HeaderMenu } from "./header-menu.tsx";
+import { LogoMark } from "./logo.tsx";
+import { MainNavItems } from "./main-nav-items.tsx";
+import { ViewerChip } from "./viewer-chip.tsx";
 
 export interface HeaderViewer {
   name: string;
@@ -16,6 +18,17 @@ export interface HeaderViewer {
 }
 
 const PUBLISHERS: (Role | null)[] = ["agent", "professional"];
+
+/**
+ * The width from which the whole header fits on one row; below it the main navigation moves
+ * into the menu. Agents and professionals carry Add Listing and the longest badges, so theirs
+ * is wider. Measured with a wide fallback font (DejaVu Sans) and kept with room to spare; the
+ * browser test walks every role across the widths. Literal class names, so Tailwind sees them.
+ */
+const FULL_HEADER = {
+  standard: { show: "xl:block", hide: "xl:hidden" },
+  publisher: { show: "min-[85rem]:block", hide: "min-[85rem]:hidden" },
+} as const;
 
 export function Header({
   currencies,
@@ -30,12 +43,33 @@ export function Header({
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const signInHref = `${location.pathname}?auth=login`;
   const canPublish = viewer !== null && PUBLISHERS.includes(viewer.role);
+  const fit = FULL_HEADER[canPublish ? "publisher" : "standard"];
+
+  function closeMenu({ returnFocus }: { returnFocus: boolean }) {
+    setMenuOpen(false);
+    if (returnFocus) toggleRef.current?.focus();
+  }
 
   return (
-    <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+    <header
+      onKeyDown={(event) => {
+        // Escape closes the menu from the toggle or from inside it, and gives focus back to the
+        // toggle. A popover opened from the menu (the currency list) lives in a portal outside
+        // the header's DOM, so its own Escape closes only itself.
+        if (
+          menuOpen &&
+          event.key === "Escape" &&
+          event.currentTarget.contains(event.target as Node)
+        ) {
+          closeMenu({ returnFocus: true });
+        }
+      }}
+      className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80"
+    >
+      <div className="mx-auto flex h-16 max-w-[96rem] items-center gap-3 px-4 sm:px-6">
         <Link
           to="/"
           className="flex shrink-0 items-center gap-2 rounded-lg"
@@ -47,50 +81,40 @@ export function Header({
           </span>
         </Link>
 
-        <nav aria-label={t("layout.nav.label")} className="ml-2 hidden lg:block xl:ml-4">
-          <ul className="flex items-center gap-0.5 xl:gap-1">
+        <nav aria-label={t("layout.nav.label")} className={cn("ml-2 hidden", fit.show)}>
+          <ul className="flex items-center gap-0.5 2xl:gap-1">
             <MainNavItems
               pathname={location.pathname}
-              linkClass="rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors"
+              linkClass="rounded-lg px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-3"
               idleClass="text-stone-600 hover:bg-stone-100 hover:text-stone-900"
             />
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
-          <CurrencySelector currencies={currencies} current={currency} />
+        <div className="ml-auto flex shrink-0 items-center gap-2">
+          {/* Below 24rem the logo and the menu button fill the row; the menu holds the selector. */}
+          <div className="hidden min-[24rem]:block">
+            <CurrencySelector
+              currencies={currencies}
+              current={currency}
+              chevronClassName="hidden sm:block"
+            />
+          </div>
           {viewer ? (
-            <>
+            <div className="hidden items-center gap-2 md:flex">
               {canPublish && (
                 <Link
                   to="/add-listing"
-                  className="hidden h-9 items-center gap-1.5 rounded-lg bg-sun-500 px-3.5 text-sm font-semibold text-white shadow-sm hover:bg-sun-600 md:inline-flex"
+                  className="inline-flex h-9 items-center gap-1.5 rounded-lg bg-sun-500 px-2.5 text-sm font-semibold text-white shadow-sm hover:bg-sun-600 2xl:px-3.5"
                 >
                   <Plus aria-hidden className="size-4" />
-                  <span className="sr-only 2xl:not-sr-only">{t("layout.nav.addListing")}</span>
+                  <span className="sr-only lg:not-sr-only min-[85rem]:sr-only 2xl:not-sr-only">
+                    {t("layout.nav.addListing")}
+                  </span>
                 </Link>
               )}
-              <Link
-                to="/dashboard/overview"
-                className="hidden items-center gap-2 rounded-lg py-1 pr-2 pl-1 hover:bg-stone-100 sm:inline-flex"
-              >
-                <img
-                  src={viewer.avatar}
-                  alt=""
-                  width={32}
-                  height={32}
-                  className="size-8 rounded-full object-cover"
-                />
-                <span className="sr-only max-w-32 truncate text-sm font-medium whitespace-nowrap text-stone-800 2xl:not-sr-only">
-                  {viewer.name}
-                </span>
-                {viewer.role && viewer.role !== "user" && (
-                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                    {t(`auth.badge.${viewer.role}`)}
-                  </span>
-                )}
-              </Link>
-              <Form method="post" action="/auth/sign-out" className="hidden sm:block">
+              <ViewerChip viewer={viewer} variant="bar" />
+              <Form method="post" action="/auth/sign-out">
                 <button
                   type="submit"
                   aria-label={t("layout.header.logout")}
@@ -99,19 +123,23 @@ export function Header({
                   <LogOut aria-hidden className="size-4" />
                 </button>
               </Form>
-            </>
+            </div>
           ) : (
             <Link
               to={signInHref}
-              className="hidden h-9 items-center gap-1.5 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 sm:inline-flex"
+              className="hidden h-9 items-center gap-1.5 rounded-lg bg-brand-700 px-4 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-800 sm:inline-flex"
             >
               <LogIn aria-hidden className="size-4" />
               {t("layout.header.signIn")}
             </Link>
           )}
           <button
+            ref={toggleRef}
             type="button"
-            className="inline-flex size-9 items-center justify-center rounded-lg border border-stone-200 text-stone-700 hover:bg-stone-100 lg:hidden"
+            className={cn(
+              "inline-flex size-9 items-center justify-center rounded-lg border border-stone-200 text-stone-700 hover:bg-stone-100",
+              fit.hide,
+            )}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             aria-label={menuOpen ? t("layout.header.closeMenu") : t("layout.header.openMenu")}
@@ -126,105 +154,17 @@ export function Header({
         </div>
       </div>
 
-      <nav
+      <HeaderMenu
         id={menuId}
-        aria-label={t("layout.header.mobileMenu")}
-        hidden={!menuOpen}
-        onClick={(event) => {
-          // Following a link closes the menu.
-          if ((event.target as HTMLElement).closest("a")) setMenuOpen(false);
-        }}
-        className="border-t border-stone-200 bg-white lg:hidden"
-      >
-        <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-          <MainNavItems
-            pathname={location.pathname}
-            linkClass="block rounded-lg px-3 py-2.5 text-base font-medium"
-            idleClass="text-stone-700 hover:bg-stone-100"
-          />
-          {viewer ? (
-            <li className="mt-2 space-y-1 border-t border-stone-100 pt-3">
-              <p className="flex items-center gap-2.5 px-3 py-2">
-                <img
-                  src={viewer.avatar}
-                  alt=""
-                  width={32}
-                  height={32}
-                  className="size-8 rounded-full object-cover"
-                />
-                <span className="truncate font-medium text-stone-900">{viewer.name}</span>
-                {viewer.role && viewer.role !== "user" && (
-                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                    {t(`auth.badge.${viewer.role}`)}
-                  </span>
-                )}
-              </p>
-              {canPublish && (
-                <Link
-                  to="/add-listing"
-                  className="flex items-center gap-2 rounded-lg px-3 py-2.5 font-medium text-stone-700 hover:bg-stone-100"
-                >
-                  <Plus aria-hidden className="size-4" />
-                  {t("layout.nav.addListing")}
-                </Link>
-              )}
-              <Link
-                to="/dashboard/overview"
-                className="flex items-center gap-2 rounded-lg px-3 py-2.5 font-medium text-stone-700 hover:bg-stone-100"
-              >
-                <LayoutDashboard aria-hidden className="size-4" />
-                {t("layout.nav.dashboard")}
-              </Link>
-              <Form method="post" action="/auth/sign-out">
-                <button
-                  type="submit"
-                  className="flex w-full items-center gap-2 rounded-lg px-3 py-2.5 font-medium text-stone-700 hover:bg-stone-100"
-                >
-                  <LogOut aria-hidden className="size-4" />
-                  {t("layout.header.logout")}
-                </button>
-              </Form>
-            </li>
-          ) : (
-            <li className="mt-2 border-t border-stone-100 pt-3">
-              <Link
-                to={signInHref}
-                className="flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
-              >
-                <LogIn aria-hidden className="size-4" />
-                {t("layout.header.signIn")}
-              </Link>
-            </li>
-          )}
-        </ul>
-      </nav>
+        open={menuOpen}
+        onClose={closeMenu}
+        className={fit.hide}
+        currencies={currencies}
+        currency={currency}
+        viewer={viewer}
+        canPublish={canPublish}
+        signInHref={signInHref}
+      />
     </header>
   );
-}
-
-/** The main navigation's links; the active one follows the first path segment. */
-function MainNavItems({
-  pathname,
-  linkClass,
-  idleClass,
-}: {
-  pathname: string;
-  linkClass: string;
-  idleClass: string;
-}) {
-  const t = useT();
-  return MAIN_NAV.map((item) => {
-    const active = isNavItemActive(item, pathname);
-    return (
-      <li key={item.to}>
-        <NavLink
-          to={item.to}
-          aria-current={active ? "page" : undefined}
-          className={cn(linkClass, active ? "bg-brand-50 text-brand-800" : idleClass)}
-        >
-          {t(item.label)}
-        </NavLink>
-      </li>
-    );
-  });
 }

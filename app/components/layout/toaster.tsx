@@ -59,18 +59,25 @@ export function ToastProvider({
   );
 }
 
+/**
+ * On phones toasts show at the top: at the bottom they covered sticky action bars (Preview /
+ * Publish) and the bottom sheets' buttons. From `sm` up, where those are neither sticky nor
+ * sheets, they sit at the bottom right.
+ */
 function ToastView({ current, onClose }: { current: Toast | null; onClose: () => void }) {
   const t = useT();
+  const duration = current?.duration ?? DEFAULT_DURATION;
   return (
     <section
       aria-label={t("layout.toast.notifications")}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-4 pt-[max(1rem,env(safe-area-inset-top))] sm:top-auto sm:bottom-0 sm:justify-end sm:pt-4"
     >
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
         {current && (
           <div
+            style={{ "--toast-hide-at": `${duration - 250}ms` } as React.CSSProperties}
             className={cn(
-              "pointer-events-auto flex animate-toast-in items-start gap-3 rounded-xl border p-4 shadow-lg",
+              "toast-motion pointer-events-auto flex items-start gap-3 rounded-xl border p-4 shadow-lg",
               current.variant === "destructive"
                 ? "border-red-700 bg-red-700 text-white"
                 : "border-stone-200 bg-white text-stone-900",

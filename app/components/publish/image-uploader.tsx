@@ -409,7 +409,7 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
           <li>
             <label
               htmlFor={`${id}-input`}
-              className="flex aspect-[4/3] h-full min-h-28 cursor-pointer flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 p-3 text-center text-sm font-semibold text-brand-800 hover:border-brand-600 hover:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/40"
+              className="flex aspect-[4/3] h-full min-h-28 w-full cursor-pointer flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 p-3 text-center text-sm font-semibold text-brand-800 hover:border-brand-600 hover:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/40"
             >
               <ImagePlus aria-hidden className="size-6" />
               {t("publish.images.choose")}

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/user-management";
 import { requireRole } from "../../auth/guards.server.ts";
 import { avatarSrc } from "../../auth/viewer.ts";
-import { TableHead } from "../../components/dashboard/table-head.tsx";
+import { DataTable, type DataColumn } from "../../components/dashboard/data-table.tsx";
 import { useT } from "../../i18n/use-t.ts";
 import { ROLES, type Role } from "../../lib/roles.ts";
 import { listUsers } from "../../services/admin/users.server.ts";
@@ -21,50 +21,56 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+type UserRow = Route.ComponentProps["loaderData"]["users"][number];
+
+function Person({ user }: { user: UserRow }) {
+  return (
+    <span className="flex items-center gap-2.5">
+      <img
+        src={user.avatar}
+        alt=""
+        width={32}
+        height={32}
+        loading="lazy"
+        className="size-8 shrink-0 rounded-full object-cover"
+      />
+      <span className="min-w-0 font-medium wrap-break-word text-stone-900">{user.name}</span>
+    </span>
+  );
+}
+
 export default function UserManagement({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const date = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
+  const columns: DataColumn<UserRow>[] = [
+    { label: t("dashboard.users.name"), cell: (u) => <Person user={u} />, inCard: false },
+    {
+      label: t("dashboard.users.email"),
+      cell: (u) => <span className="wrap-anywhere">{u.email}</span>,
+    },
+    {
+      label: t("dashboard.users.joined"),
+      cell: (u) => <span className="whitespace-nowrap">{date.format(new Date(u.joined))}</span>,
+    },
+    {
+      label: t("dashboard.users.type"),
+      cell: (u) => (
+        <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-stone-700">
+          {u.role ? t(`auth.badge.${u.role}`) : t("dashboard.users.noRole")}
+        </span>
+      ),
+    },
+  ];
   return (
     <div>
       <h2 className="mb-4 text-xl font-bold text-stone-900">{t("dashboard.users.title")}</h2>
-      <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <TableHead
-            columns={[
-              { label: t("dashboard.users.name") },
-              { label: t("dashboard.users.email") },
-              { label: t("dashboard.users.joined") },
-              { label: t("dashboard.users.type") },
-            ]}
-          />
-          <tbody className="divide-y divide-stone-100">
-            {loaderData.users.map((u) => (
-              <tr key={u.id}>
-                <td className="px-4 py-3">
-                  <span className="flex items-center gap-2.5">
-                    <img
-                      src={u.avatar}
-                      alt=""
-                      width={32}
-                      height={32}
-                      loading="lazy"
-                      className="size-8 rounded-full object-cover"
-                    />
-                    <span className="font-medium text-stone-900">{u.name}</span>
-                  </span>
-                </td>
-                <td className="px-4 py-3 text-stone-700">{u.email}</td>
-                <td className="px-4 py-3 text-stone-700">{date.format(new Date(u.joined))}</td>
-                <td className="px-4 py-3">
-                  <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700">
-                    {u.role ? t(`auth.badge.${u.role}`) : t("dashboard.users.noRole")}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={t("dashboard.users.title")}
+        columns={columns}
+        rows={loaderData.users}
+        rowKey={(u) => u.id}
+        cardTitle={(u) => <Person user={u} />}
+      />
     </div>
   );
 }

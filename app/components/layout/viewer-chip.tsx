@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import type { HeaderViewer } from "./header.tsx";
+
+/**
+ * The signed-in person: avatar, name and, for other account types than a regular user, the
+ * badge. In the bar it links to the dashboard, and name and badge are stacked so the chip is
+ * only as wide as the longer of the two, a long name cut short; in the menu the name wraps.
+ */
+export function ViewerChip({ viewer, variant }: { viewer: HeaderViewer; variant: "bar" | "menu" }) {
+  const t = useT();
+  const content = (
+    <>
+      <img
+        src={viewer.avatar}
+        alt=""
+        width={32}
+        height={32}
+        className="size-8 shrink-0 rounded-full object-cover"
+      />
+      <span className="flex min-w-0 flex-col items-start">
+        {viewer.name && (
+          <span
+            className={cn(
+              "max-w-full text-sm leading-5 font-medium text-stone-800",
+              variant === "bar" ? "truncate" : "break-words",
+            )}
+          >
+            {viewer.name}
+          </span>
+        )}
+        {viewer.role && viewer.role !== "user" && (
+          <span className="rounded-full bg-brand-50 px-1.5 text-[0.6875rem] leading-4 font-semibold whitespace-nowrap text-brand-800">
+            {t(`auth.badge.${viewer.role}`)}
+          </span>
+        )}
+      </span>
+    </>
+  );
+  if (variant === "menu") {
+    return <p className="flex min-w-0 items-center gap-2.5 px-3 py-2">{content}</p>;
+  }
+  return (
+    <Link
+      to="/dashboard/overview"
+      className="flex max-w-40 min-w-0 items-center gap-2 rounded-lg py-1 pr-2 pl-1 hover:bg-stone-100"
+    >
+      {content}
+    </Link>
+  );
+}
