@@ -26,14 +26,18 @@ export interface DatabaseHandle {
 export type DatabaseTarget =
   { engine: "postgres"; url: string } | { engine: "pglite"; dir: string | "memory" };
 
-const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+const defaultMigrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
 /**
- * Opens the database and applies every pending migration before returning. An embedded database
- * in a directory is locked first, so a second opener (another server, `npm run seed`) is refused
- * with DatabaseInUseError before PGlite touches a file; closing the handle releases the lock.
+ * Opens the database and applies every pending migration before returning (those of
+ * `migrationsFolder` when given: the tests of a migration stop at the one before it). An embedded
+ * database in a directory is locked first, so a second opener (another server, `npm run seed`) is
+ * refused with DatabaseInUseError before PGlite touches a file; closing the handle releases the lock.
  */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  { migrationsFolder = defaultMigrationsFolder }: { migrationsFolder?: string } = {},
+): Promise<DatabaseHandle> {
   if (target.engine === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePg(pool, { schema });

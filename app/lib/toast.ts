@@ -8,4 +8,9 @@ export interface Toast {
   variant?: "default" | "destructive";
   /** Milliseconds on screen; 5000 unless the spec says otherwise. */
   duration?: number;
+  /**
+   * Announces a navigation ("Searching..."): stays up while it loads, however long, and closes
+   * as soon as its page is on screen. `duration` then only counts when no navigation follows.
+   */
+  untilNavigated?: boolean;
 }

@@ -29,6 +29,7 @@ describe(`migrations on ${testEngine}`, () => {
       "listing_views",
       "listings",
       "platform_settings",
+      "search_words",
       "session",
       "user",
       "verification",

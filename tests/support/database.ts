@@ -1,16 +1,21 @@
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../../app/db/client.server.ts";
+import {
+  openDatabase,
+  type DatabaseHandle,
+  type DatabaseTarget,
+} from "../../app/db/client.server.ts";
 
 /** Which engine the integration tests run on: PostgreSQL when DATABASE_URL is set, else PGlite. */
 export const testEngine = process.env.DATABASE_URL ? "postgres" : "pglite";
 
 /**
- * A migrated, empty database: PGlite in memory, or the PostgreSQL database of DATABASE_URL wiped
- * clean first (tests run one file at a time, so nothing else is using it).
+ * An empty database to open: PGlite in `pgliteDir` (in memory by default), or the PostgreSQL
+ * database of DATABASE_URL wiped clean first (tests run one file at a time, so nothing else is
+ * using it).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function emptyTestTarget(pgliteDir: string = "memory"): Promise<DatabaseTarget> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ engine: "pglite", dir: "memory" });
+  if (!url) return { engine: "pglite", dir: pgliteDir };
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -20,5 +25,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   } finally {
     await client.end();
   }
-  return openDatabase({ engine: "postgres", url });
+  return { engine: "postgres", url };
+}
+
+/** A migrated, empty database (see emptyTestTarget). */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  return openDatabase(await emptyTestTarget());
 }

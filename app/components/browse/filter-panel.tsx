@@ -9,7 +9,7 @@ import {
   SERVICE_CATEGORIES,
   TOUR_TYPES,
 } from "../../lib/listing-values.ts";
-import { filtersFor, type BrowseParams } from "../../lib/schemas/browse.ts";
+import { defaultSort, filtersFor, type BrowseParams } from "../../lib/schemas/browse.ts";
 import { useToast } from "../layout/toaster.tsx";
 import { isTypingField, type BrowseNavigation } from "./use-browse-navigation.ts";
 
@@ -112,7 +112,9 @@ export function FilterPanel({
       {includeCategory && params.category !== "all" && (
         <input type="hidden" name="category" value={params.category} />
       )}
-      {params.sort !== "featured" && <input type="hidden" name="sort" value={params.sort} />}
+      {params.sort !== defaultSort(params) && (
+        <input type="hidden" name="sort" value={params.sort} />
+      )}
       {showKeyword ? (
         <Field id={`${id}-q`} label={t("browse.filters.keyword")}>
           <input

@@ -44,7 +44,7 @@ export function SortSelect({
         defaultValue={params.sort}
         className={`${fieldClass} w-auto min-w-44`}
       >
-        {sortsFor(params.category).map((sort) => (
+        {sortsFor(params.category, params.q).map((sort) => (
           <option key={sort} value={sort}>
             {t(`browse.sort.${sort}`)}
           </option>

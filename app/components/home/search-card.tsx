@@ -39,7 +39,9 @@ export function SearchCard({ countries }: { countries: { name: string; slug: str
       action="/search"
       role="search"
       aria-label={t("home.search.label")}
-      onSubmit={() => showToast({ title: "home.search.searching", duration: 2000 })}
+      onSubmit={() =>
+        showToast({ title: "home.search.searching", duration: 2000, untilNavigated: true })
+      }
       className="w-full rounded-2xl bg-white p-3 shadow-2xl ring-1 ring-black/5 sm:p-4"
     >
       <input type="hidden" name="tab" value={tab} />

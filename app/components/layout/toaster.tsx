@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigation } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { Toast } from "../../lib/toast.ts";
 import { cn } from "../../lib/cn.ts";
@@ -7,6 +8,12 @@ import { cn } from "../../lib/cn.ts";
 const DEFAULT_DURATION = 5000;
 
 type ShowToast = (toast: Toast) => void;
+/** The toast on screen and the page it was shown on. */
+interface Shown {
+  toast: Toast;
+  id: number;
+  locationKey: string;
+}
 const ToastContext = createContext<ShowToast>(() => {});
 
 /** Shows a toast: one at a time, as the spec says; a new one replaces the current one. */
@@ -21,15 +28,22 @@ export function ToastProvider({
   initial: Toast | null;
   children: React.ReactNode;
 }) {
+  const location = useLocation();
+  const navigating = useNavigation().state !== "idle";
   // A toast from the server (flash cookie) is rendered with the page, so it shows without JS too.
-  const [current, setCurrent] = useState<{ toast: Toast; id: number } | null>(() =>
-    initial ? { toast: initial, id: 0 } : null,
+  const [current, setCurrent] = useState<Shown | null>(() =>
+    initial ? { toast: initial, id: 0, locationKey: location.key } : null,
   );
   const nextId = useRef(0);
   const shownInitial = useRef(initial);
+  // The page a toast is shown on (toasts are shown from event handlers, after this has run).
+  const locationKey = useRef(location.key);
+  useEffect(() => {
+    locationKey.current = location.key;
+  }, [location.key]);
   const show = useCallback<ShowToast>((toast) => {
     nextId.current += 1;
-    setCurrent({ toast, id: nextId.current });
+    setCurrent({ toast, id: nextId.current, locationKey: locationKey.current });
   }, []);
 
   // Later toasts from the server arrive with the root loader's data after a navigation.
@@ -40,18 +54,23 @@ export function ToastProvider({
     }
   }, [initial, show]);
 
+  // A toast announcing a navigation is gone once the next page is on screen, and is not timed
+  // out while that page loads.
+  const arrived = Boolean(current?.toast.untilNavigated && current.locationKey !== location.key);
+  const waiting = Boolean(current?.toast.untilNavigated && navigating);
   useEffect(() => {
-    if (!current) return;
-    const timer = setTimeout(() => setCurrent(null), current.toast.duration ?? DEFAULT_DURATION);
+    if (!current || waiting) return;
+    const delay = arrived ? 0 : (current.toast.duration ?? DEFAULT_DURATION);
+    const timer = setTimeout(() => setCurrent(null), delay);
     return () => clearTimeout(timer);
-  }, [current]);
+  }, [current, waiting, arrived]);
 
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext value={value}>
       {children}
       <ToastView
-        current={current?.toast ?? null}
+        current={arrived ? null : (current?.toast ?? null)}
         key={current?.id}
         onClose={() => setCurrent(null)}
       />

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   numeric,
@@ -46,9 +47,16 @@ import {
   type ServiceHighlight,
   type TourType,
 } from "../../lib/listing-values.ts";
+import { FOLD_FROM, FOLD_TO } from "../../lib/listing-search-text.ts";
 import { user } from "./auth.ts";
 import { countries } from "./reference.ts";
 import { oneOf, subsetOf } from "./sql-helpers.ts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** A column's text, lower-cased and folded as the listings service folds search_text. */
+const folded = (column: string) =>
+  sql.raw(`translate(lower("${column}"), '${FOLD_FROM}', '${FOLD_TO}')`);
 
 export const listings = pgTable(
   "listings",
@@ -104,11 +112,21 @@ export const listings = pgTable(
     ratingCount: integer("rating_count").notNull().default(0),
     views: integer("views").notNull().default(0),
     /**
-     * Lower-cased title, place, description, specialty, service category and highlights, written
-     * by the listings service on every save: the keyword filter is a substring match over it,
-     * served by a trigram index.
+     * Lower-cased, accent-folded title, place, description, specialty, service category,
+     * highlights and what the listing is (app/lib/listing-search-text.ts), written by the listings
+     * service on every save. The trigram index on it serves searches without a word ("%").
      */
     searchText: text("search_text").notNull().default(""),
+    /**
+     * The keyword search's full-text index, kept by the database: the title weighs most (A), then
+     * the city (B), then everything else in search_text (D). 'simple' keeps every word as written,
+     * whatever the language: no English stemming or stop words.
+     */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple'::regconfig, ${folded("title")}), 'A') || setweight(to_tsvector('simple'::regconfig, ${folded("city")}), 'B') || setweight(to_tsvector('simple'::regconfig, "search_text"), 'D')`,
+      ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -170,8 +188,21 @@ export const listings = pgTable(
     index("listings_country_idx").on(t.countryCode),
     index("listings_user_id_idx").on(t.userId),
     index("listings_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("listings_search_vector_idx").using("gin", t.searchVector),
   ],
 );
+
+/**
+ * Every word of the listings' full-text index, added by triggers on listings (migration 0003):
+ * the keyword search looks a word that no listing contains up here by trigram similarity, and
+ * searches for the similar words instead ("nairobbi" → nairobi). Words are never removed: one
+ * that no listing uses any more simply finds nothing.
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  // "Does any word start with …" (LIKE 'word%'), whatever the database's collation.
+  index("search_words_prefix_idx").on(t.word.op("text_pattern_ops")),
+  index("search_words_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+]);
 
 export const listingImages = pgTable(
   "listing_images",

@@ -193,6 +193,13 @@ async function insertDemoData(
           specialty: listing.specialty,
           serviceCategory: listing.serviceCategory,
           serviceHighlights: listing.serviceHighlights,
+          category: listing.category,
+          listingType: listing.listingType,
+          propertyType: listing.propertyType,
+          completionStatus: listing.completionStatus,
+          roomType: listing.roomType,
+          bedrooms: listing.bedrooms,
+          bathrooms: listing.bathrooms,
         }),
       }));
       const ids: number[] = [];

@@ -45,6 +45,7 @@ export const browse = {
   sort: {
     label: "Sort by",
     apply: "Sort",
+    relevance: "Relevance",
     featured: "Featured",
     "price-low": "Price: Low to High",
     "price-high": "Price: High to Low",

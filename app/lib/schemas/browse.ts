@@ -27,8 +27,20 @@ import {
 export const BROWSE_CATEGORIES = [...CATEGORIES, "all"] as const;
 export type BrowseCategory = (typeof BROWSE_CATEGORIES)[number];
 
-export const SORTS = ["featured", "price-low", "price-high", "newest", "rating"] as const;
+export const SORTS = [
+  "relevance",
+  "featured",
+  "price-low",
+  "price-high",
+  "newest",
+  "rating",
+] as const;
 export type Sort = (typeof SORTS)[number];
+
+/** Best matches first when there is a keyword to match; otherwise featured first. */
+export function defaultSort(params: { q?: string }): Sort {
+  return params.q ? "relevance" : "featured";
+}
 
 export const PAGE_SIZE = 24;
 /** Deeper pages are never useful to people and only cost the database OFFSET work. */
@@ -46,8 +58,11 @@ export function isServiceSection(category: BrowseCategory): boolean {
   return SERVICE_SECTIONS.includes(category);
 }
 
-export function sortsFor(category: BrowseCategory): readonly Sort[] {
-  return isServiceSection(category) ? SORTS : SORTS.filter((s) => s !== "rating");
+/** The sorts offered: relevance only with a keyword, rating only in the services sections. */
+export function sortsFor(category: BrowseCategory, q?: string): readonly Sort[] {
+  return SORTS.filter(
+    (s) => (s !== "rating" || isServiceSection(category)) && (s !== "relevance" || Boolean(q)),
+  );
 }
 
 /** Which filters a section offers (§5 and §9 of the spec); the others are ignored there. */
@@ -164,7 +179,7 @@ function buildBrowseQuerySchema() {
       .meta({ description: "Section to browse; `all` (the default) browses every section." }),
     q: text(100).meta({
       description:
-        "Keyword: a case-insensitive substring of the title, place, description, specialty, service category or highlights.",
+        "Keywords: listings containing every word, in any order, in the title, place, description, section, property type, specialty, service category or highlights; case and accents are ignored, words match as prefixes (bedroom finds bedrooms), and a word no listing contains is matched to similar words (a typo).",
     }),
     location: text(60).meta({
       description:
@@ -193,9 +208,9 @@ function buildBrowseQuerySchema() {
     genderPreference: oneOf(GENDER_PREFERENCES).meta({
       description: "Gender preference (student housing only).",
     }),
-    sort: z.enum(SORTS).catch("featured").default("featured").meta({
+    sort: z.enum(SORTS).optional().catch(undefined).meta({
       description:
-        "featured (featured first, then newest), price-low, price-high, newest, or rating (services sections only).",
+        "relevance (best matches of q first; the default when q is given), featured (featured first, then newest; the default without q), price-low, price-high, newest, or rating (services sections only).",
     }),
     page: z.coerce
       .number()
@@ -272,7 +287,11 @@ export function parseBrowseParams(
   const raw = firstValues(input);
   const parsed = browseQuerySchema.parse(category ? { ...raw, category } : raw);
   const set = filtersFor(parsed.category);
-  const params: BrowseParams = { category: parsed.category, sort: parsed.sort, page: parsed.page };
+  const params: BrowseParams = {
+    category: parsed.category,
+    sort: parsed.sort ?? defaultSort(parsed),
+    page: parsed.page,
+  };
   if (parsed.q) params.q = parsed.q;
   if (parsed.location) params.location = parsed.location;
   if (set.price) {
@@ -294,7 +313,7 @@ export function parseBrowseParams(
   if (set.genderPreference && parsed.genderPreference) {
     params.genderPreference = parsed.genderPreference;
   }
-  if (!sortsFor(params.category).includes(params.sort)) params.sort = "featured";
+  if (!sortsFor(params.category, params.q).includes(params.sort)) params.sort = defaultSort(params);
   return params;
 }
 
@@ -340,7 +359,7 @@ export function browseSearchParams(
     const value = params[name];
     if (value !== undefined) out.set(name, String(value));
   }
-  if (params.sort !== "featured") out.set("sort", params.sort);
+  if (params.sort !== defaultSort(params)) out.set("sort", params.sort);
   if (params.page > 1) out.set("page", String(params.page));
   return out;
 }

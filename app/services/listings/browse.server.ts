@@ -9,6 +9,7 @@ import {
   type BrowseParams,
   type Sort,
 } from "../../lib/schemas/browse.ts";
+import { escapeLike, keywordSearch, type KeywordSearch } from "./keyword-search.server.ts";
 import { selectPublicSummaries } from "./listing-summaries.server.ts";
 
 export interface BrowseResult {
@@ -21,24 +22,23 @@ export interface BrowseResult {
   pageSize: number;
 }
 
-/** `%`, `_` and `\` match themselves in a LIKE pattern once escaped. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function contains(text: string): string {
   return `%${escapeLike(text.toLowerCase())}%`;
 }
 
 /**
- * The WHERE clause for the filters (status is added by the summary query). Min and max prices
- * are typed in the display currency and compared in US cents.
+ * The WHERE clause for the filters (status is added by the summary query), with the keyword's
+ * condition prepared by keywordSearch. Min and max prices are typed in the display currency and
+ * compared in US cents.
  */
-export function browseWhere(params: BrowseParams, currency: DisplayCurrency): SQL | undefined {
+export function browseWhere(
+  params: BrowseParams,
+  currency: DisplayCurrency,
+  keyword?: KeywordSearch,
+): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (params.category !== "all") where.push(eq(listings.category, params.category));
-  // search_text is stored lower-cased; the trigram index serves the ILIKE.
-  if (params.q) where.push(ilike(listings.searchText, contains(params.q)));
+  if (keyword) where.push(keyword.where);
   if (params.location) {
     const pattern = contains(params.location);
     where.push(or(ilike(countries.name, pattern), ilike(listings.city, pattern)));
@@ -63,9 +63,14 @@ export function browseWhere(params: BrowseParams, currency: DisplayCurrency): SQ
   return and(...where);
 }
 
-/** ORDER BY per sort; the id breaks ties so pages never overlap or skip a listing. */
-export function browseOrder(sort: Sort): SQL[] {
+/**
+ * ORDER BY per sort; the id breaks ties so pages never overlap or skip a listing. Relevance
+ * needs the keyword's rank; among equally good matches, featured and newer listings come first.
+ */
+export function browseOrder(sort: Sort, rank?: SQL): SQL[] {
   switch (sort) {
+    case "relevance":
+      return rank ? [sql`${rank} desc`, ...browseOrder("featured")] : browseOrder("featured");
     case "price-low":
       return [sql`${listings.priceUsdCents} asc nulls last`, sql`${listings.id} desc`];
     case "price-high":
@@ -117,8 +122,9 @@ export async function browseListings(
   params: BrowseParams,
   currency: DisplayCurrency,
 ): Promise<BrowseResult> {
-  const where = browseWhere(params, currency);
-  const orderBy = browseOrder(params.sort);
+  const keyword = params.q ? await keywordSearch(params.q) : undefined;
+  const where = browseWhere(params, currency, keyword);
+  const orderBy = browseOrder(params.sort, keyword?.rank);
   const pageOf = (page: number) =>
     selectPublicSummaries({ where, orderBy, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
 

@@ -285,6 +285,13 @@ function columnsOf(listing: ListingInput, country: string) {
       specialty: listing.specialty,
       serviceCategory: listing.serviceCategory,
       serviceHighlights: listing.serviceHighlights,
+      category: listing.category,
+      listingType: listing.listingType,
+      propertyType: listing.propertyType,
+      completionStatus: listing.completionStatus,
+      roomType: listing.roomType,
+      bedrooms: listing.bedrooms,
+      bathrooms: listing.bathrooms,
     }),
   };
 }
