@@ -82,6 +82,9 @@ function deadPid(): number {
   return pid;
 }
 
+/** Each test starts Node processes that open PGlite: slow on a busy two-core machine. */
+const PROCESS_TEST_MS = 180_000;
+
 let root: string;
 let dir: string;
 let lockFile: string;
@@ -107,92 +110,116 @@ afterEach(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("the embedded database's directory lock", () => {
-  it("refuses a second process, naming the first, which keeps its data", async () => {
-    const first = start();
-    const { pid, rows } = await first.ready;
-    expect(readFileSync(lockFile, "utf8").trim()).toBe(String(pid));
+  it(
+    "refuses a second process, naming the first, which keeps its data",
+    async () => {
+      const first = start();
+      const { pid, rows } = await first.ready;
+      expect(readFileSync(lockFile, "utf8").trim()).toBe(String(pid));
 
-    const second = start();
-    const refused = await second.exited;
-    expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toBe(inUse(dir, pid));
-    expect(readFileSync(lockFile, "utf8").trim()).toBe(String(pid));
+      const second = start();
+      const refused = await second.exited;
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe(inUse(dir, pid));
+      expect(readFileSync(lockFile, "utf8").trim()).toBe(String(pid));
 
-    // The first closes cleanly, which removes the lock; its row is there for the next opener.
-    expect(await first.stop()).toBe(0);
-    expect(existsSync(lockFile)).toBe(false);
-    const third = start();
-    expect((await third.ready).rows).toBe(rows + 1);
-  }, 60_000);
+      // The first closes cleanly, which removes the lock; its row is there for the next opener.
+      expect(await first.stop()).toBe(0);
+      expect(existsSync(lockFile)).toBe(false);
+      const third = start();
+      expect((await third.ready).rows).toBe(rows + 1);
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it("takes over the lock of a process killed with kill -9, with its data intact", async () => {
-    const killed = start();
-    const { pid, rows } = await killed.ready;
-    await killed.kill();
-    expect(readFileSync(lockFile, "utf8").trim()).toBe(String(pid));
+  it(
+    "takes over the lock of a process killed with kill -9, with its data intact",
+    async () => {
+      const killed = start();
+      const { pid, rows } = await killed.ready;
+      await killed.kill();
+      expect(readFileSync(lockFile, "utf8").trim()).toBe(String(pid));
 
-    const next = start();
-    const held = await next.ready;
-    expect(held.rows).toBe(rows + 1);
-    expect(readFileSync(lockFile, "utf8").trim()).toBe(String(held.pid));
-  }, 60_000);
+      const next = start();
+      const held = await next.ready;
+      expect(held.rows).toBe(rows + 1);
+      expect(readFileSync(lockFile, "utf8").trim()).toBe(String(held.pid));
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it("lets exactly one of several simultaneous starters take over a stale lock", async () => {
-    writeFileSync(lockFile, `${deadPid()}\n`);
-    const starters = [start(), start(), start()];
-    const outcomes = await Promise.all(
-      starters.map((s) =>
-        s.ready.then(
-          (held) => ({ held }),
-          async () => ({ refused: (await s.exited).stderr.trim() }),
+  it(
+    "lets exactly one of several simultaneous starters take over a stale lock",
+    async () => {
+      writeFileSync(lockFile, `${deadPid()}\n`);
+      const starters = [start(), start(), start()];
+      const outcomes = await Promise.all(
+        starters.map((s) =>
+          s.ready.then(
+            (held) => ({ held }),
+            async () => ({ refused: (await s.exited).stderr.trim() }),
+          ),
         ),
-      ),
-    );
-    const winners = outcomes.flatMap((o) => ("held" in o ? [o.held] : []));
-    expect(winners).toHaveLength(1);
-    const [winner] = winners;
-    for (const outcome of outcomes) {
-      if ("refused" in outcome) expect(outcome.refused).toBe(inUse(dir, winner!.pid));
-    }
-    expect(readFileSync(lockFile, "utf8").trim()).toBe(String(winner!.pid));
-  }, 60_000);
+      );
+      const winners = outcomes.flatMap((o) => ("held" in o ? [o.held] : []));
+      expect(winners).toHaveLength(1);
+      const [winner] = winners;
+      for (const outcome of outcomes) {
+        if ("refused" in outcome) expect(outcome.refused).toBe(inUse(dir, winner!.pid));
+      }
+      expect(readFileSync(lockFile, "utf8").trim()).toBe(String(winner!.pid));
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it("leaves no lock behind when the database fails to open", async () => {
-    const failed = start({ MIGRATIONS_DIR: path.join(root, "no-migrations") });
-    expect((await failed.exited).code).toBe(1);
-    expect(existsSync(lockFile)).toBe(false);
-    await expect(start().ready).resolves.toBeDefined();
-  }, 60_000);
+  it(
+    "leaves no lock behind when the database fails to open",
+    async () => {
+      const failed = start({ MIGRATIONS_DIR: path.join(root, "no-migrations") });
+      expect((await failed.exited).code).toBe(1);
+      expect(existsSync(lockFile)).toBe(false);
+      await expect(start().ready).resolves.toBeDefined();
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it("refuses `npm run seed` while a server holds the data directory", async () => {
-    const server = start();
-    const { pid } = await server.ready;
-    const seed = spawnOpener(["scripts/seed.ts"], {
-      DATA_DIR: root,
-      DATABASE_URL: "",
-      SEED_DEMO: "true",
-    });
-    running.push(seed);
-    const refused = await seed.exited;
-    expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toBe(inUse(dir, pid));
-    expect(readFileSync(lockFile, "utf8").trim()).toBe(String(pid));
-  }, 60_000);
+  it(
+    "refuses `npm run seed` while a server holds the data directory",
+    async () => {
+      const server = start();
+      const { pid } = await server.ready;
+      const seed = spawnOpener(["scripts/seed.ts"], {
+        DATA_DIR: root,
+        DATABASE_URL: "",
+        SEED_DEMO: "true",
+      });
+      running.push(seed);
+      const refused = await seed.exited;
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe(inUse(dir, pid));
+      expect(readFileSync(lockFile, "utf8").trim()).toBe(String(pid));
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it("admits one handle per directory in a process too, until it is closed", async () => {
-    const handle = await openDatabase({ engine: "pglite", dir });
-    try {
-      const otherSpelling = path.relative(process.cwd(), dir);
-      const second = openDatabase({ engine: "pglite", dir: otherSpelling });
-      await expect(second).rejects.toThrow(DatabaseInUseError);
-      await expect(second).rejects.toMatchObject({ pid: process.pid });
-    } finally {
-      await handle.close();
-    }
-    expect(existsSync(lockFile)).toBe(false);
-    const reopened = await openDatabase({ engine: "pglite", dir });
-    await reopened.close();
-  }, 60_000);
+  it(
+    "admits one handle per directory in a process too, until it is closed",
+    async () => {
+      const handle = await openDatabase({ engine: "pglite", dir });
+      try {
+        const otherSpelling = path.relative(process.cwd(), dir);
+        const second = openDatabase({ engine: "pglite", dir: otherSpelling });
+        await expect(second).rejects.toThrow(DatabaseInUseError);
+        await expect(second).rejects.toMatchObject({ pid: process.pid });
+      } finally {
+        await handle.close();
+      }
+      expect(existsSync(lockFile)).toBe(false);
+      const reopened = await openDatabase({ engine: "pglite", dir });
+      await reopened.close();
+    },
+    PROCESS_TEST_MS,
+  );
 });
 
 describe("the lock file's edge cases", () => {
