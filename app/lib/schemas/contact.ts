@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { CONTACT_REASONS } from "../listing-values.ts";
+import { isStorableText, oneLine } from "./text.ts";
+
+const INVALID_CHARACTERS = "contact.errors.invalidCharacters";
 
 /**
  * The contact form, used by the page, its action and POST /api/v1/contact-messages.
@@ -8,6 +11,8 @@ import { CONTACT_REASONS } from "../listing-values.ts";
 export const contactMessageSchema = z.object({
   name: z
     .string({ error: "contact.errors.name" })
+    .refine(isStorableText, INVALID_CHARACTERS)
+    .overwrite(oneLine)
     .trim()
     .min(1, "contact.errors.name")
     .max(120, "contact.errors.nameTooLong"),
@@ -19,11 +24,14 @@ export const contactMessageSchema = z.object({
   reason: z.enum(CONTACT_REASONS, { error: "contact.errors.reason" }).default("general"),
   subject: z
     .string({ error: "contact.errors.subject" })
+    .refine(isStorableText, INVALID_CHARACTERS)
+    .overwrite(oneLine)
     .trim()
     .min(1, "contact.errors.subject")
     .max(200, "contact.errors.subjectTooLong"),
   message: z
     .string({ error: "contact.errors.message" })
+    .refine(isStorableText, INVALID_CHARACTERS)
     .trim()
     .min(1, "contact.errors.message")
     .max(5000, "contact.errors.messageTooLong"),
