@@ -24,6 +24,7 @@ import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { viewerContext } from "../../auth/viewer.ts";
 import { submitContactMessage } from "../../services/contact/contact.server.ts";
 import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 const FIELDS = ["name", "email", "reason", "subject", "message"] as const;
 type Field = (typeof FIELDS)[number];
@@ -36,7 +37,7 @@ const MISSING_FIELDS_TOAST: Toast = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const values: Partial<Record<Field, string>> = {};
   for (const field of FIELDS) {
     const value = formData.get(field);
