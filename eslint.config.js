@@ -39,4 +39,23 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["info", "warn", "error"] }],
     },
   },
+  {
+    // A request body is read in one place, which answers a body it cannot read with a 400.
+    files: ["app/routes/**/*.{ts,tsx}", "server/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='request'][callee.property.name='formData']",
+          message:
+            "Read a page's form with readForm() from app/services/session/read-form.server.ts.",
+        },
+        {
+          selector:
+            "CallExpression[callee.object.property.name='req'][callee.property.name='json']",
+          message: "Read a JSON body with readJsonBody() from server/api/v1/body.ts.",
+        },
+      ],
+    },
+  },
 );

@@ -87,12 +87,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A form that could not be read, or sent in a way no form of the site sends.
+  const badRequest = isRouteErrorResponse(error) && (error.status === 400 || error.status === 405);
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="mx-auto flex min-h-svh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-semibold">{t("layout.error.title")}</h1>
       <p className="text-stone-600">
-        {notFound ? t("layout.error.notFound") : t("layout.error.description")}
+        {notFound
+          ? t("layout.error.notFound")
+          : badRequest
+            ? t("requests.unreadableForm")
+            : t("layout.error.description")}
       </p>
       <a
         className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"

@@ -6,6 +6,7 @@ import type { Config } from "../config.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { account, session, user, verification } from "../db/schema/index.ts";
 import type { Mailer } from "../email/mailer.server.ts";
+import { isStorableText } from "../lib/schemas/text.ts";
 import { adminMagicLinkEmail, confirmationEmail, passwordResetEmail } from "../email/templates.ts";
 import { isAdminEmail } from "./admin-email.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
@@ -34,6 +35,12 @@ export const ADMIN_PASSWORD_REFUSED = "ADMIN_USES_MAGIC_LINK";
 
 /** Endpoints that would give the administrator's address a password: the admin has none. */
 const PASSWORD_ENDPOINTS = new Set(["/sign-up/email", "/sign-in/email"]);
+
+/** Text no account may hold (a NUL cannot even be stored): see lib/schemas/text.ts. */
+function hasUnstorableText(body: unknown): boolean {
+  if (!body || typeof body !== "object") return false;
+  return Object.values(body).some((value) => typeof value === "string" && !isStorableText(value));
+}
 
 function bodyEmail(body: unknown): string | undefined {
   const email: unknown = (body as { email?: unknown } | undefined)?.email;
@@ -156,6 +163,11 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (hasUnstorableText(ctx.body)) {
+          throw new APIError("BAD_REQUEST", {
+            message: "The request contains invisible control characters.",
+          });
+        }
         const email = bodyEmail(ctx.body);
         if (ctx.path === "/sign-in/magic-link") {
           if (email === undefined || !isAdminEmail(email, config.adminEmail)) {

@@ -10,6 +10,7 @@ import { layout } from "./en/layout.ts";
 import { legal } from "./en/legal.ts";
 import { profile } from "./en/profile.ts";
 import { publish } from "./en/publish.ts";
+import { requests } from "./en/requests.ts";
 import { listing } from "./en/listing.ts";
 import { services } from "./en/services.ts";
 import { home } from "./en/home.ts";
@@ -33,4 +34,5 @@ export const en = {
   browse,
   detail,
   publish,
+  requests,
 };

@@ -109,7 +109,15 @@ describe(`REST API /api/v1 on ${testEngine}`, () => {
 
   it("rejects a body that is not JSON", async () => {
     const res = await apiV1.request("/contact-messages", { method: "POST", body: "name=x" });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ error: { code: "UNSUPPORTED_MEDIA_TYPE" } });
+    const broken = await apiV1.request("/contact-messages", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"name":',
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ error: { code: "VALIDATION_FAILED" } });
   });
 
   it("answers unknown endpoints with a JSON 404", async () => {

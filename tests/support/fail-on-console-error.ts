@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import { afterEach, beforeEach, vi } from "vitest";
 
 /** An unexpected console.error fails the test; a test that expects one mocks console.error itself. */
@@ -14,7 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   if (errors.length > 0) {
     throw new Error(
-      `console.error was called during the test:\n${errors.map((e) => e.map(String).join(" ")).join("\n")}`,
+      `console.error was called during the test:\n${errors.map((e) => e.map((v) => (typeof v === "string" ? v : inspect(v))).join(" ")).join("\n")}`,
     );
   }
 });

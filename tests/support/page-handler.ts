@@ -124,11 +124,11 @@ async function handleDocumentRequest(
 }
 
 /**
- * The app's pages as server/app.ts serves them: React Router's own request handler over the real
- * route modules of app/routes.ts (middleware, loaders, actions, rendering), with the viewer read
- * from the session cookie. Only the client bundle is missing (no `npm run build` needed).
+ * React Router's own request handler over the real route modules of app/routes.ts (middleware,
+ * loaders, actions, rendering), as server/app.ts has it from the build. Only the client bundle is
+ * missing (no `npm run build` needed).
  */
-export async function createPageHandler(app: TestApp) {
+export async function createDocumentHandler() {
   const { routes, assets } = await routeManifest();
   const build: ServerBuild = {
     entry: { module: { default: handleDocumentRequest } },
@@ -144,7 +144,14 @@ export async function createPageHandler(app: TestApp) {
     routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
     allowedActionOrigins: false,
   } as ServerBuild;
-  const handle = createRequestHandler(build, "test");
+  return createRequestHandler(build, "test");
+}
+
+/**
+ * The app's pages as server/app.ts serves them, with the viewer read from the session cookie.
+ */
+export async function createPageHandler(app: TestApp) {
+  const handle = await createDocumentHandler();
 
   /** One request (redirects are not followed); the jar keeps the cookies it sets. */
   return async function page(

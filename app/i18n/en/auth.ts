@@ -55,6 +55,7 @@ export const auth = {
     tooManyRequests: "Too many attempts. Please wait a minute and try again.",
     passwordTooShort: "Password must be at least 6 characters.",
     invalidEmail: "Please enter a valid email address.",
+    invalidCharacters: "Your name contains invisible control characters. Please retype it.",
     adminUsesMagicLink:
       "This address belongs to the administrator, who signs in with a magic link at /admin-login.",
     registered: "Registration Successful!",

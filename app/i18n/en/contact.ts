@@ -47,6 +47,8 @@ export const contact = {
     missingFields: "Please fill in all required fields.",
     missingFieldsTitle: "Missing Fields",
     invalid: "Please check this field.",
+    invalidCharacters:
+      "This field contains invisible control characters. Please retype it without them.",
   },
   sent: {
     title: "Message Sent!",

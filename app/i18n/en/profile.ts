@@ -77,6 +77,10 @@ export const profile = {
   errors: {
     nameRequired: { title: "Name Required", description: "Please enter your full name." },
     nameTooLong: { title: "Name too long", description: "Please use at most 120 characters." },
+    invalidCharacters: {
+      title: "Invalid characters",
+      description: "Your name contains invisible control characters. Please retype it.",
+    },
     invalidPhone: { title: "Invalid Phone", description: "Please enter a valid phone number." },
     noChanges: { title: "No changes", description: "No new information to save." },
     fileTooLarge: { title: "File too large", description: "Avatar image should be less than 2MB." },

@@ -163,6 +163,8 @@ export const publish = {
     addressRequired: "Please enter the street address.",
     descriptionRequired: "Please enter a description.",
     tooLong: "This is too long.",
+    invalidCharacters:
+      "This field contains invisible control characters. Please retype it without them.",
     choiceInvalid: "Please choose one of the listed values.",
     roomsInvalid: "Please enter a whole number from 0 to 100.",
     areaInvalid: "Please enter the area in m² as a whole number above 0.",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SELECTABLE_ROLES } from "../roles.ts";
+import { isStorableText, oneLine } from "./text.ts";
 
 /** Shared by the auth dialog, its actions and the API. Messages are i18n keys. */
 export const signInSchema = z.object({
@@ -8,7 +9,13 @@ export const signInSchema = z.object({
 });
 
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, "auth.toasts.missingSignUp").max(120),
+  name: z
+    .string()
+    .refine(isStorableText, "auth.toasts.invalidCharacters")
+    .overwrite(oneLine)
+    .trim()
+    .min(1, "auth.toasts.missingSignUp")
+    .max(120),
   email: z
     .string()
     .trim()

@@ -17,6 +17,7 @@ import {
   type ServiceCategory,
   type TourType,
 } from "../listing-values.ts";
+import { isStorableText, oneLine } from "./text.ts";
 
 /**
  * Browse and search parameters: the category pages' URL and GET /api/v1/listings share this
@@ -140,10 +141,16 @@ export function filtersFor(category: BrowseCategory): FilterSet {
 // ---------------------------------------------------------------------------------------------
 // The schema
 
-/** Text: trimmed, at most `max` characters, empty means absent. */
+/**
+ * Text: on one line, trimmed, at most `max` characters, empty means absent. Text with control
+ * characters (a NUL cannot even reach the database) is not a keyword at all: pages drop it and
+ * the API names the parameter.
+ */
 const text = (max: number) =>
   z
     .string()
+    .refine(isStorableText)
+    .overwrite(oneLine)
     .trim()
     .transform((v) => (v === "" ? undefined : v.slice(0, max)))
     .optional()

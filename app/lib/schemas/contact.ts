@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { CONTACT_REASONS } from "../listing-values.ts";
+import { isStorableText, oneLine } from "./text.ts";
+
+const INVALID_CHARACTERS = "contact.errors.invalidCharacters";
 
 /** Name and subject are one line each: they end up in e-mail headers and subject lines. */
 const oneLine = (value: string): string => value.replace(/\s+/g, " ");
@@ -11,6 +14,8 @@ const oneLine = (value: string): string => value.replace(/\s+/g, " ");
 export const contactMessageSchema = z.object({
   name: z
     .string({ error: "contact.errors.name" })
+    .refine(isStorableText, INVALID_CHARACTERS)
+    .overwrite(oneLine)
     .trim()
     .overwrite(oneLine)
     .min(1, "contact.errors.name")
@@ -23,12 +28,15 @@ export const contactMessageSchema = z.object({
   reason: z.enum(CONTACT_REASONS, { error: "contact.errors.reason" }).default("general"),
   subject: z
     .string({ error: "contact.errors.subject" })
+    .refine(isStorableText, INVALID_CHARACTERS)
+    .overwrite(oneLine)
     .trim()
     .overwrite(oneLine)
     .min(1, "contact.errors.subject")
     .max(200, "contact.errors.subjectTooLong"),
   message: z
     .string({ error: "contact.errors.message" })
+    .refine(isStorableText, INVALID_CHARACTERS)
     .trim()
     .min(1, "contact.errors.message")
     .max(5000, "contact.errors.messageTooLong"),

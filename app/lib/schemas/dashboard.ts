@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStorableText, oneLine } from "./text.ts";
 
 /** My Listings' page size: a page of rows stays quick to load and to scan. */
 export const DASHBOARD_PAGE_SIZE = 24;
@@ -16,4 +17,23 @@ export const dashboardPageQuerySchema = z.object({
     .catch(1)
     .default(1)
     .meta({ description: `Page number; ${DASHBOARD_PAGE_SIZE} listings per page.` }),
+});
+
+/** The admin's search of every listing: title, city or number, on one line. */
+const managedListingsSearch = z.string().refine(isStorableText).overwrite(oneLine).trim().max(100);
+const managedListingsPage = z.coerce.number().int().min(1).max(100_000);
+
+/**
+ * `?q=&page=` of GET /api/v1/admin/listings: a value it does not accept is named in a 400, so
+ * the client's mistake does not pass for "no search".
+ */
+export const managedListingsQuerySchema = z.object({
+  q: managedListingsSearch.default(""),
+  page: managedListingsPage.default(1),
+});
+
+/** The same for Manage Listings, which forgives: a bad value means no search, or page 1. */
+export const managedListingsPageQuerySchema = z.object({
+  q: managedListingsSearch.catch(""),
+  page: managedListingsPage.catch(1),
 });

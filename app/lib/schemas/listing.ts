@@ -30,6 +30,7 @@ import {
 import type { Role } from "../roles.ts";
 import type { Toast } from "../toast.ts";
 import { isValidPhone, sniffImageFormat } from "./profile.ts";
+import { isStorableText } from "./text.ts";
 
 /**
  * The add / edit listing form (spec §2 "Add / edit listing", §5 listing form rules), shared by
@@ -46,6 +47,9 @@ export const ADDRESS_MAX = 200;
 export const VIDEO_URL_MAX = 500;
 /** A billion US dollars: above any real listing, far below what the column holds. */
 export const MAX_PRICE_USD = 1_000_000_000;
+
+/** A listing's number as sent in a form or a URL: the ids the database can hold, no more. */
+export const listingIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
 
 // ── Categories and the fields that belong to them ─────────────────────────────────────────────
 
@@ -336,6 +340,7 @@ export const LISTING_ERROR_CODES = [
   "addressRequired",
   "descriptionRequired",
   "tooLong",
+  "invalidCharacters",
   "choiceInvalid",
   "roomsInvalid",
   "areaInvalid",
@@ -397,6 +402,14 @@ export function listingSchema(options: ListingSchemaOptions) {
       const fail = (field: keyof ListingFormValues, code: ListingErrorCode) =>
         ctx.addIssue({ code: "custom", path: [field], message: code, input: v[field] });
       const trim = (s: string) => s.replace(/\s+/g, " ").trim();
+
+      // First, so that it is the message a field with control characters shows.
+      for (const field of [...TEXT_FIELDS, ...LIST_FIELDS]) {
+        const value = v[field];
+        if (!(Array.isArray(value) ? value : [value]).every(isStorableText)) {
+          fail(field, "invalidCharacters");
+        }
+      }
 
       // Category first: everything else depends on it.
       const onlyCategory = options.categories.length === 1 ? options.categories[0] : undefined;

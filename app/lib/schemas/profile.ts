@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { SELECTABLE_ROLES } from "../roles.ts";
 import type { Toast } from "../toast.ts";
+import { isStorableText, oneLine } from "./text.ts";
 
 /**
  * The Profile tab's forms, shared by the browser (checks before sending), the route action and
@@ -20,6 +21,7 @@ export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 export const PROFILE_ERROR_CODES = [
   "nameRequired",
   "nameTooLong",
+  "invalidCharacters",
   "invalidPhone",
   "noChanges",
   "fileTooLarge",
@@ -105,6 +107,8 @@ export function isValidPhone(phone: string): boolean {
 export const profileDetailsSchema = z.object({
   name: z
     .string({ error: "nameRequired" })
+    .refine(isStorableText, "invalidCharacters")
+    .overwrite(oneLine)
     .trim()
     .min(1, "nameRequired")
     .max(MAX_NAME_LENGTH, "nameTooLong"),

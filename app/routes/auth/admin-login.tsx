@@ -9,10 +9,11 @@ import { getConfig } from "../../config.server.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 /** Magic link for the one administrator address; decided here on the server, never in the page. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get("email") ?? "").trim();
   if (!email) {
     return redirectWithToast("/admin-login", {

@@ -11,6 +11,7 @@ import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { forgotPasswordSchema } from "../../lib/schemas/auth.ts";
 import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 const REDIRECT_DELAY_MS = 4000;
 
@@ -33,7 +34,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
  * not the address has an account waiting (better-auth also evens out the response time).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return redirectWithToast("/confirm?error=TOKEN_EXPIRED", {
       title: "auth.toasts.emailRequired",

@@ -3,10 +3,11 @@ import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
 import { authDialogUrl, withoutAuthDialog } from "../../auth/dialog-url.ts";
 import { forgotPasswordSchema } from "../../lib/schemas/auth.ts";
 import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 /** Always the same answer for a well-formed request, so it never reveals who has an account. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const back = safeRedirectPath(form.redirectTo);
   const parsed = forgotPasswordSchema.safeParse(form);
   if (!parsed.success) {

@@ -7,6 +7,7 @@ import { authorizationUrlFor } from "../../auth/google-endpoints.server.ts";
 import { getConfig } from "../../config.server.ts";
 import { SELECTABLE_ROLES } from "../../lib/roles.ts";
 import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 const schema = z.object({
   accountType: z.enum(SELECTABLE_ROLES).optional().catch(undefined),
@@ -15,7 +16,7 @@ const schema = z.object({
 
 /** Starts Google sign-in; the chosen account type rides along to /auth/callback. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const back = safeRedirectPath(form.redirectTo);
   const { accountType, view } = schema.parse(form);
   const google = getConfig().google;

@@ -12,6 +12,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { resetPasswordSchema } from "../../lib/schemas/auth.ts";
 import { findPasswordResetAccount } from "../../services/accounts/password-reset.server.ts";
 import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 const REDIRECT_DELAY_MS = 3000;
 
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = resetPasswordSchema.safeParse(form);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "";

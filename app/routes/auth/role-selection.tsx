@@ -10,6 +10,7 @@ import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { roleChoiceSchema } from "../../lib/schemas/auth.ts";
 import { chooseInitialRole } from "../../services/accounts/roles.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 const REDIRECT_DELAY_MS = 1500;
 
@@ -21,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(context);
-  const parsed = roleChoiceSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = roleChoiceSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ ok: false as const }, { status: 400 });
   await chooseInitialRole(viewer, parsed.data.role);
   return { ok: true as const };

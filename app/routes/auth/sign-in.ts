@@ -3,9 +3,10 @@ import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
 import { authDialogUrl, withoutAuthDialog } from "../../auth/dialog-url.ts";
 import { signInSchema } from "../../lib/schemas/auth.ts";
 import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const back = safeRedirectPath(form.redirectTo);
   const email = typeof form.email === "string" ? form.email.trim() : "";
   const parsed = signInSchema.safeParse(form);

@@ -5,9 +5,10 @@ import { isMessageKey } from "../../i18n/translate.ts";
 import { signUpSchema } from "../../lib/schemas/auth.ts";
 import { setAccountTypeAtSignUp } from "../../services/accounts/roles.server.ts";
 import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const back = safeRedirectPath(form.redirectTo);
   const email = typeof form.email === "string" ? form.email.trim() : "";
   const parsed = signUpSchema.safeParse(form);

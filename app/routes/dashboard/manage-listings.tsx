@@ -10,6 +10,8 @@ import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
+import { managedListingsPageQuerySchema } from "../../lib/schemas/dashboard.ts";
+import { listingIdSchema } from "../../lib/schemas/listing.ts";
 import type { DashboardListingRow } from "../../services/dashboard/dashboard-listings.server.ts";
 import { LISTING_ATTRIBUTES, type ListingAttribute } from "../../lib/listing-status.ts";
 import {
@@ -17,16 +19,13 @@ import {
   setListingAttribute,
 } from "../../services/listings/moderation.server.ts";
 import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 const PATH = "/dashboard/manage-listings";
-const querySchema = z.object({
-  q: z.string().max(100).catch(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
 const actionSchema = z.object({
   intent: z.literal("set-attribute"),
   attribute: z.enum(LISTING_ATTRIBUTES),
-  listingId: z.coerce.number().int().positive(),
+  listingId: listingIdSchema,
   value: z.enum(["true", "false"]).transform((v) => v === "true"),
   returnTo: z.string().optional(),
 });
@@ -34,7 +33,7 @@ const actionSchema = z.object({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireRole(context, ["admin"]);
   const url = new URL(request.url);
-  const { q, page } = querySchema.parse({
+  const { q, page } = managedListingsPageQuerySchema.parse({
     q: url.searchParams.get("q") ?? "",
     page: url.searchParams.get("page") ?? 1,
   });
@@ -44,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Featured / Premium switches: "Listing {attribute} updated." and back to the same page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole(context, ["admin"]);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response(null, { status: 400 });
   const { attribute, listingId, value } = parsed.data;
   const back = safeRedirectPath(parsed.data.returnTo, PATH);

@@ -14,23 +14,23 @@ import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { MAX_REASON_LENGTH } from "../../lib/listing-status.ts";
+import { moderationReasonSchema } from "../../lib/schemas/moderation.ts";
+import { listingIdSchema } from "../../lib/schemas/listing.ts";
 import {
   listModerationQueue,
   moderateListing,
   type ModerationRow,
 } from "../../services/listings/moderation.server.ts";
 import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 const PATH = "/dashboard/moderation";
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), listingId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("approve"), listingId: listingIdSchema }),
   z.object({
     intent: z.literal("reject"),
-    listingId: z.coerce.number().int().positive(),
-    reason: z
-      .string()
-      .max(MAX_REASON_LENGTH * 2)
-      .optional(),
+    listingId: listingIdSchema,
+    reason: moderationReasonSchema.optional(),
   }),
 ]);
 
@@ -42,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Approve or reject: "Listing status updated to {status}." and an e-mail to the owner. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole(context, ["admin"]);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response(null, { status: 400 });
   const input = parsed.data;
   const decision = input.intent === "approve" ? "approved" : "rejected";

@@ -12,17 +12,19 @@ import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { dashboardRole } from "../../lib/permissions.ts";
 import { dashboardPageQuerySchema } from "../../lib/schemas/dashboard.ts";
+import { listingIdSchema } from "../../lib/schemas/listing.ts";
 import {
   pageDashboardListings,
   type DashboardListingRow,
 } from "../../services/dashboard/dashboard-listings.server.ts";
 import { deleteListing } from "../../services/listings/listing-write.server.ts";
 import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 const PATH = "/dashboard/my-listings";
 const actionSchema = z.object({
   intent: z.literal("delete"),
-  listingId: z.coerce.number().int().positive(),
+  listingId: listingIdSchema,
   returnTo: z.string().optional(),
 });
 
@@ -49,7 +51,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(context);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response(null, { status: 400 });
   const back = safeRedirectPath(parsed.data.returnTo, PATH);
   const returnTo = back === PATH || back.startsWith(`${PATH}?`) ? back : PATH;

@@ -33,6 +33,7 @@ import {
 } from "../../services/accounts/profile.server.ts";
 import { changeAccountType } from "../../services/accounts/roles.server.ts";
 import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 const PROFILE_PATH = "/dashboard/profile";
 /**
@@ -88,12 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return refuse("update-profile", { avatar: "fileTooLarge" }, { status: 413 });
   }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw data(null, { status: 400 });
-  }
+  const form = await readForm(request);
   const parsedIntent = profileIntentSchema.safeParse({ intent: form.get("intent") });
   if (!parsedIntent.success) throw data(null, { status: 400 });
 

@@ -27,6 +27,7 @@ import {
 } from "../../services/listings/listing-write.server.ts";
 import { listCountries } from "../../services/reference/reference.server.ts";
 import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 const MY_LISTINGS = "/dashboard/my-listings";
 /** Without JavaScript the images come with the form: five of them at most, plus the fields. */
@@ -149,12 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return refuse({ images: "publish.errors.imageTooLarge" }, emptyListingValues(""), 413);
   }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw data(null, { status: 400 });
-  }
+  const form = await readForm(request);
   const values = listingValuesFromFormData(form);
   const fileProblem = await adoptFormFiles(viewer, form, values);
   if (fileProblem) return refuse({ images: fileProblem }, values);

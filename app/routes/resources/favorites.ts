@@ -4,11 +4,13 @@ import type { Route } from "./+types/favorites";
 import { viewerContext } from "../../auth/viewer.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { favoriteFailureToast, type FavoriteResult } from "../../lib/favorites.ts";
+import { listingIdSchema } from "../../lib/schemas/listing.ts";
 import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
 import { setFavorite } from "../../services/favorites/favorites.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 const schema = z.object({
-  listingId: z.coerce.number().int().positive(),
+  listingId: listingIdSchema,
   favorite: z.enum(["true", "false"]).transform((v) => v === "true"),
   redirectTo: z.string().optional(),
 });
@@ -19,7 +21,7 @@ const schema = z.object({
  * with that toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const back = safeRedirectPath(form.redirectTo);
   const viewer = context.get(viewerContext);
   const parsed = schema.safeParse(form);

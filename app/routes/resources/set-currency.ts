@@ -4,6 +4,7 @@ import { redirectWithToast, safeRedirectPath } from "../../services/session/flas
 import { currencyCookie } from "../../services/session/preferences.server.ts";
 import { secureCookie } from "../../services/session/secure-cookie.server.ts";
 import { listCurrencies } from "../../services/reference/reference.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 const schema = z.object({
   currency: z
@@ -15,7 +16,7 @@ const schema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = schema.safeParse(form);
   const back = safeRedirectPath(parsed.success ? parsed.data.redirectTo : form.redirectTo);
   const currency = parsed.success

@@ -29,6 +29,7 @@ import {
 } from "../../services/contact/contact.server.ts";
 import { getPublicSettings } from "../../services/content/settings.server.ts";
 import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
 const FIELDS = ["name", "email", "reason", "subject", "message"] as const;
 type Field = (typeof FIELDS)[number];
@@ -41,7 +42,7 @@ const MISSING_FIELDS_TOAST: Toast = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const values: Partial<Record<Field, string>> = {};
   for (const field of FIELDS) {
     const value = formData.get(field);

@@ -177,7 +177,8 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // A refusal (404, 405) is an answer; only an unexpected error is worth a log line.
+  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
       <SearchX aria-hidden className="size-12 text-stone-400" />

@@ -1,5 +1,7 @@
 import { createCookie, redirect } from "react-router";
+import { getConfig } from "../../config.server.ts";
 import { isMessageKey } from "../../i18n/translate.ts";
+import { sameOriginPath } from "../../lib/safe-redirect.ts";
 import type { Toast } from "../../lib/toast.ts";
 import { secureCookie } from "./secure-cookie.server.ts";
 
@@ -51,15 +53,10 @@ export async function redirectWithToast(
   return redirect(url, { headers });
 }
 
-/** A same-site path to go back to, from untrusted input; "/" when it is anything else. */
+/**
+ * A path on this site to go back to, from untrusted input; `fallback` when it would leave the
+ * site or cannot be read (see lib/safe-redirect.ts: every redirect target from input goes here).
+ */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (
-    typeof value !== "string" ||
-    !value.startsWith("/") ||
-    value.startsWith("//") ||
-    value.includes("\\")
-  ) {
-    return fallback;
-  }
-  return value;
+  return sameOriginPath(value, getConfig().appUrl) ?? fallback;
 }

@@ -1,10 +1,8 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { loadViewer } from "../../../app/auth/session.server.ts";
 import { AppError } from "../../../app/lib/app-error.ts";
+import { listingIdSchema } from "../../../app/lib/schemas/listing.ts";
 import { listFavoriteIds, setFavorite } from "../../../app/services/favorites/favorites.server.ts";
-
-const listingId = z.coerce.number().int().positive();
 
 async function requireApiViewer(headers: Headers) {
   const viewer = await loadViewer(headers);
@@ -13,7 +11,7 @@ async function requireApiViewer(headers: Headers) {
 }
 
 function parseId(value: string): number {
-  const parsed = listingId.safeParse(value);
+  const parsed = listingIdSchema.safeParse(value);
   if (!parsed.success) throw new AppError("LISTING_NOT_FOUND", "listing.favorites.notFound");
   return parsed.data;
 }

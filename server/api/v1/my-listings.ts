@@ -1,13 +1,16 @@
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { loadViewer } from "../../../app/auth/session.server.ts";
 import type { Viewer } from "../../../app/auth/viewer.ts";
-import { getConfig } from "../../../app/config.server.ts";
 import { AppError } from "../../../app/lib/app-error.ts";
-import { MAX_REASON_LENGTH, MODERATION_DECISIONS } from "../../../app/lib/listing-status.ts";
-import { dashboardPageQuerySchema } from "../../../app/lib/schemas/dashboard.ts";
+import { MODERATION_DECISIONS } from "../../../app/lib/listing-status.ts";
+import {
+  dashboardPageQuerySchema,
+  managedListingsQuerySchema,
+} from "../../../app/lib/schemas/dashboard.ts";
 import { MAX_LISTING_IMAGE_BYTES } from "../../../app/lib/schemas/listing.ts";
+import { moderationReasonSchema } from "../../../app/lib/schemas/moderation.ts";
 import { pageDashboardListings } from "../../../app/services/dashboard/dashboard-listings.server.ts";
 import {
   createListing,
@@ -24,6 +27,7 @@ import {
   moderateListing,
   setListingAttribute,
 } from "../../../app/services/listings/moderation.server.ts";
+import { readJsonBody } from "./body.ts";
 
 /**
  * Publishing over JSON: image uploads (used by the listing form for per-image progress), the
@@ -32,28 +36,6 @@ import {
  */
 export const myListingRoutes = new Hono<{ Variables: { viewer: Viewer | null } }>();
 
-/**
- * Cookie-authenticated writes from a browser must come from this site: the configured address,
- * or the host the request was sent to (a developer opening 127.0.0.1 instead of localhost).
- * Clients that are not browsers send no Origin and are not affected.
- */
-const sameOrigin: MiddlewareHandler = async (c, next) => {
-  const origin = c.req.header("origin");
-  if (c.req.method !== "GET" && origin !== undefined) {
-    let host: string | null = null;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = null;
-    }
-    const allowed =
-      origin === new URL(getConfig().appUrl).origin ||
-      (host !== null && host === (c.req.header("host") ?? new URL(c.req.url).host));
-    if (!allowed) throw new AppError("FORBIDDEN", "publish.api.forbidden");
-  }
-  await next();
-};
-
 const withViewer: MiddlewareHandler<{ Variables: { viewer: Viewer | null } }> = async (c, next) => {
   c.set("viewer", await loadViewer(c.req.raw.headers));
   c.header("Cache-Control", "no-store");
@@ -61,13 +43,7 @@ const withViewer: MiddlewareHandler<{ Variables: { viewer: Viewer | null } }> = 
 };
 
 for (const path of ["/uploads/*", "/my-listings", "/my-listings/*", "/moderation/*", "/admin/*"]) {
-  myListingRoutes.use(path, sameOrigin, withViewer);
-}
-
-async function jsonBody(c: Context): Promise<unknown> {
-  return c.req.json().catch(() => {
-    throw new AppError("VALIDATION_FAILED", "publish.api.badRequest");
-  });
+  myListingRoutes.use(path, withViewer);
 }
 
 // ── Uploads ───────────────────────────────────────────────────────────────────────────────────
@@ -132,7 +108,7 @@ myListingRoutes.get("/my-listings", async (c) => {
 });
 
 myListingRoutes.post("/my-listings", async (c) => {
-  const saved = await createListing({ actor: c.get("viewer"), input: await jsonBody(c) });
+  const saved = await createListing({ actor: c.get("viewer"), input: await readJsonBody(c) });
   return c.json(saved, 201);
 });
 
@@ -145,7 +121,7 @@ myListingRoutes.put("/my-listings/:id", async (c) => {
   const saved = await updateListing({
     actor: c.get("viewer"),
     listingId: c.req.param("id"),
-    input: await jsonBody(c),
+    input: await readJsonBody(c),
   });
   return c.json(saved);
 });
@@ -163,15 +139,11 @@ myListingRoutes.get("/moderation/listings", async (c) => {
 
 const decisionSchema = z.object({
   decision: z.enum(MODERATION_DECISIONS),
-  reason: z
-    .string()
-    .max(MAX_REASON_LENGTH * 2)
-    .optional()
-    .nullable(),
+  reason: moderationReasonSchema.optional().nullable(),
 });
 
 myListingRoutes.post("/moderation/listings/:id", async (c) => {
-  const parsed = decisionSchema.safeParse(await jsonBody(c));
+  const parsed = decisionSchema.safeParse(await readJsonBody(c));
   if (!parsed.success) throw new AppError("VALIDATION_FAILED", "publish.api.badRequest");
   const result = await moderateListing({
     actor: c.get("viewer"),
@@ -183,10 +155,23 @@ myListingRoutes.post("/moderation/listings/:id", async (c) => {
 });
 
 myListingRoutes.get("/admin/listings", async (c) => {
+  const parsed = managedListingsQuerySchema.safeParse({
+    q: c.req.query("q"),
+    page: c.req.query("page"),
+  });
+  if (!parsed.success) {
+    throw new AppError(
+      "VALIDATION_FAILED",
+      "browse.api.invalidQuery",
+      Object.fromEntries(
+        parsed.error.issues.map((i) => [i.path.join("."), "browse.api.invalidValue"]),
+      ),
+    );
+  }
   const page = await listManagedListings({
     actor: c.get("viewer"),
-    query: c.req.query("q") ?? "",
-    page: Number(c.req.query("page") ?? 1) || 1,
+    query: parsed.data.q,
+    page: parsed.data.page,
   });
   return c.json(page);
 });
@@ -197,7 +182,7 @@ const attributesSchema = z
   .refine((v) => v.featured !== undefined || v.premium !== undefined);
 
 myListingRoutes.patch("/admin/listings/:id", async (c) => {
-  const parsed = attributesSchema.safeParse(await jsonBody(c));
+  const parsed = attributesSchema.safeParse(await readJsonBody(c));
   if (!parsed.success) throw new AppError("VALIDATION_FAILED", "publish.api.badRequest");
   const actor = c.get("viewer");
   const listingId = c.req.param("id");

@@ -1,0 +1,9 @@
+/** Refusals of a request as such, before a page or an endpoint looks at what it says. */
+export const requests = {
+  notJson: "The request body must be JSON, sent with Content-Type: application/json.",
+  invalidJson: "The request body is not valid JSON.",
+  tooLarge: "The request body is too large.",
+  unreadableForm: "We could not read the form that was sent. Please go back and try again.",
+  crossOrigin:
+    "This request came from another website and was refused. If you meant to do this, please go to Gateway Africa and try again there.",
+};

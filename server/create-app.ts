@@ -1,0 +1,64 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
+import { RouterContextProvider } from "react-router";
+import { CLIENT_IP_HEADER, getAuth } from "../app/auth/auth.server.ts";
+import { loadViewer } from "../app/auth/session.server.ts";
+import { viewerContext } from "../app/auth/viewer.ts";
+import { getConfig } from "../app/config.server.ts";
+import { apiV1 } from "./api/v1/index.ts";
+import { crossOriginProtection } from "./cross-origin.ts";
+import { resources } from "./resources.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+export interface AppOptions {
+  /** Opens the database and services once; every request waits for it. */
+  start: () => Promise<unknown>;
+  /** React Router's request handler for the pages. */
+  handleDocument: (request: Request, context: RouterContextProvider) => Promise<Response>;
+}
+
+/**
+ * Everything but the static files: security headers → the cross-origin check of every write →
+ * /api/auth → /api/v1 → media and generated images → pages. server/app.ts builds it with the compiled pages; the integration tests build the same
+ * chain with the page modules loaded directly.
+ */
+export function createApp({ start, handleDocument }: AppOptions): Hono {
+  const app = new Hono();
+
+  app.use(requestId());
+  let security: MiddlewareHandler | undefined;
+  app.use(async (c, next) => {
+    await start();
+    security ??= securityHeaders(getConfig());
+    return security(c, next);
+  });
+  app.use(crossOriginProtection(() => getConfig().appUrl));
+  app.use(compress());
+
+  /**
+   * The client's address for rate limits comes from the socket, never from a header the client
+   * could send (behind a proxy, the proxy's own header would be mapped here instead).
+   */
+  app.use(async (c, next) => {
+    const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+      ?.incoming;
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const address = incoming?.socket?.remoteAddress;
+    if (address) headers.set(CLIENT_IP_HEADER, address);
+    c.req.raw = new Request(c.req.raw, { headers });
+    await next();
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => getAuth().handler(c.req.raw));
+  app.route("/api/v1", apiV1);
+  app.route("/", resources);
+
+  app.all("*", async (c) => {
+    const context = new RouterContextProvider();
+    context.set(viewerContext, await loadViewer(c.req.raw.headers));
+    return handleDocument(c.req.raw, context);
+  });
+  return app;
+}
