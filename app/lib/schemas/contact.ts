@@ -4,9 +4,6 @@ import { isStorableText, oneLine } from "./text.ts";
 
 const INVALID_CHARACTERS = "contact.errors.invalidCharacters";
 
-/** Name and subject are one line each: they end up in e-mail headers and subject lines. */
-const oneLine = (value: string): string => value.replace(/\s+/g, " ");
-
 /**
  * The contact form, used by the page, its action and POST /api/v1/contact-messages.
  * Messages are i18n keys (app/i18n/en/contact.ts).
@@ -17,7 +14,6 @@ export const contactMessageSchema = z.object({
     .refine(isStorableText, INVALID_CHARACTERS)
     .overwrite(oneLine)
     .trim()
-    .overwrite(oneLine)
     .min(1, "contact.errors.name")
     .max(120, "contact.errors.nameTooLong"),
   email: z
@@ -31,7 +27,6 @@ export const contactMessageSchema = z.object({
     .refine(isStorableText, INVALID_CHARACTERS)
     .overwrite(oneLine)
     .trim()
-    .overwrite(oneLine)
     .min(1, "contact.errors.subject")
     .max(200, "contact.errors.subjectTooLong"),
   message: z

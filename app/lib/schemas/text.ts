@@ -12,7 +12,7 @@ export function isStorableText(value: string): boolean {
   return !CONTROL_CHARACTERS.test(value) && value.isWellFormed();
 }
 
-/** A one-line field's value: tabs and line breaks (from a paste) become single spaces. */
+/** A one-line field's value: runs of white space (tabs and line breaks from a paste) become one space. */
 export function oneLine(value: string): string {
-  return value.replace(/[\t\n\r]+/g, " ");
+  return value.replace(/\s+/g, " ");
 }
