@@ -95,7 +95,7 @@ async function listingTotal(port: number): Promise<number> {
 
 test("one server per data directory: a second is refused, a kill -9 leaves a lock the next start takes over", async () => {
   // Loading the demo data on a fresh directory takes a while on a busy machine.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), "lifecycle-"));
   const lockFile = path.join(dataDir, "pglite.lock");
   const port = E2E.sparePort;
