@@ -31,18 +31,41 @@ export function isCrossOriginRequest(request: Request, siteOrigin: string): bool
   return origin !== null;
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * The refusal a person sees when another site's page sent their browser here: a page of its own
+ * (the app's styles are not loaded for it) with the message and a way to the site.
+ */
+function refusalPage(appUrl: string): string {
+  const t = createTranslator();
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(t("requests.crossOriginTitle"))} — Gateway Africa</title>
+<style>
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#fafaf9;color:#1c1917;font-family:ui-sans-serif,system-ui,sans-serif}
+main{max-width:32rem;padding:1.5rem;text-align:center}
+h1{font-size:1.5rem;margin:0 0 1rem}
+p{color:#57534e;line-height:1.5;margin:0 0 1.5rem}
+a{display:inline-block;background:#13644d;color:#fff;text-decoration:none;font-weight:500;padding:.5rem 1rem;border-radius:.5rem}
+a:hover{background:#124f3f}
+</style></head>
+<body><main><h1>${escapeHtml(t("requests.crossOriginTitle"))}</h1><p>${escapeHtml(t("requests.crossOrigin"))}</p><a href="${escapeHtml(appUrl)}/">${escapeHtml(t("layout.error.home"))}</a></main></body></html>`;
+}
+
 /**
  * Refuses every state-changing request from another website (see above) before it reaches
- * better-auth, the API or a page's action: 403 with a JSON error under /api, a plain message
+ * better-auth, the API or a page's action: 403 with a JSON error under /api, a short page
  * elsewhere. Nothing behind it needs its own check.
  */
 export function crossOriginProtection(appUrl: () => string): MiddlewareHandler {
   return async (c, next) => {
-    if (!isCrossOriginRequest(c.req.raw, new URL(appUrl()).origin)) return next();
-    const message = createTranslator()("requests.crossOrigin");
+    const site = appUrl();
+    if (!isCrossOriginRequest(c.req.raw, new URL(site).origin)) return next();
     if (c.req.path === "/api" || c.req.path.startsWith("/api/")) {
+      const message = createTranslator()("requests.crossOrigin");
       return c.json({ error: { code: "CROSS_ORIGIN_REQUEST", message } }, 403);
     }
-    return c.text(message, 403);
+    return c.html(refusalPage(site), 403);
   };
 }

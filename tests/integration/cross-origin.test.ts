@@ -8,6 +8,7 @@ import { testEngine } from "../support/database.ts";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
 import { startOidcStandIn } from "../support/oidc-stand-in.ts";
 import { apiRoutes, authPostRoutes, pageRoutes } from "../support/route-paths.ts";
+import { textOf } from "../support/page-handler.ts";
 import { createServerApp, type SendInit, type ServerApp } from "../support/server-app.ts";
 import { CookieJar, startTestApp, waitForMail, type TestApp } from "../support/test-app.ts";
 
@@ -89,8 +90,10 @@ describe(`cross-origin writes on ${testEngine}`, () => {
         error: { code: "CROSS_ORIGIN_REQUEST", message: t("requests.crossOrigin") },
       });
     } else {
-      expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
-      expect(await response.text()).toBe(t("requests.crossOrigin"));
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      const page = await textOf(response);
+      expect(page).toContain(t("requests.crossOriginTitle"));
+      expect(page).toContain(t("requests.crossOrigin"));
     }
   }
 
