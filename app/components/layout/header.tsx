@@ -108,6 +108,8 @@ export function Header({
                   className="inline-flex h-9 items-center gap-1.5 rounded-lg bg-sun-500 px-2.5 text-sm font-semibold text-white shadow-sm hover:bg-sun-600 2xl:px-3.5"
                 >
                   <Plus aria-hidden className="size-4" />
+                  {/* Spelled out where the row has room: beside the menu button from lg, and
+                      in the full header from 2xl. */}
                   <span className="sr-only lg:not-sr-only min-[85rem]:sr-only 2xl:not-sr-only">
                     {t("layout.nav.addListing")}
                   </span>
