@@ -97,6 +97,7 @@ function ToastView({ current, onClose }: { current: Toast | null; onClose: () =>
             style={{ "--toast-hide-at": `${duration - 250}ms` } as React.CSSProperties}
             className={cn(
               "toast-motion pointer-events-auto flex items-start gap-3 rounded-xl border p-4 shadow-lg",
+              !current.untilNavigated && "toast-timed",
               current.variant === "destructive"
                 ? "border-red-700 bg-red-700 text-white"
                 : "border-stone-200 bg-white text-stone-900",
