@@ -24,6 +24,8 @@ async function openSignIn(page: Page) {
 test("the link resent by signing in before confirming lands on 'Email Confirmed!'", async ({
   page,
 }) => {
+  // Two e-mails, two sign-in attempts and the confirmed page's 4 s hand-over: a long journey.
+  test.slow();
   const email = uniqueEmail("early");
   const dialog = await openSignIn(page);
   await dialog.getByRole("tab", { name: "Sign Up" }).click();
