@@ -71,7 +71,9 @@ test("a contact message reaches the team, who can reply to the sender, and the s
   await page.getByLabel("Your Message").fill("I would like to list a six-room guesthouse.");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("status")).toContainText("Message Sent!");
-  await expect(page.getByRole("status")).toContainText("a confirmation is on its way");
+  await expect(page.getByRole("status")).toContainText(
+    "A confirmation is on its way to your inbox.",
+  );
 
   const team = await teamMail((m) => m.body.includes(subject));
   expect(headerOf(team, "Subject")).toBe(`Contact form (Partnership & Business): ${subject}`);
