@@ -53,7 +53,7 @@ export const contact = {
   sent: {
     title: "Message Sent!",
     description:
-      "Thank you for contacting us. We'll get back to you within one business day, and a confirmation is on its way to your inbox.",
+      "Thank you for contacting us. We'll get back to you within one business day. A confirmation is on its way to your inbox.",
     noAcknowledgement:
       "Thank you for contacting us. We'll get back to you within one business day. We could not send a confirmation to {email}: please check that the address is right.",
   },
