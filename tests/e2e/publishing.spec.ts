@@ -44,6 +44,8 @@ test("agent: publish with two images → not public → admin approves → publi
   page,
   browser,
 }) => {
+  // Two accounts, two uploads, moderation, e-mail, search and delete: past 45 s on a loaded machine.
+  test.slow();
   const errors = watchErrors(page);
   const { email } = await signedInAs(page, "agent", "Ama Publisher");
   const word = `kente${Date.now().toString(36)}`;
