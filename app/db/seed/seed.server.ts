@@ -186,20 +186,8 @@ async function insertDemoData(
       const rows = data.listings.map(({ images: _images, ...listing }) => ({
         ...listing,
         searchText: listingSearchText({
-          title: listing.title,
-          city: listing.city,
+          ...listing,
           countryName: COUNTRY_NAMES.get(listing.countryCode) ?? "",
-          description: listing.description,
-          specialty: listing.specialty,
-          serviceCategory: listing.serviceCategory,
-          serviceHighlights: listing.serviceHighlights,
-          category: listing.category,
-          listingType: listing.listingType,
-          propertyType: listing.propertyType,
-          completionStatus: listing.completionStatus,
-          roomType: listing.roomType,
-          bedrooms: listing.bedrooms,
-          bathrooms: listing.bathrooms,
         }),
       }));
       const ids: number[] = [];

@@ -277,22 +277,7 @@ function columnsOf(listing: ListingInput, country: string) {
   const { images: _images, ...fields } = listing;
   return {
     ...fields,
-    searchText: listingSearchText({
-      title: listing.title,
-      city: listing.city,
-      countryName: country,
-      description: listing.description,
-      specialty: listing.specialty,
-      serviceCategory: listing.serviceCategory,
-      serviceHighlights: listing.serviceHighlights,
-      category: listing.category,
-      listingType: listing.listingType,
-      propertyType: listing.propertyType,
-      completionStatus: listing.completionStatus,
-      roomType: listing.roomType,
-      bedrooms: listing.bedrooms,
-      bathrooms: listing.bathrooms,
-    }),
+    searchText: listingSearchText({ ...listing, countryName: country }),
   };
 }
 
