@@ -20,6 +20,11 @@ try {
   throw error;
 }
 
+// The demo catalogue is loaded from outside the server's bundle, and only when asked for.
+const seedDemo = config.seedDemo
+  ? (await import("./scripts/demo/demo-seed.ts")).seedDemoData
+  : undefined;
+
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
 const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<typeof AppModule>;
 
@@ -31,7 +36,7 @@ const httpServer = http.createServer((req, res) =>
 const { startApp, stopApp } = await load();
 await listenOrExit(httpServer, config.port, config.host);
 try {
-  await startApp(config);
+  await startApp(config, { seedDemo });
 } catch (error) {
   exitOnStartFailure(error);
 }

@@ -26,6 +26,11 @@ if (!existsSync("./build/server/index.js")) {
   process.exit(1);
 }
 
+// The demo catalogue is loaded from outside the server's bundle, and only when asked for.
+const seedDemo = config.seedDemo
+  ? (await import("./scripts/demo/demo-seed.ts")).seedDemoData
+  : undefined;
+
 const serverBuild = "./build/server/index.js";
 const { app, startApp, stopApp } = (await import(serverBuild)) as typeof AppModule;
 
@@ -55,7 +60,7 @@ server.route("/", app);
 const httpServer = createAdaptorServer({ fetch: server.fetch });
 await listenOrExit(httpServer, config.port, config.host);
 try {
-  await startApp(config);
+  await startApp(config, { seedDemo });
 } catch (error) {
   exitOnStartFailure(error);
 }

@@ -7,7 +7,7 @@ import {
   targetFromConfig,
   type DatabaseHandle,
 } from "./db/client.server.ts";
-import { seedDemoData, seedReferenceData } from "./db/seed/seed.server.ts";
+import { seedReferenceData } from "./db/reference/reference-seed.server.ts";
 import { createAuth, setAuth } from "./auth/auth.server.ts";
 import { routeGoogleTokenExchange } from "./auth/google-endpoints.server.ts";
 import { createOutboxMailer, createSmtpMailer, setMailer } from "./email/mailer.server.ts";
@@ -15,7 +15,22 @@ import {
   createDiskStorage,
   getMediaStorage,
   setMediaStorage,
+  type MediaStorage,
 } from "./storage/media-storage.server.ts";
+
+/**
+ * Loads the demo catalogue into an empty marketplace. It lives in scripts/demo, outside the
+ * server's bundle (thousands of lines of demo text and artwork code that production never
+ * needs); the process entry passes it in when SEED_DEMO is on.
+ */
+export type DemoSeeder = (
+  db: DatabaseHandle["db"],
+  storage: MediaStorage,
+) => Promise<{ created: false } | { created: true; listings: number }>;
+
+export interface StartOptions {
+  seedDemo?: DemoSeeder;
+}
 
 /**
  * Opens the database (applying migrations), sets up media storage and loads reference and demo
@@ -23,7 +38,10 @@ import {
  */
 const started = globalThis as { __gatewayStartup?: Promise<DatabaseHandle> };
 
-export function startApp(config: Config = getConfig()): Promise<DatabaseHandle> {
+export function startApp(
+  config: Config = getConfig(),
+  options: StartOptions = {},
+): Promise<DatabaseHandle> {
   started.__gatewayStartup ??= (async () => {
     setConfig(config);
     const handle = await openDatabase(targetFromConfig(config));
@@ -42,8 +60,8 @@ export function startApp(config: Config = getConfig()): Promise<DatabaseHandle> 
       setAuth(createAuth({ config, db: handle.db, mailer }));
       if (config.google) routeGoogleTokenExchange(config.google);
       await seedReferenceData(handle.db);
-      if (config.seedDemo) {
-        const result = await seedDemoData(handle.db, getMediaStorage());
+      if (config.seedDemo && options.seedDemo) {
+        const result = await options.seedDemo(handle.db, getMediaStorage());
         if (result.created) console.info(`Loaded demo data: ${result.listings} listings.`);
       }
     } catch (error) {

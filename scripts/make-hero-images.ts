@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Category } from "../app/lib/listing-values.ts";
-import { renderArtwork, type ArtworkMotif, type SkyMood } from "../app/db/seed/artwork.server.ts";
+import { renderArtwork, type ArtworkMotif, type SkyMood } from "./demo/artwork.ts";
 
 interface Target {
   file: string;

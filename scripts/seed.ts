@@ -8,7 +8,8 @@
 import path from "node:path";
 import { parseConfig } from "../app/config.server.ts";
 import { openDatabase, targetFromConfig } from "../app/db/client.server.ts";
-import { reloadDemoData, seedReferenceData } from "../app/db/seed/seed.server.ts";
+import { seedReferenceData } from "../app/db/reference/reference-seed.server.ts";
+import { reloadDemoData } from "./demo/demo-seed.ts";
 import { createDiskStorage } from "../app/storage/media-storage.server.ts";
 
 const started = performance.now();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { buildDemoData } from "../../app/db/seed/demo-data.ts";
+import { buildDemoData } from "../../scripts/demo/demo-data.ts";
 
 /** Fails the test on any error the page logs or throws. */
 function watchErrors(page: Page): string[] {

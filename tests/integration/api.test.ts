@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, setDatabase, type DatabaseHandle } from "../../app/db/client.server.ts";
 import { contactMessages } from "../../app/db/schema/index.ts";
-import { seedReferenceData } from "../../app/db/seed/seed.server.ts";
+import { seedReferenceData } from "../../app/db/reference/reference-seed.server.ts";
 import { createSmtpMailer, setMailer } from "../../app/email/mailer.server.ts";
 import { apiV1 } from "../../server/api/v1/index.ts";
 import { openTestDatabase, testEngine } from "../support/database.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings } from "../../app/db/schema/index.ts";
-import { seedDemoData } from "../../app/db/seed/seed.server.ts";
+import { seedDemoData } from "../../scripts/demo/demo-seed.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { getMediaStorage } from "../../app/storage/media-storage.server.ts";
 import { testEngine } from "../support/database.ts";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase, type DatabaseHandle } from "../../app/db/client.server.ts";
 import { listings, user } from "../../app/db/schema/index.ts";
-import { COUNTRY_NAMES } from "../../app/db/seed/reference-data.ts";
-import { seedReferenceData } from "../../app/db/seed/seed.server.ts";
+import { COUNTRY_NAMES } from "../../app/db/reference/reference-data.ts";
+import { seedReferenceData } from "../../app/db/reference/reference-seed.server.ts";
 import { listingSearchText } from "../../app/lib/listing-search-text.ts";
 import { USD, type DisplayCurrency } from "../../app/lib/money.ts";
 import {

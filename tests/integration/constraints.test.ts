@@ -9,8 +9,8 @@ import {
   listings,
   user,
 } from "../../app/db/schema/index.ts";
-import { seedReferenceData } from "../../app/db/seed/seed.server.ts";
-import { DEFAULT_HERO_CONTENT } from "../../app/db/seed/reference-data.ts";
+import { seedReferenceData } from "../../app/db/reference/reference-seed.server.ts";
+import { DEFAULT_HERO_CONTENT } from "../../app/db/reference/reference-data.ts";
 import { openTestDatabase, testEngine } from "../support/database.ts";
 
 type NewListing = typeof listings.$inferInsert;

@@ -2,7 +2,7 @@ import { createServer } from "node:net";
 import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { contactMessages, platformSettings } from "../../app/db/schema/index.ts";
-import { DEFAULT_PLATFORM_SETTINGS } from "../../app/db/seed/reference-data.ts";
+import { DEFAULT_PLATFORM_SETTINGS } from "../../app/db/reference/reference-data.ts";
 import { createSmtpMailer, setMailer } from "../../app/email/mailer.server.ts";
 import { contactNotificationEmail } from "../../app/email/templates.ts";
 import { isMessageKey } from "../../app/i18n/translate.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites, listings } from "../../app/db/schema/index.ts";
-import { seedDemoData } from "../../app/db/seed/seed.server.ts";
+import { seedDemoData } from "../../scripts/demo/demo-seed.ts";
 import { createTranslator, isMessageKey } from "../../app/i18n/translate.ts";
 import { favoriteFailureToast } from "../../app/lib/favorites.ts";
 import * as favoritesRoute from "../../app/routes/resources/favorites.ts";

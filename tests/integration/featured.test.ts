@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase, type DatabaseHandle } from "../../app/db/client.server.ts";
 import { listings, user } from "../../app/db/schema/index.ts";
-import { seedReferenceData } from "../../app/db/seed/seed.server.ts";
+import { seedReferenceData } from "../../app/db/reference/reference-seed.server.ts";
 import { FEATURED_PREVIEW } from "../../app/lib/featured.ts";
 import { loader as restLoader } from "../../app/routes/resources/featured-listings.ts";
 import {

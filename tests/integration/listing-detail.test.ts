@@ -4,7 +4,7 @@ import { contactAction, dialable } from "../../app/components/listing-detail/con
 import { listingJsonLd, summarize } from "../../app/components/listing-detail/structured-data.ts";
 import { setDatabase, type DatabaseHandle } from "../../app/db/client.server.ts";
 import { listingImages, listings, user } from "../../app/db/schema/index.ts";
-import { seedReferenceData } from "../../app/db/seed/seed.server.ts";
+import { seedReferenceData } from "../../app/db/reference/reference-seed.server.ts";
 import { AppError } from "../../app/lib/app-error.ts";
 import { loader as listingLoader } from "../../app/routes/site/listing.tsx";
 import {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setDatabase, type DatabaseHandle } from "../../app/db/client.server.ts";
 import { listingViews, listings, user } from "../../app/db/schema/index.ts";
-import { seedReferenceData } from "../../app/db/seed/seed.server.ts";
+import { seedReferenceData } from "../../app/db/reference/reference-seed.server.ts";
 import { loader as listingLoader } from "../../app/routes/site/listing.tsx";
 import {
   countListingView,

@@ -19,7 +19,7 @@ import {
   session,
   user,
 } from "../../app/db/schema/index.ts";
-import { seedReferenceData } from "../../app/db/seed/seed.server.ts";
+import { seedReferenceData } from "../../app/db/reference/reference-seed.server.ts";
 import type { Mailer } from "../../app/email/mailer.server.ts";
 import { isMessageKey } from "../../app/i18n/translate.ts";
 import { AppError } from "../../app/lib/app-error.ts";

@@ -11,8 +11,8 @@ import {
   type DatabaseTarget,
 } from "../../app/db/client.server.ts";
 import { listings, user } from "../../app/db/schema/index.ts";
-import { COUNTRY_NAMES } from "../../app/db/seed/reference-data.ts";
-import { seedReferenceData } from "../../app/db/seed/seed.server.ts";
+import { COUNTRY_NAMES } from "../../app/db/reference/reference-data.ts";
+import { seedReferenceData } from "../../app/db/reference/reference-seed.server.ts";
 import { values } from "../../app/i18n/en/values.ts";
 import { listingSearchText } from "../../app/lib/listing-search-text.ts";
 import { USD } from "../../app/lib/money.ts";

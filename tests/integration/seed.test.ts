@@ -13,15 +13,16 @@ import {
   platformSettings,
   user,
 } from "../../app/db/schema/index.ts";
-import type { ArtworkMotif } from "../../app/db/seed/artwork.server.ts";
-import { buildDemoData, DEMO_EMAIL_DOMAIN } from "../../app/db/seed/demo-data.ts";
+import type { ArtworkMotif } from "../../scripts/demo/artwork.ts";
+import { buildDemoData, DEMO_EMAIL_DOMAIN } from "../../scripts/demo/demo-data.ts";
 import {
   COUNTRIES,
   CURRENCIES,
   DEFAULT_HERO_CONTENT,
   DEFAULT_PLATFORM_SETTINGS,
-} from "../../app/db/seed/reference-data.ts";
-import { reloadDemoData, seedDemoData, seedReferenceData } from "../../app/db/seed/seed.server.ts";
+} from "../../app/db/reference/reference-data.ts";
+import { seedReferenceData } from "../../app/db/reference/reference-seed.server.ts";
+import { reloadDemoData, seedDemoData } from "../../scripts/demo/demo-seed.ts";
 import { foldForSearch } from "../../app/lib/listing-search-text.ts";
 import { CATEGORIES, SERVICE_CATEGORIES } from "../../app/lib/listing-values.ts";
 import {

@@ -8,7 +8,7 @@ import { loadViewer } from "../../app/auth/session.server.ts";
 import { viewerContext } from "../../app/auth/viewer.ts";
 import { parseConfig, setConfig, type Config } from "../../app/config.server.ts";
 import { setDatabase, type DatabaseHandle } from "../../app/db/client.server.ts";
-import { seedReferenceData } from "../../app/db/seed/seed.server.ts";
+import { seedReferenceData } from "../../app/db/reference/reference-seed.server.ts";
 import { createSmtpMailer, setMailer } from "../../app/email/mailer.server.ts";
 import { createDiskStorage, setMediaStorage } from "../../app/storage/media-storage.server.ts";
 import { openTestDatabase } from "./database.ts";

@@ -14,8 +14,8 @@ import type {
   ServiceCategory,
   ServiceHighlight,
   TourType,
-} from "../../lib/listing-values.ts";
-import type { ArtworkMotif } from "./artwork.server.ts";
+} from "../../app/lib/listing-values.ts";
+import type { ArtworkMotif } from "./artwork.ts";
 
 /**
  * The demo catalogue: a few agents and professionals and ~180 listings across the six sections,

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { Category } from "../../lib/listing-values.ts";
+import type { Category } from "../../app/lib/listing-values.ts";
 
 /**
  * Generated illustrations for demo listings and the home-page hero: flat, layered SVG scenes
