@@ -1,8 +1,16 @@
 import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/** A layer may import these layers, and these entry files (by category) at the top of app/. */
+function layer(type, mayImport, entryFiles = []) {
+  const layers = { element: { types: { anyOf: mayImport } } };
+  const files = entryFiles.map((category) => ({ file: { categories: category } }));
+  return { from: { element: { type } }, allow: { to: [layers, ...files] } };
+}
 
 export default tseslint.config(
   {
@@ -54,6 +62,72 @@ export default tseslint.config(
           selector:
             "CallExpression[callee.object.property.name='req'][callee.property.name='json']",
           message: "Read a JSON body with readJsonBody() from server/api/v1/body.ts.",
+        },
+      ],
+    },
+  },
+  {
+    // The layers. Routes use components, hooks and services; components use hooks; services use
+    // auth, then e-mail and storage, then the database; everything may use lib and i18n. No import
+    // goes back up, so each module can be read knowing only what lies below it. The files at the
+    // top of app/ (root, route table, start-up) are entry points that may use anything; of them,
+    // the server-side layers may import the configuration, and the Hono server the start-up.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    plugins: { boundaries },
+    settings: {
+      "boundaries/include": ["app/**/*", "server/**/*"],
+      "boundaries/elements": [
+        { type: "route", partialMatch: false, pattern: "app/routes" },
+        { type: "component", partialMatch: false, pattern: "app/components" },
+        { type: "hook", partialMatch: false, pattern: "app/hooks" },
+        { type: "service", partialMatch: false, pattern: "app/services" },
+        { type: "auth", partialMatch: false, pattern: "app/auth" },
+        { type: "transport", partialMatch: false, pattern: ["app/email", "app/storage"] },
+        { type: "db", partialMatch: false, pattern: "app/db" },
+        { type: "lib", partialMatch: false, pattern: ["app/lib", "app/i18n"] },
+        { type: "server", partialMatch: false, pattern: "server" },
+        { type: "entry", partialMatch: false, pattern: "app" },
+      ],
+      "boundaries/files": [
+        { category: "config", pattern: "app/config.server.ts" },
+        { category: "start-up", pattern: "app/startup.server.ts" },
+      ],
+    },
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "disallow",
+          policies: [
+            layer("entry", [
+              "entry",
+              "route",
+              "component",
+              "hook",
+              "service",
+              "auth",
+              "transport",
+              "db",
+              "lib",
+            ]),
+            layer(
+              "route",
+              ["route", "component", "hook", "service", "auth", "transport", "lib"],
+              ["config"],
+            ),
+            layer("component", ["component", "hook", "lib"]),
+            layer("hook", ["hook", "lib"]),
+            layer("service", ["service", "auth", "transport", "db", "lib"], ["config"]),
+            layer("auth", ["auth", "transport", "db", "lib"], ["config"]),
+            layer("transport", ["transport", "lib"], ["config"]),
+            layer("db", ["db", "lib"], ["config"]),
+            layer("lib", ["lib"]),
+            layer(
+              "server",
+              ["server", "service", "auth", "transport", "db", "lib"],
+              ["config", "start-up"],
+            ),
+          ],
         },
       ],
     },
