@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { redirectWithToast } from "../services/session/flash-toast.server.ts";
-import type { Role } from "../lib/roles.ts";
+import { can, type Action, type Resource } from "../lib/permissions.ts";
 import { viewerContext, type Viewer } from "./viewer.ts";
 
 /** The signed-in viewer, or a redirect home with the spec's "Authentication Required" toast. */
@@ -16,16 +16,15 @@ export async function requireViewer(context: Readonly<RouterContextProvider>): P
   return viewer;
 }
 
-/** A viewer with one of the roles, or "Access Denied" and the dashboard overview. */
-export async function requireRole(
+/** A viewer the permission table allows the action, or "Access Denied" and the dashboard overview. */
+export async function requirePermission(
   context: Readonly<RouterContextProvider>,
-  roles: readonly Role[],
-): Promise<Viewer & { role: Role }> {
+  action: Action,
+  resource?: Resource,
+): Promise<Viewer> {
   const viewer = await requireViewer(context);
-  if (!viewer.role || !roles.includes(viewer.role)) {
-    throw await accessDenied();
-  }
-  return viewer as Viewer & { role: Role };
+  if (!can(viewer, action, resource)) throw await accessDenied();
+  return viewer;
 }
 
 export function accessDenied(): Promise<Response> {

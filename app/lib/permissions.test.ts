@@ -1,11 +1,89 @@
 import { describe, expect, it } from "vitest";
-import { canOpenTab, DASHBOARD_TABS, TAB_BAR } from "./permissions.ts";
-import { ROLES } from "./roles.ts";
+import { CATEGORIES } from "./listing-values.ts";
+import {
+  ACTIONS,
+  can,
+  canOpenTab,
+  DASHBOARD_TABS,
+  publishableCategories,
+  TAB_BAR,
+  type Action,
+} from "./permissions.ts";
+import { ROLES, type Role } from "./roles.ts";
+
+const as = (role: Role | null, id = `id-${role}`) => ({ id, role });
+
+describe("the permission table", () => {
+  it("allows each role exactly the actions of the spec (without a resource)", () => {
+    const allowed = Object.fromEntries(
+      ROLES.map((role) => [role, ACTIONS.filter((action) => can(as(role), action))]),
+    );
+    const signedIn: Action[] = ["favorite:toggle", "dashboard:open"];
+    const publisher: Action[] = [
+      "listing:create",
+      "listing:offer-add",
+      "listing:upload-image",
+      "listing:list-own",
+      "favorite:toggle",
+      "dashboard:open",
+      "analytics:view",
+      "premium:view-plans",
+      "account:change-type",
+    ];
+    expect(allowed).toEqual({
+      user: [...signedIn, "account:change-type"],
+      agent: publisher,
+      professional: publisher,
+      admin: ACTIONS.filter((a) => a !== "listing:offer-add" && a !== "account:change-type"),
+    });
+  });
+
+  it("refuses a visitor every action", () => {
+    expect(ACTIONS.filter((action) => can(null, action))).toEqual([]);
+  });
+
+  it("treats a signed-in person without a role as a regular user", () => {
+    for (const action of ACTIONS) expect(can(as(null), action)).toBe(can(as("user"), action));
+  });
+
+  it("lets owners edit their own listings while they publish, and only the admin anyone's", () => {
+    const own = (role: Role) => can(as(role, "a"), "listing:edit", { ownerId: "a" });
+    const other = (role: Role) => can(as(role, "a"), "listing:edit", { ownerId: "b" });
+    expect(ROLES.filter(own)).toEqual(["agent", "professional", "admin"]);
+    expect(ROLES.filter(other)).toEqual(["admin"]);
+  });
+
+  it("lets any owner delete or see their own hidden listing, and the admin anyone's", () => {
+    for (const action of ["listing:delete", "listing:view-unpublished"] as const) {
+      expect(ROLES.filter((role) => can(as(role, "a"), action, { ownerId: "a" }))).toEqual([
+        ...ROLES,
+      ]);
+      expect(ROLES.filter((role) => can(as(role, "a"), action, { ownerId: "b" }))).toEqual([
+        "admin",
+      ]);
+      expect(can(null, action, { ownerId: "a" })).toBe(false);
+    }
+  });
+
+  it("never takes a missing id for ownership", () => {
+    expect(can({ role: "agent" }, "listing:edit", { ownerId: undefined })).toBe(false);
+  });
+
+  it("lets professionals publish only services, agents the rest, and the admin any", () => {
+    expect(publishableCategories(as("professional"))).toEqual(["professionals"]);
+    expect(publishableCategories(as("agent"))).toEqual(
+      CATEGORIES.filter((c) => c !== "professionals"),
+    );
+    expect(publishableCategories(as("admin"))).toEqual([...CATEGORIES]);
+    expect(publishableCategories(as("user"))).toEqual([]);
+    expect(publishableCategories(null)).toEqual([]);
+  });
+});
 
 describe("dashboard permissions", () => {
   it("matches the spec's table for every role and tab", () => {
     const open = Object.fromEntries(
-      ROLES.map((role) => [role, DASHBOARD_TABS.filter((tab) => canOpenTab(role, tab))]),
+      ROLES.map((role) => [role, DASHBOARD_TABS.filter((tab) => canOpenTab(as(role), tab))]),
     );
     expect(open).toEqual({
       user: ["overview", "my-listings", "bookings", "profile"],
@@ -22,14 +100,15 @@ describe("dashboard permissions", () => {
     });
   });
 
-  it("treats a missing role as a regular user", () => {
-    expect(canOpenTab(null, "overview")).toBe(true);
-    expect(canOpenTab(null, "analytics")).toBe(false);
+  it("treats a missing role as a regular user and refuses visitors", () => {
+    expect(canOpenTab(as(null), "overview")).toBe(true);
+    expect(canOpenTab(as(null), "analytics")).toBe(false);
+    expect(canOpenTab(null, "overview")).toBe(false);
   });
 
   it("only puts tabs a role may open in its tab bar", () => {
     for (const role of ROLES) {
-      for (const { tab } of TAB_BAR[role]) expect(canOpenTab(role, tab)).toBe(true);
+      for (const { tab } of TAB_BAR[role]) expect(canOpenTab(as(role), tab)).toBe(true);
     }
   });
 });

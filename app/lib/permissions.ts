@@ -1,5 +1,11 @@
 import type { MessageKey } from "../i18n/translate.ts";
-import type { Role } from "./roles.ts";
+import { CATEGORIES, type Category } from "./listing-values.ts";
+import { ROLES, type Role } from "./roles.ts";
+
+/**
+ * Who may do what, in one table: services, page guards and the UI all ask `can`. The roles are
+ * fixed (the spec's four), so the table is code, not database rows.
+ */
 
 /** The dashboard's sub-routes (the spec's §2 Dashboard section). */
 export const DASHBOARD_TABS = [
@@ -17,40 +23,132 @@ export const DASHBOARD_TABS = [
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
-const EVERYONE: readonly Role[] = ["user", "agent", "professional", "admin"];
-const PUBLISHERS_AND_ADMIN: readonly Role[] = ["agent", "professional", "admin"];
+/** Whoever asks: a signed-in person (the Viewer fits) or null for a visitor. */
+export interface Actor {
+  /** Absent when only the role matters (e.g. the UI deciding which buttons show). */
+  id?: string;
+  role: Role | null | undefined;
+}
+
+/** What an action is asked about: the listing's owner, or the category to publish in. */
+export interface Resource {
+  ownerId?: string;
+  category?: Category;
+}
+
+const SIGNED_IN: readonly Role[] = ROLES;
+const PUBLISHERS: readonly Role[] = ["agent", "professional", "admin"];
 const ADMIN: readonly Role[] = ["admin"];
 
-/** Who may open each tab: decided on the server before any of its data is read. */
-export const TAB_ACCESS: Record<DashboardTab, readonly Role[]> = {
-  overview: EVERYONE,
-  "my-listings": EVERYONE,
-  bookings: EVERYONE,
-  profile: EVERYONE,
-  analytics: PUBLISHERS_AND_ADMIN,
-  "premium-plans": PUBLISHERS_AND_ADMIN,
-  moderation: ADMIN,
-  "manage-listings": ADMIN,
-  "user-management": ADMIN,
-  "platform-settings": ADMIN,
-  "currency-settings": ADMIN,
+/**
+ * An action is allowed for the roles in `any`; for an owned resource also for the roles in `own`
+ * when the actor owns it; for a category only for that category's roles.
+ */
+interface Rule {
+  any: readonly Role[];
+  own?: readonly Role[];
+  perCategory?: Partial<Record<Category, readonly Role[]>>;
+}
+
+export const PERMISSIONS = {
+  /** The add-listing page and the create endpoint. */
+  "listing:create": { any: PUBLISHERS },
+  /** Professionals publish only their services, agents the general categories, the admin any. */
+  "listing:publish-in": {
+    any: ADMIN,
+    perCategory: {
+      "real-estate": ["agent"],
+      hospitality: ["agent"],
+      "student-housing": ["agent"],
+      "travel-agencies": ["agent"],
+      concierge: ["agent"],
+      professionals: ["professional"],
+    },
+  },
+  /** Offered the Add Listing button in the header and dashboard (the admin adds from the tab). */
+  "listing:offer-add": { any: ["agent", "professional"] },
+  /** Editing or reading for the form: one's own while a publisher, anyone's for the admin. */
+  "listing:edit": { any: ADMIN, own: PUBLISHERS },
+  /** Deleting stays open to a former publisher for their own listings. */
+  "listing:delete": { any: ADMIN, own: SIGNED_IN },
+  /** Pending or rejected listings: their owner and the admin. */
+  "listing:view-unpublished": { any: ADMIN, own: SIGNED_IN },
+  "listing:upload-image": { any: PUBLISHERS },
+  /** Goes live without review on create, and an edit keeps the status it had. */
+  "listing:skip-review": { any: ADMIN },
+  /** Reading every listing in every status (Manage Listings, the admin API). */
+  "listing:list-all": { any: ADMIN },
+  "listing:moderate": { any: ADMIN },
+  "listing:feature": { any: ADMIN },
+  "listing:set-premium": { any: ADMIN },
+  /** Their own listings in the dashboard, with statuses and view counts. */
+  "listing:list-own": { any: PUBLISHERS },
+  "favorite:toggle": { any: SIGNED_IN },
+  "dashboard:open": { any: SIGNED_IN },
+  "analytics:view": { any: PUBLISHERS },
+  /** The whole platform's figures rather than one's own. */
+  "analytics:view-platform": { any: ADMIN },
+  "premium:view-plans": { any: PUBLISHERS },
+  "user:manage": { any: ADMIN },
+  "currency:manage": { any: ADMIN },
+  "settings:manage": { any: ADMIN },
+  /** The administrator's role belongs to the administrator address and never changes. */
+  "account:change-type": { any: ["user", "agent", "professional"] },
+} as const satisfies Record<string, Rule>;
+
+export type Action = keyof typeof PERMISSIONS;
+export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
+
+/** A role the app does not know (or none chosen yet) is treated as a regular user's. */
+export function dashboardRole(role: Role | null | undefined): Role {
+  return role && (ROLES as readonly string[]).includes(role) ? role : "user";
+}
+
+/**
+ * Whether the actor may do the action (on the resource, for ownership and category rules). A
+ * visitor may do nothing here: every action in the table needs an account.
+ */
+export function can(actor: Actor | null, action: Action, resource: Resource = {}): boolean {
+  if (!actor) return false;
+  const role = dashboardRole(actor.role);
+  const rule: Rule = PERMISSIONS[action];
+  if (rule.any.includes(role)) return true;
+  if (rule.own && actor.id !== undefined && resource.ownerId === actor.id) {
+    return rule.own.includes(role);
+  }
+  if (rule.perCategory && resource.category) {
+    return rule.perCategory[resource.category]?.includes(role) ?? false;
+  }
+  return false;
+}
+
+/** Which categories the actor may publish in, in the browse order. */
+export function publishableCategories(actor: Actor | null): readonly Category[] {
+  return CATEGORIES.filter((category) => can(actor, "listing:publish-in", { category }));
+}
+
+/** The action each tab needs: opening a tab is asking the table, before any of its data is read. */
+export const TAB_ACTION: Record<DashboardTab, Action> = {
+  overview: "dashboard:open",
+  "my-listings": "dashboard:open",
+  bookings: "dashboard:open",
+  profile: "dashboard:open",
+  analytics: "analytics:view",
+  "premium-plans": "premium:view-plans",
+  moderation: "listing:moderate",
+  "manage-listings": "listing:list-all",
+  "user-management": "user:manage",
+  "platform-settings": "settings:manage",
+  "currency-settings": "currency:manage",
 };
 
 export function isDashboardTab(value: string): value is DashboardTab {
   return (DASHBOARD_TABS as readonly string[]).includes(value);
 }
 
-/** A role the dashboard does not know is treated as a regular user's. */
-export function dashboardRole(role: Role | null | undefined): Role {
-  return role && (EVERYONE as readonly string[]).includes(role) ? role : "user";
+export function canOpenTab(actor: Actor | null, tab: DashboardTab): boolean {
+  return can(actor, TAB_ACTION[tab]);
 }
-
-export function canOpenTab(role: Role | null | undefined, tab: DashboardTab): boolean {
-  return TAB_ACCESS[tab].includes(dashboardRole(role));
-}
-
-/** The pages outside the dashboard that need a role: /add-listing. */
-export const ADD_LISTING_ROLES: readonly Role[] = PUBLISHERS_AND_ADMIN;
 
 /** The tab bar per role, in the spec's order; labels are i18n keys. */
 export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> = {

@@ -10,7 +10,7 @@ import { AppError } from "../../app/lib/app-error.ts";
 import * as contactPage from "../../app/routes/site/contact.tsx";
 import { submitContactMessage } from "../../app/services/contact/contact.server.ts";
 import { apiV1 } from "../../server/api/v1/index.ts";
-import { signUpAndConfirm } from "../support/accounts.ts";
+import { makeUser } from "../support/factories.ts";
 import { testEngine } from "../support/database.ts";
 import { location, toastOf } from "../support/flash.ts";
 import { headerLines, headerOf, startSmtpSink, type ReceivedMail } from "../support/smtp-sink.ts";
@@ -223,7 +223,7 @@ describe(`contact messages on ${testEngine}`, () => {
     });
 
     it("names the account a signed-in person wrote from", async () => {
-      const agent = await signUpAndConfirm(app, { email: "ama.agent@example.com", role: "agent" });
+      const agent = await makeUser({ role: "agent", email: "ama.agent@example.com" });
       await send(
         {
           name: "Ama Mensah",

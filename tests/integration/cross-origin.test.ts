@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, favorites, session, user } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { createListing } from "../../app/services/listings/listing-write.server.ts";
-import { signInAsAdmin, signUpAndConfirm, type SignedIn } from "../support/accounts.ts";
+import { signUpAndConfirm, type SignedIn } from "../support/accounts.ts";
+import { makeUser } from "../support/factories.ts";
 import { testEngine } from "../support/database.ts";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
 import { startOidcStandIn } from "../support/oidc-stand-in.ts";
@@ -55,7 +56,7 @@ describe(`cross-origin writes on ${testEngine}`, () => {
     app = await startTestApp({ RATE_LIMIT_SCALE: "1000" });
     send = await createServerApp(app);
     member = await signUpAndConfirm(app, { email: "member@example.com", role: "user" });
-    const admin = await signInAsAdmin(app);
+    const admin = await makeUser({ role: "admin" });
     const saved = await createListing({
       actor: admin.viewer,
       input: {
@@ -239,7 +240,7 @@ describe(`cross-origin writes on ${testEngine}`, () => {
     });
 
     it("/auth/sign-out keeps the session for another site's page", async () => {
-      const someone = await signUpAndConfirm(app, { email: "signs-out@example.com" });
+      const someone = await makeUser({ email: "signs-out@example.com" });
       const sessions = async () =>
         (
           await app.handle.db

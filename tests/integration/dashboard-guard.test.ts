@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Viewer } from "../../app/auth/viewer.ts";
 import { listings } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { emptyListingValues } from "../../app/lib/schemas/listing.ts";
@@ -13,56 +12,35 @@ import {
   toastRegion,
   type PageHandler,
 } from "../support/page-handler.ts";
-import { signInAsAdmin, signUpAndConfirm } from "../support/accounts.ts";
+import { jarWith, makeUser, type MadeUser } from "../support/factories.ts";
 import { CookieJar, startTestApp, type TestApp } from "../support/test-app.ts";
 
 const t = createTranslator();
 
-interface Account {
-  jar: CookieJar;
-  viewer: Viewer;
-  email: string;
-}
-
 describe(`dashboard guard over HTTP on ${testEngine}`, () => {
   let app: TestApp;
   let page: PageHandler;
-  let regular: Account;
-  let agent: Account;
+  let regular: MadeUser;
+  let agent: MadeUser;
   let ownerEmail: string;
-  let admin: Account;
+  let admin: MadeUser;
   let pendingId: number;
   const PENDING_TITLE = "Hidden villa awaiting review qx7";
 
-  async function account(role: "user" | "agent", name: string): Promise<Account> {
-    const email = `${name.toLowerCase().replace(/\W+/g, "-")}@example.com`;
-    const { jar, viewer } = await signUpAndConfirm(app, { email, name, role });
-    if (viewer.role !== role) throw new Error(`not signed in as ${role}`);
-    return { jar, viewer, email };
-  }
-
-  /** A copy of someone's cookies, so a test's toast cookie never reaches the next request. */
-  function cookiesOf(who: Account | null): CookieJar {
-    const jar = new CookieJar();
-    if (who)
-      jar.store(
-        who.jar
-          .header()
-          .split("; ")
-          .map((pair) => `${pair}; Path=/`),
-      );
-    return jar;
+  /** Someone's session alone, so a test's toast cookie never reaches the next request. */
+  function cookiesOf(who: MadeUser | null): CookieJar {
+    return who ? jarWith(who.cookie) : new CookieJar();
   }
 
   beforeAll(async () => {
     app = await startTestApp();
     page = await createPageHandler(app);
-    regular = await account("user", "Yaa Asantewaa");
-    agent = await account("agent", "Kwame Mensah");
+    regular = await makeUser({ role: "user", name: "Yaa Asantewaa" });
+    agent = await makeUser({ role: "agent", name: "Kwame Mensah" });
     // Another agent's listing waits for review: only the administrator may see it.
-    const owner = await account("agent", "Efua Owusu");
+    const owner = await makeUser({ role: "agent", name: "Efua Owusu" });
     ownerEmail = owner.email;
-    admin = await signInAsAdmin(app);
+    admin = await makeUser({ role: "admin" });
     expect(admin.viewer.role).toBe("admin");
 
     const saved = await createListing({
@@ -104,7 +82,7 @@ describe(`dashboard guard over HTTP on ${testEngine}`, () => {
    * request both end at `target` with the toast, and neither carries anything of the tab.
    */
   async function expectRefused(
-    who: Account | null,
+    who: MadeUser | null,
     tab: Tab,
     target: string,
     toast: "auth.toasts.accessDenied" | "auth.toasts.authRequired",
@@ -137,7 +115,7 @@ describe(`dashboard guard over HTTP on ${testEngine}`, () => {
   }
 
   it("serves each tab, with its data, to the roles that may open it", async () => {
-    const allowed: [Account, Tab][] = [
+    const allowed: [MadeUser, Tab][] = [
       [admin, "moderation"],
       [admin, "manage-listings"],
       [admin, "user-management"],

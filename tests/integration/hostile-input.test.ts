@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { createListing } from "../../app/services/listings/listing-write.server.ts";
-import { signInAsAdmin, signUpAndConfirm } from "../support/accounts.ts";
+import { makeUser } from "../support/factories.ts";
 import { testEngine } from "../support/database.ts";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
 import { OPEN_REDIRECT_TARGETS } from "../support/open-redirects.ts";
@@ -353,14 +353,10 @@ describe(`hostile input through the whole server on ${testEngine}`, () => {
   beforeAll(async () => {
     app = await startTestApp({ RATE_LIMIT_SCALE: "1000" });
     send = await createServerApp(app);
-    const admin = await signInAsAdmin(app);
+    const admin = await makeUser({ role: "admin" });
     jars.admin = admin.jar;
-    jars.user = (
-      await signUpAndConfirm(app, { email: "probe-user@example.com", role: "user" })
-    ).jar;
-    jars.agent = (
-      await signUpAndConfirm(app, { email: "probe-agent@example.com", role: "agent" })
-    ).jar;
+    jars.user = (await makeUser({ role: "user", email: "probe-user@example.com" })).jar;
+    jars.agent = (await makeUser({ role: "agent", email: "probe-agent@example.com" })).jar;
     const saved = await createListing({
       actor: admin.viewer,
       input: {

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Viewer } from "../../app/auth/viewer.ts";
 import { favorites, listings } from "../../app/db/schema/index.ts";
 import type { ListingStatus } from "../../app/lib/listing-values.ts";
 import { DASHBOARD_PAGE_SIZE } from "../../app/lib/schemas/dashboard.ts";
@@ -9,14 +8,10 @@ import * as myListingsRoute from "../../app/routes/dashboard/my-listings.tsx";
 import { apiV1 } from "../../server/api/v1/index.ts";
 import { testEngine } from "../support/database.ts";
 import { location, toastOf } from "../support/flash.ts";
-import { signInAsAdmin, signUpAndConfirm } from "../support/accounts.ts";
+import { makeUser, type MadeUser } from "../support/factories.ts";
 import { startTestApp, type CookieJar, type TestApp } from "../support/test-app.ts";
 
 type Page = Awaited<ReturnType<typeof myListingsRoute.loader>>;
-interface Account {
-  jar: CookieJar;
-  viewer: Viewer;
-}
 
 const DAY = 24 * 60 * 60 * 1000;
 const BASE = new Date("2026-01-01T10:00:00Z").getTime();
@@ -27,21 +22,16 @@ const SAVED = 105;
 
 describe(`My Listings pages on ${testEngine}`, () => {
   let app: TestApp;
-  let agent: Account;
-  let otherAgent: Account;
-  let admin: Account;
-  let regular: Account;
+  let agent: MadeUser;
+  let otherAgent: MadeUser;
+  let admin: MadeUser;
+  let regular: MadeUser;
   /** The agent's listing ids, newest first (the order My Listings shows). */
   let agentIds: number[];
   let otherIds: number[];
   /** The regular user's saved listings, newest saved first. */
   let savedIds: number[];
   let hiddenSavedId: number;
-
-  async function account(role: "user" | "agent", name: string): Promise<Account> {
-    const email = `${name.toLowerCase().replace(/\W+/g, "-")}@example.com`;
-    return signUpAndConfirm(app, { email, name, role });
-  }
 
   /** Listings made straight in the database, one day apart, the last one newest. */
   async function insertListings(
@@ -86,11 +76,10 @@ describe(`My Listings pages on ${testEngine}`, () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    agent = await account("agent", "Kofi Many");
-    otherAgent = await account("agent", "Esi Few");
-    regular = await account("user", "Amara Saver");
-    admin = await signInAsAdmin(app);
-    if (admin.viewer.role !== "admin") throw new Error("not the admin");
+    agent = await makeUser({ role: "agent", name: "Kofi Many" });
+    otherAgent = await makeUser({ role: "agent", name: "Esi Few" });
+    regular = await makeUser({ role: "user", name: "Amara Saver" });
+    admin = await makeUser({ role: "admin" });
 
     // Every status among the agent's own: My Listings shows them all to their owner.
     const statuses: ListingStatus[] = ["approved", "pending_approval", "rejected"];
@@ -157,7 +146,10 @@ describe(`My Listings pages on ${testEngine}`, () => {
       expect(page.page).toBe(1);
       expect(page.rows[0]?.id).toBe(agentIds[0]);
     }
-    const empty = await myListings((await account("agent", "Nana New")).jar, "?page=4");
+    const empty = await myListings(
+      (await makeUser({ role: "agent", name: "Nana New" })).jar,
+      "?page=4",
+    );
     expect(empty).toMatchObject({ total: 0, page: 1, pageCount: 1, rows: [] });
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAsAdmin, signUpAndConfirm, type SignedIn } from "../support/accounts.ts";
+import { makeUser, type MadeUser } from "../support/factories.ts";
 import { testEngine } from "../support/database.ts";
 import { OPEN_REDIRECT_TARGETS, staysOnSite } from "../support/open-redirects.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
@@ -13,14 +13,14 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
 describe(`redirect targets from forms on ${testEngine}`, () => {
   let app: TestApp;
   let send: ServerApp;
-  let member: SignedIn;
-  let admin: SignedIn;
+  let member: MadeUser;
+  let admin: MadeUser;
 
   beforeAll(async () => {
     app = await startTestApp({ RATE_LIMIT_SCALE: "1000" });
     send = await createServerApp(app);
-    member = await signUpAndConfirm(app, { email: "redirects@example.com", role: "agent" });
-    admin = await signInAsAdmin(app);
+    member = await makeUser({ role: "agent", email: "redirects@example.com" });
+    admin = await makeUser({ role: "admin" });
   });
   afterAll(async () => {
     await app.close();
@@ -29,7 +29,7 @@ describe(`redirect targets from forms on ${testEngine}`, () => {
   const FORMS: {
     path: string;
     form: (target: string) => Record<string, string>;
-    who?: () => SignedIn;
+    who?: () => MadeUser;
   }[] = [
     { path: "/set-currency", form: (target) => ({ currency: "EUR", redirectTo: target }) },
     { path: "/set-currency", form: (target) => ({ currency: "XXX", redirectTo: target }) },

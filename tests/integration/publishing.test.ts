@@ -5,7 +5,7 @@ import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadViewer } from "../../app/auth/session.server.ts";
-import { viewerContext, type Viewer } from "../../app/auth/viewer.ts";
+import { viewerContext } from "../../app/auth/viewer.ts";
 import { listingImages, listings, listingUploads } from "../../app/db/schema/index.ts";
 import { isMessageKey } from "../../app/i18n/translate.ts";
 import { AppError } from "../../app/lib/app-error.ts";
@@ -15,8 +15,6 @@ import { USD } from "../../app/lib/money.ts";
 import { parseBrowseParams } from "../../app/lib/schemas/browse.ts";
 import { emptyListingValues, type ListingFormValues } from "../../app/lib/schemas/listing.ts";
 import * as addListing from "../../app/routes/listings/add-listing.tsx";
-import * as adminLogin from "../../app/routes/auth/admin-login.tsx";
-import * as signUp from "../../app/routes/auth/sign-up.ts";
 import * as manageRoute from "../../app/routes/dashboard/manage-listings.tsx";
 import * as moderationRoute from "../../app/routes/dashboard/moderation.tsx";
 import * as myListingsRoute from "../../app/routes/dashboard/my-listings.tsx";
@@ -40,23 +38,10 @@ import {
 import { IMAGE_VARIANTS, variantKey } from "../../app/services/media/images.server.ts";
 import { apiV1 } from "../../server/api/v1/index.ts";
 import { testEngine } from "../support/database.ts";
+import { makeUser, type MadeUser } from "../support/factories.ts";
 import { createServerApp } from "../support/server-app.ts";
-import { linkIn } from "../support/smtp-sink.ts";
-import {
-  CookieJar,
-  startTestApp,
-  TEST_ADMIN_EMAIL,
-  waitForMail,
-  type TestApp,
-} from "../support/test-app.ts";
+import { startTestApp, waitForMail, type CookieJar, type TestApp } from "../support/test-app.ts";
 import { location, toastOf } from "../support/flash.ts";
-
-type Role = "user" | "agent" | "professional";
-interface Account {
-  jar: CookieJar;
-  viewer: Viewer;
-  email: string;
-}
 
 /** A solid image made on the spot; `seed` changes the colour so files differ. */
 function image(
@@ -85,38 +70,11 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 describe(`publishing on ${testEngine}`, () => {
   let app: TestApp;
   let mediaDir: string;
-  let admin: Account;
-  let agent: Account;
-  let otherAgent: Account;
-  let professional: Account;
-  let regular: Account;
-
-  async function account(role: Role, name: string): Promise<Account> {
-    const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now().toString(36)}@example.com`;
-    await app.action(
-      signUp,
-      "/auth/sign-up",
-      { name, email, password: "secret12", accountType: role, redirectTo: "/" },
-      undefined,
-      app.nextIp(),
-    );
-    const mail = await waitForMail(app, email);
-    const jar = new CookieJar();
-    await app.visit(linkIn(mail, app.config.appUrl), jar);
-    const viewer = await app.viewer(jar);
-    if (!viewer) throw new Error("not signed in");
-    return { jar, viewer, email };
-  }
-
-  async function adminAccount(): Promise<Account> {
-    await app.action(adminLogin, "/admin-login", { email: TEST_ADMIN_EMAIL });
-    const mail = await waitForMail(app, TEST_ADMIN_EMAIL);
-    const jar = new CookieJar();
-    await app.visit(linkIn(mail, app.config.appUrl), jar);
-    const viewer = await app.viewer(jar);
-    if (viewer?.role !== "admin") throw new Error("not the admin");
-    return { jar, viewer, email: TEST_ADMIN_EMAIL };
-  }
+  let admin: MadeUser;
+  let agent: MadeUser;
+  let otherAgent: MadeUser;
+  let professional: MadeUser;
+  let regular: MadeUser;
 
   function values(overrides: Partial<ListingFormValues> = {}): ListingFormValues {
     return {
@@ -241,11 +199,11 @@ describe(`publishing on ${testEngine}`, () => {
   beforeAll(async () => {
     app = await startTestApp();
     mediaDir = path.join(app.dataDir, "media");
-    admin = await adminAccount();
-    agent = await account("agent", "Ama Agent");
-    otherAgent = await account("agent", "Kofi Agent");
-    professional = await account("professional", "Pat Professional");
-    regular = await account("user", "Uche User");
+    admin = await makeUser({ role: "admin" });
+    agent = await makeUser({ role: "agent", name: "Ama Agent" });
+    otherAgent = await makeUser({ role: "agent", name: "Kofi Agent" });
+    professional = await makeUser({ role: "professional", name: "Pat Professional" });
+    regular = await makeUser({ role: "user", name: "Uche User" });
   });
 
   afterAll(async () => {
@@ -973,7 +931,7 @@ describe(`publishing on ${testEngine}`, () => {
   });
 
   it("removes a deleted account's listings and unpublished uploads from storage", async () => {
-    const leaving = await account("agent", "Lea Leaving");
+    const leaving = await makeUser({ role: "agent", name: "Lea Leaving" });
     const pending = await uploadVia(leaving.jar, await image("png", 30));
     const used = await uploadVia(leaving.jar, await image("png", 31));
     const saved = await createListing({

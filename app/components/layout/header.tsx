@@ -4,6 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import { cn } from "../../lib/cn.ts";
+import { can } from "../../lib/permissions.ts";
 import type { Role } from "../../lib/roles.ts";
 import { CurrencySelector } from "./currency-selector.tsx";
 import { HeaderMenu } from "./header-menu.tsx";
@@ -16,8 +17,6 @@ export interface HeaderViewer {
   role: Role | null;
   avatar: string;
 }
-
-const PUBLISHERS: (Role | null)[] = ["agent", "professional"];
 
 /**
  * The width from which the whole header fits on one row; below it the main navigation moves
@@ -45,7 +44,7 @@ export function Header({
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const signInHref = `${location.pathname}?auth=login`;
-  const canPublish = viewer !== null && PUBLISHERS.includes(viewer.role);
+  const canPublish = can(viewer, "listing:offer-add");
   const fit = FULL_HEADER[canPublish ? "publisher" : "standard"];
 
   function closeMenu({ returnFocus }: { returnFocus: boolean }) {

@@ -1,6 +1,7 @@
 import { BadgeCheck, ShieldCheck } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
+import { can } from "../../lib/permissions.ts";
 import type { Role } from "../../lib/roles.ts";
 import { profileErrorToast, type ProfileFormResult } from "../../lib/schemas/profile.ts";
 import { AccountTypeCards } from "../auth/account-type-cards.tsx";
@@ -30,7 +31,7 @@ export function AccountTypeForm({
       title={t("profile.accountType.title")}
       description={t("profile.accountType.description")}
     >
-      {role === "admin" ? (
+      {!can({ role }, "account:change-type") ? (
         <p className="flex gap-2.5 rounded-lg bg-brand-50 px-3.5 py-3 text-sm text-brand-900">
           <ShieldCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
           {t("profile.accountType.adminNote")}

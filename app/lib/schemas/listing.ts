@@ -27,6 +27,7 @@ import {
   type ServiceHighlight,
   type TourType,
 } from "../listing-values.ts";
+import { publishableCategories } from "../permissions.ts";
 import type { Role } from "../roles.ts";
 import type { Toast } from "../toast.ts";
 import { isValidPhone, sniffImageFormat } from "./profile.ts";
@@ -149,12 +150,9 @@ export const GENERAL_CATEGORIES = CATEGORIES.filter(
   (c): c is Exclude<Category, "professionals"> => c !== "professionals",
 );
 
-/** Which categories a role may publish in: professionals only their service, the admin any. */
+/** Which categories a role may publish in: the permission table decides. */
 export function categoriesFor(role: Role | null | undefined): readonly Category[] {
-  if (role === "professional") return ["professionals"];
-  if (role === "admin") return CATEGORIES;
-  if (role === "agent") return GENERAL_CATEGORIES;
-  return [];
+  return publishableCategories({ role });
 }
 
 // ── Values as the form holds them ─────────────────────────────────────────────────────────────

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/analytics";
-import { requireRole } from "../../auth/guards.server.ts";
+import { requirePermission } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows, StatCards } from "../../components/dashboard/listing-rows.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { TAB_ACCESS } from "../../lib/permissions.ts";
+import { can } from "../../lib/permissions.ts";
 import {
   dashboardStats,
   mostViewedListings,
@@ -13,12 +13,12 @@ const TOP_LISTINGS = 5;
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The dashboard layout already refuses this tab to regular users; checked here as well.
-  const viewer = await requireRole(context, TAB_ACCESS.analytics);
+  const viewer = await requirePermission(context, "analytics:view");
   const [stats, top] = await Promise.all([
     dashboardStats(viewer),
     mostViewedListings(viewer, TOP_LISTINGS),
   ]);
-  return { admin: viewer.role === "admin", stats, top };
+  return { admin: can(viewer, "analytics:view-platform"), stats, top };
 }
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/currency-settings";
-import { requireRole } from "../../auth/guards.server.ts";
+import { requirePermission } from "../../auth/guards.server.ts";
 import { Flag } from "../../components/ui/flag.tsx";
 import { DataTable, type DataColumn } from "../../components/dashboard/data-table.tsx";
 import { useT } from "../../i18n/use-t.ts";
 import { listCurrencies } from "../../services/reference/reference.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireRole(context, ["admin"]);
+  await requirePermission(context, "currency:manage");
   return { currencies: await listCurrencies() };
 }
 

@@ -7,7 +7,7 @@ import { avatarSrc } from "../../auth/viewer.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
-import { canOpenTab, dashboardRole, isDashboardTab, TAB_BAR } from "../../lib/permissions.ts";
+import { can, canOpenTab, dashboardRole, isDashboardTab, TAB_BAR } from "../../lib/permissions.ts";
 
 /**
  * Every dashboard request passes here first: signed-out visitors are sent home, people without
@@ -19,7 +19,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (!viewer.role) throw redirect("/role-selection");
     const tab = url.pathname.split("/")[2] ?? "";
     if (!isDashboardTab(tab)) throw redirect("/dashboard/overview");
-    if (!canOpenTab(viewer.role, tab)) throw await accessDenied();
+    if (!canOpenTab(viewer, tab)) throw await accessDenied();
   },
 ];
 
@@ -40,7 +40,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const menuId = useId();
   const tabs = TAB_BAR[role];
   const current = tabs.find((item) => location.pathname.startsWith(`/dashboard/${item.tab}`));
-  const publisher = role === "agent" || role === "professional";
+  const publisher = can({ role }, "listing:offer-add");
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">

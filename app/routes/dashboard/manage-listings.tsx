@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { Form, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/manage-listings";
-import { requireRole } from "../../auth/guards.server.ts";
+import { requirePermission } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
 import { inputClass } from "../../components/ui/field.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
@@ -31,7 +31,7 @@ const actionSchema = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireRole(context, ["admin"]);
+  const viewer = await requirePermission(context, "listing:list-all");
   const url = new URL(request.url);
   const { q, page } = managedListingsPageQuerySchema.parse({
     q: url.searchParams.get("q") ?? "",
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Featured / Premium switches: "Listing {attribute} updated." and back to the same page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireRole(context, ["admin"]);
+  const viewer = await requirePermission(context, "listing:list-all");
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response(null, { status: 400 });
   const { attribute, listingId, value } = parsed.data;

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/moderation";
-import { requireRole } from "../../auth/guards.server.ts";
+import { requirePermission } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
 import { useHydrated } from "../../components/profile/use-hydrated.ts";
 import { inputClass } from "../../components/ui/field.tsx";
@@ -35,13 +35,13 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const viewer = await requireRole(context, ["admin"]);
+  const viewer = await requirePermission(context, "listing:moderate");
   return { rows: await listModerationQueue(viewer) };
 }
 
 /** Approve or reject: "Listing status updated to {status}." and an e-mail to the owner. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireRole(context, ["admin"]);
+  const viewer = await requirePermission(context, "listing:moderate");
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response(null, { status: 400 });
   const input = parsed.data;

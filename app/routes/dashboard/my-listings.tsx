@@ -10,7 +10,7 @@ import { useRootData } from "../../hooks/use-root-data.ts";
 import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { dashboardRole } from "../../lib/permissions.ts";
+import { can, dashboardRole } from "../../lib/permissions.ts";
 import { dashboardPageQuerySchema } from "../../lib/schemas/dashboard.ts";
 import { listingIdSchema } from "../../lib/schemas/listing.ts";
 import {
@@ -170,7 +170,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
       : role === "admin"
         ? t("dashboard.listings.titleAdmin")
         : t("dashboard.listings.titlePublisher");
-  const manages = role !== "user";
+  const manages = can({ role }, "listing:list-own");
   return (
     <div>
       <div className="mb-4">

@@ -4,7 +4,7 @@ import { requireViewer } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows, StatCards } from "../../components/dashboard/listing-rows.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { dashboardRole } from "../../lib/permissions.ts";
+import { can, dashboardRole } from "../../lib/permissions.ts";
 import {
   dashboardStats,
   listDashboardListings,
@@ -26,15 +26,14 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { currency } = useRootData();
   const { role, recent, stats } = loaderData;
-  const publisher = role === "agent" || role === "professional";
-  const cards =
-    role === "user"
-      ? [{ label: t("dashboard.overview.statFavorites"), value: stats.favorites }]
-      : [
-          { label: t("dashboard.overview.statListings"), value: stats.listings },
-          { label: t("dashboard.overview.statViews"), value: stats.views },
-          { label: t("dashboard.overview.statPending"), value: stats.pending },
-        ];
+  const publisher = can({ role }, "listing:offer-add");
+  const cards = !can({ role }, "listing:list-own")
+    ? [{ label: t("dashboard.overview.statFavorites"), value: stats.favorites }]
+    : [
+        { label: t("dashboard.overview.statListings"), value: stats.listings },
+        { label: t("dashboard.overview.statViews"), value: stats.views },
+        { label: t("dashboard.overview.statPending"), value: stats.pending },
+      ];
 
   return (
     <div className="space-y-8">
@@ -45,7 +44,12 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           {t("dashboard.overview.recentActivity")}
         </h2>
         {recent.length > 0 ? (
-          <ListingRows rows={recent} currency={currency} showStatus={role !== "user"} showViews />
+          <ListingRows
+            rows={recent}
+            currency={currency}
+            showStatus={can({ role }, "listing:list-own")}
+            showViews
+          />
         ) : (
           <EmptyState
             title={t("dashboard.overview.noActivity")}

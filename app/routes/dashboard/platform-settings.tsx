@@ -1,10 +1,10 @@
 import type { Route } from "./+types/platform-settings";
-import { requireRole } from "../../auth/guards.server.ts";
+import { requirePermission } from "../../auth/guards.server.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { getPlatformSettings } from "../../services/content/settings.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireRole(context, ["admin"]);
+  await requirePermission(context, "settings:manage");
   return { settings: await getPlatformSettings() };
 }
 

@@ -12,6 +12,7 @@ import { ProfileDetailsForm } from "../../components/profile/profile-details-for
 import type { MessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { can } from "../../lib/permissions.ts";
 import {
   MAX_AVATAR_BYTES,
   accountTypeSchema,
@@ -150,7 +151,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: "profile.accountType.errorDescription",
         variant: "destructive",
       };
-      if (viewer.role === "admin") {
+      if (!can(viewer, "account:change-type")) {
         return answer(
           {
             intent,

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/user-management";
-import { requireRole } from "../../auth/guards.server.ts";
+import { requirePermission } from "../../auth/guards.server.ts";
 import { avatarSrc } from "../../auth/viewer.ts";
 import { DataTable, type DataColumn } from "../../components/dashboard/data-table.tsx";
 import { useT } from "../../i18n/use-t.ts";
@@ -7,7 +7,7 @@ import { ROLES, type Role } from "../../lib/roles.ts";
 import { listUsers } from "../../services/admin/users.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const viewer = await requireRole(context, ["admin"]);
+  const viewer = await requirePermission(context, "user:manage");
   const users = await listUsers(viewer);
   return {
     users: users.map((u) => ({

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/add-listing";
-import { accessDenied, requireRole } from "../../auth/guards.server.ts";
+import { accessDenied, requirePermission } from "../../auth/guards.server.ts";
 import { avatarSrc, viewerContext } from "../../auth/viewer.ts";
 import { ListingForm } from "../../components/publish/listing-form.tsx";
 import { createTranslator, type MessageKey } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { ADD_LISTING_ROLES } from "../../lib/permissions.ts";
+import { dashboardRole } from "../../lib/permissions.ts";
 import {
   categoriesFor,
   emptyListingValues,
@@ -47,7 +47,7 @@ export const middleware: Route.MiddlewareFunction[] = [
         variant: "destructive",
       });
     }
-    await requireRole(context, ADD_LISTING_ROLES);
+    await requirePermission(context, "listing:create");
   },
 ];
 
@@ -70,7 +70,7 @@ async function refuseEdit(error: unknown): Promise<never> {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = await requireRole(context, ADD_LISTING_ROLES);
+  const viewer = await requirePermission(context, "listing:create");
   const url = new URL(request.url);
   const id = editId(url);
   const [countries, pendingUploads, editing] = await Promise.all([
@@ -82,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const categories = categoriesFor(viewer.role);
   return {
-    role: viewer.role,
+    role: dashboardRole(viewer.role),
     categories,
     countries: countries.map((c) => ({ code: c.code, name: c.name })),
     profile: {
@@ -145,7 +145,7 @@ async function adoptFormFiles(
  * sent, and stores nothing; a success redirects to My Listings with the spec's toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requireRole(context, ADD_LISTING_ROLES);
+  const viewer = await requirePermission(context, "listing:create");
   const id = editId(new URL(request.url));
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return refuse({ images: "publish.errors.imageTooLarge" }, emptyListingValues(""), 413);

@@ -3,6 +3,7 @@ import type { Viewer } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { can } from "../../lib/permissions.ts";
 import { SELECTABLE_ROLES, type Role } from "../../lib/roles.ts";
 
 type SelectableRole = (typeof SELECTABLE_ROLES)[number];
@@ -45,7 +46,7 @@ export async function chooseInitialRole(viewer: Viewer, role: string): Promise<R
  */
 export async function changeAccountType(viewer: Viewer, role: string): Promise<Role> {
   assertSelectable(role);
-  if (viewer.role === "admin")
+  if (!can(viewer, "account:change-type"))
     throw new AppError("FORBIDDEN", "auth.toasts.accessDeniedDescription");
   const db = await getDb();
   await db.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, viewer.id));

@@ -3,6 +3,7 @@ import type { Viewer } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { can } from "../../lib/permissions.ts";
 
 export interface UserRow {
   id: string;
@@ -15,7 +16,7 @@ export interface UserRow {
 
 /** Every account, newest first: for the administrator only. */
 export async function listUsers(viewer: Viewer, limit = 200): Promise<UserRow[]> {
-  if (viewer.role !== "admin")
+  if (!can(viewer, "user:manage"))
     throw new AppError("FORBIDDEN", "auth.toasts.accessDeniedDescription");
   const db = await getDb();
   return db

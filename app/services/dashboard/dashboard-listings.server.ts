@@ -3,7 +3,7 @@ import type { Viewer } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { favorites, listingImages, listings } from "../../db/schema/index.ts";
 import type { AgentType, Category, ListingStatus, PriceType } from "../../lib/listing-values.ts";
-import { dashboardRole } from "../../lib/permissions.ts";
+import { can } from "../../lib/permissions.ts";
 import { DASHBOARD_PAGE_SIZE } from "../../lib/schemas/dashboard.ts";
 
 export interface DashboardListingRow {
@@ -53,8 +53,7 @@ export const dashboardColumns = {
  */
 async function dashboardQuery(viewer: Viewer, status?: ListingStatus) {
   const db = await getDb();
-  const role = dashboardRole(viewer.role);
-  if (role === "user") {
+  if (!can(viewer, "listing:list-own")) {
     return {
       rows: () =>
         db
@@ -72,8 +71,7 @@ async function dashboardQuery(viewer: Viewer, status?: ListingStatus) {
           .where(savedAndPublic(viewer)),
     };
   }
-  const scope: SQL | undefined = role === "admin" ? undefined : eq(listings.userId, viewer.id);
-  const where = and(scope, status ? eq(listings.status, status) : undefined);
+  const where = and(dashboardScope(viewer), status ? eq(listings.status, status) : undefined);
   return {
     rows: () =>
       db
@@ -88,6 +86,11 @@ async function dashboardQuery(viewer: Viewer, status?: ListingStatus) {
         .from(listings)
         .where(where),
   };
+}
+
+/** A publisher's own listings; every listing for whoever may list them all (the admin). */
+function dashboardScope(viewer: Viewer): SQL | undefined {
+  return can(viewer, "listing:list-all") ? undefined : eq(listings.userId, viewer.id);
 }
 
 function savedAndPublic(viewer: Viewer): SQL | undefined {
@@ -151,19 +154,17 @@ export async function mostViewedListings(
   limit: number,
 ): Promise<DashboardListingRow[]> {
   const db = await getDb();
-  const scope = dashboardRole(viewer.role) === "admin" ? undefined : eq(listings.userId, viewer.id);
   return db
     .select(dashboardColumns)
     .from(listings)
-    .where(and(scope, gt(listings.views, 0)))
+    .where(and(dashboardScope(viewer), gt(listings.views, 0)))
     .orderBy(desc(listings.views), desc(listings.id))
     .limit(limit);
 }
 
 export async function dashboardStats(viewer: Viewer): Promise<DashboardStats> {
   const db = await getDb();
-  const role = dashboardRole(viewer.role);
-  const scope = role === "admin" ? undefined : eq(listings.userId, viewer.id);
+  const publishes = can(viewer, "listing:list-own");
   const [own] = await db
     .select({
       listings: sql<number>`count(*)::int`,
@@ -172,16 +173,16 @@ export async function dashboardStats(viewer: Viewer): Promise<DashboardStats> {
       approved: sql<number>`count(*) filter (where ${listings.status} = 'approved')::int`,
     })
     .from(listings)
-    .where(scope);
+    .where(dashboardScope(viewer));
   const [saved] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(favorites)
     .where(eq(favorites.userId, viewer.id));
   return {
-    listings: role === "user" ? 0 : Number(own?.listings ?? 0),
-    views: role === "user" ? 0 : Number(own?.views ?? 0),
-    pending: role === "user" ? 0 : Number(own?.pending ?? 0),
-    approved: role === "user" ? 0 : Number(own?.approved ?? 0),
+    listings: publishes ? Number(own?.listings ?? 0) : 0,
+    views: publishes ? Number(own?.views ?? 0) : 0,
+    pending: publishes ? Number(own?.pending ?? 0) : 0,
+    approved: publishes ? Number(own?.approved ?? 0) : 0,
     favorites: Number(saved?.n ?? 0),
   };
 }

@@ -3,6 +3,7 @@ import type { Viewer } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { favorites, listings } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { can } from "../../lib/permissions.ts";
 
 /** Ids of the listings a person saved, newest first: small, so every page gets them server-side. */
 export async function listFavoriteIds(userId: string): Promise<number[]> {
@@ -24,7 +25,8 @@ export async function setFavorite(
   listingId: number,
   favorite: boolean,
 ): Promise<boolean> {
-  if (!viewer) throw new AppError("UNAUTHENTICATED", "listing.favorites.signInDescription");
+  if (!viewer || !can(viewer, "favorite:toggle"))
+    throw new AppError("UNAUTHENTICATED", "listing.favorites.signInDescription");
   const db = await getDb();
   if (!favorite) {
     await db

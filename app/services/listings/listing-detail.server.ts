@@ -3,6 +3,7 @@ import { avatarSrc } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { countries, listingImages, listings, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { can } from "../../lib/permissions.ts";
 import type { ListingSummary } from "../../lib/listing-summary.ts";
 import type {
   Category,
@@ -56,8 +57,7 @@ export function parseListingId(raw: string | number | null | undefined): number 
 }
 
 function mayView(viewer: Viewer, ownerId: string, status: ListingStatus): boolean {
-  if (status === "approved") return true;
-  return viewer !== null && (viewer.role === "admin" || viewer.id === ownerId);
+  return status === "approved" || can(viewer, "listing:view-unpublished", { ownerId });
 }
 
 const imagesJson = sql<ListingImage[]>`coalesce((

@@ -5,6 +5,7 @@ import { listings, user } from "../../db/schema/index.ts";
 import { getMailer } from "../../email/mailer.server.ts";
 import { listingApprovedEmail, listingRejectedEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { can, type Action } from "../../lib/permissions.ts";
 import {
   canModerate,
   MAX_REASON_LENGTH,
@@ -25,9 +26,9 @@ import type { Actor } from "./listing-write.server.ts";
 
 export const MANAGE_PAGE_SIZE = 20;
 
-function requireAdmin(actor: Actor | null): asserts actor is Actor {
+function requireAllowed(actor: Actor | null, action: Action): asserts actor is Actor {
   if (!actor) throw new AppError("UNAUTHENTICATED", "publish.api.unauthenticated");
-  if (actor.role !== "admin") throw new AppError("FORBIDDEN", "publish.api.forbidden");
+  if (!can(actor, action)) throw new AppError("FORBIDDEN", "publish.api.forbidden");
 }
 
 function listingId(value: number | string): number {
@@ -54,7 +55,7 @@ export async function moderateListing({
   decision: ModerationDecision;
   reason?: string | null;
 }): Promise<{ id: number; status: ModerationDecision }> {
-  requireAdmin(actor);
+  requireAllowed(actor, "listing:moderate");
   const id = listingId(rawId);
   const note =
     decision === "rejected"
@@ -116,7 +117,7 @@ export async function setListingAttribute({
   attribute: ListingAttribute;
   value: boolean;
 }): Promise<{ id: number; featured: boolean; agentType: AgentType }> {
-  requireAdmin(actor);
+  requireAllowed(actor, attribute === "featured" ? "listing:feature" : "listing:set-premium");
   const id = listingId(rawId);
   const db = await getDb();
   const set =
@@ -143,7 +144,7 @@ export async function listModerationQueue(
   actor: Actor | null,
   limit = 200,
 ): Promise<ModerationRow[]> {
-  requireAdmin(actor);
+  requireAllowed(actor, "listing:moderate");
   const db = await getDb();
   const rows = await db
     .select({
@@ -180,7 +181,7 @@ export async function listManagedListings({
   page?: number;
   pageSize?: number;
 }): Promise<ManagedListingsPage> {
-  requireAdmin(actor);
+  requireAllowed(actor, "listing:list-all");
   const db = await getDb();
   const q = query.replace(/\s+/g, " ").trim().slice(0, 100);
   let where: SQL | undefined;

@@ -5,6 +5,7 @@ import { loadViewer } from "../../../app/auth/session.server.ts";
 import type { Viewer } from "../../../app/auth/viewer.ts";
 import { AppError } from "../../../app/lib/app-error.ts";
 import { MODERATION_DECISIONS } from "../../../app/lib/listing-status.ts";
+import { can } from "../../../app/lib/permissions.ts";
 import {
   dashboardPageQuerySchema,
   managedListingsQuerySchema,
@@ -62,6 +63,10 @@ myListingRoutes.post(
   async (c) => {
     const viewer = c.get("viewer");
     if (!viewer) throw new AppError("UNAUTHENTICATED", "publish.api.unauthenticated");
+    // Refused before the body is read: someone who may not upload learns nothing from it.
+    if (!can(viewer, "listing:upload-image")) {
+      throw new AppError("FORBIDDEN", "publish.api.forbidden");
+    }
     const form = await c.req.formData().catch(() => {
       throw new AppError("VALIDATION_FAILED", "publish.api.noFile");
     });

@@ -1,0 +1,326 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadViewer } from "../../app/auth/session.server.ts";
+import { listings } from "../../app/db/schema/index.ts";
+import type { ListingStatus } from "../../app/lib/listing-values.ts";
+import { can, DASHBOARD_TABS, TAB_ACTION, type Action } from "../../app/lib/permissions.ts";
+import { testEngine } from "../support/database.ts";
+import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
+import {
+  jarWith,
+  makeListing,
+  makeUser,
+  renewSession,
+  type MadeUser,
+} from "../support/factories.ts";
+import { toastOf } from "../support/flash.ts";
+import { createPageHandler, type PageHandler } from "../support/page-handler.ts";
+import { apiRoutes, pageRoutes } from "../support/route-paths.ts";
+import { createServerApp, type ServerApp } from "../support/server-app.ts";
+import { startTestApp, type TestApp } from "../support/test-app.ts";
+
+/**
+ * Every page loader, page action and /api/v1 endpoint, called by a visitor and by each role, with
+ * the answer the permission table (app/lib/permissions.ts) predicts: allowed, or refused the way
+ * the spec refuses (the redirect and toast for pages, 401/403 for the API, 404 for a listing
+ * the caller may not see) with nothing changed in the database.
+ *
+ * The expectations are a map in this test, keyed by route module and by "METHOD /api/v1/pattern",
+ * rather than metadata exported by the routes: the routes' guards are what is under test, so the
+ * expectation must not be read from the code it checks; and a route or endpoint added without a
+ * row here fails the test by name.
+ */
+
+interface Expectation {
+  /** What the call needs from the permission table; null: anybody may, visitors included. */
+  action: Action | null;
+  /** The call is about agent A's listing: ownership rules of the action apply. */
+  owned?: boolean;
+  /** Which of agent A's listings fills the path's id (approved unless said). */
+  listing?: ListingStatus;
+  /** A refusal looks like a missing listing (404), so nobody learns a hidden listing exists. */
+  refusedAsMissing?: boolean;
+  /** The JSON body of an API write: the least that passes validation, or {}. */
+  json?: unknown;
+  /** Other answers an allowed call may give besides 2xx, 3xx and 400, with the reason. */
+  alsoAllowed?: number[];
+}
+
+interface PageExpectation {
+  get: Expectation;
+  /** The module's form action (required when the module has one). */
+  post?: Expectation;
+}
+
+const PUBLIC: Expectation = { action: null };
+/** Anything a signed-in person may do with their own account's data. */
+const SIGNED_IN: Expectation = { action: "dashboard:open" };
+
+/** The dashboard tabs: each needs the action of its tab (TAB_ACTION), for reading and writing. */
+const TAB_PAGES: Record<string, PageExpectation> = Object.fromEntries(
+  DASHBOARD_TABS.map((tab) => [
+    `routes/dashboard/${tab}.tsx`,
+    { get: { action: TAB_ACTION[tab] }, post: { action: TAB_ACTION[tab] } },
+  ]),
+);
+
+const PAGES: Record<string, PageExpectation> = {
+  ...TAB_PAGES,
+  "routes/site/home.tsx": { get: PUBLIC },
+  "routes/site/category.tsx": { get: PUBLIC },
+  "routes/site/listing.tsx": {
+    get: {
+      action: "listing:view-unpublished",
+      owned: true,
+      listing: "pending_approval",
+      refusedAsMissing: true,
+    },
+  },
+  "routes/listings/add-listing.tsx": {
+    get: { action: "listing:create" },
+    post: { action: "listing:create" },
+  },
+  "routes/site/about.tsx": { get: PUBLIC },
+  "routes/site/services.tsx": { get: PUBLIC },
+  "routes/site/contact.tsx": { get: PUBLIC, post: PUBLIC },
+  "routes/site/legal.tsx": { get: PUBLIC },
+  "routes/dashboard/layout.tsx": { get: SIGNED_IN },
+  "routes/dashboard/redirect-to-overview.ts": { get: SIGNED_IN },
+  "routes/auth/admin-login.tsx": { get: PUBLIC, post: PUBLIC },
+  "routes/auth/reset.tsx": { get: PUBLIC, post: PUBLIC },
+  "routes/auth/update-password.ts": { get: PUBLIC },
+  "routes/auth/confirm.tsx": { get: PUBLIC, post: PUBLIC },
+  "routes/auth/callback.tsx": { get: PUBLIC },
+  "routes/auth/role-selection.tsx": { get: SIGNED_IN, post: SIGNED_IN },
+  "routes/auth/sign-in.ts": { get: PUBLIC, post: PUBLIC },
+  "routes/auth/sign-up.ts": { get: PUBLIC, post: PUBLIC },
+  "routes/auth/forgot-password.ts": { get: PUBLIC, post: PUBLIC },
+  "routes/auth/sign-out.ts": { get: PUBLIC, post: PUBLIC },
+  "routes/auth/google.ts": { get: PUBLIC, post: PUBLIC },
+  // Served in development only: elsewhere a 404 for everybody.
+  "routes/dev/outbox.tsx": { get: { action: null, alsoAllowed: [404] } },
+  // Saving a favourite from a page: a visitor is asked to sign in rather than refused.
+  "routes/resources/favorites.ts": { get: PUBLIC, post: PUBLIC },
+  "routes/resources/featured-listings.ts": { get: PUBLIC },
+  "routes/resources/search.ts": { get: PUBLIC },
+  "routes/resources/set-currency.ts": { get: PUBLIC, post: PUBLIC },
+  "routes/resources/sitemap.ts": { get: PUBLIC },
+  "routes/resources/robots.ts": { get: PUBLIC },
+  // The page nobody defined: a 404 for everybody.
+  "routes/resources/fallback.ts": {
+    get: { action: null, alsoAllowed: [404] },
+    post: { action: null, alsoAllowed: [404, 405] },
+  },
+};
+
+const API: Record<string, Expectation> = {
+  "GET /api/v1/health": PUBLIC,
+  "GET /api/v1/currencies": PUBLIC,
+  "GET /api/v1/countries": PUBLIC,
+  "POST /api/v1/contact-messages": { action: null, json: {} },
+  "GET /api/v1/listings": PUBLIC,
+  // The API shows public listings only (its answers are cached publicly), to owners too.
+  "GET /api/v1/listings/:id": PUBLIC,
+  "POST /api/v1/uploads/listing-images": { action: "listing:upload-image" },
+  "GET /api/v1/uploads/listing-images": SIGNED_IN,
+  // Without a key there is no upload of theirs to discard: a 404 once signed in.
+  "DELETE /api/v1/uploads/listing-images": { action: "dashboard:open", alsoAllowed: [404] },
+  "GET /api/v1/my-listings": SIGNED_IN,
+  "POST /api/v1/my-listings": { action: "listing:create", json: {} },
+  "GET /api/v1/my-listings/:id": { action: "listing:edit", owned: true },
+  "PUT /api/v1/my-listings/:id": { action: "listing:edit", owned: true, json: {} },
+  "DELETE /api/v1/my-listings/:id": { action: "listing:delete", owned: true },
+  "GET /api/v1/moderation/listings": { action: "listing:moderate" },
+  "POST /api/v1/moderation/listings/:id": {
+    action: "listing:moderate",
+    listing: "pending_approval",
+    json: { decision: "approved" },
+  },
+  "GET /api/v1/admin/listings": { action: "listing:list-all" },
+  "PATCH /api/v1/admin/listings/:id": { action: "listing:feature", json: { featured: true } },
+  "GET /api/v1/me/favorites": { action: "favorite:toggle" },
+  "PUT /api/v1/me/favorites/:listingId": { action: "favorite:toggle" },
+  "DELETE /api/v1/me/favorites/:listingId": { action: "favorite:toggle" },
+  "GET /api/v1/openapi.json": PUBLIC,
+};
+
+type ActorName = "visitor" | "user" | "agent A" | "agent B" | "professional" | "admin";
+const ACTOR_NAMES: ActorName[] = ["visitor", "user", "agent A", "agent B", "professional", "admin"];
+
+/** A placeholder the listing's id replaces at call time (a deleted listing is made again). */
+const LISTING = "__listing__";
+
+describe(`permission matrix on ${testEngine}`, () => {
+  let app: TestApp;
+  let page: PageHandler;
+  let send: ServerApp;
+  const actors = new Map<ActorName, MadeUser | null>();
+  const fixtures = new Map<ListingStatus, number>();
+  let agentA: MadeUser;
+
+  beforeAll(async () => {
+    app = await startTestApp({ RATE_LIMIT_SCALE: "100" });
+    page = await createPageHandler(app);
+    send = await createServerApp(app);
+    agentA = await makeUser({ role: "agent" });
+    actors.set("visitor", null);
+    actors.set("user", await makeUser({ role: "user" }));
+    actors.set("agent A", agentA);
+    actors.set("agent B", await makeUser({ role: "agent" }));
+    actors.set("professional", await makeUser({ role: "professional" }));
+    actors.set("admin", await makeUser({ role: "admin" }));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** Agent A's listing in the status, made again if an allowed call deleted or changed it. */
+  async function listingId(status: ListingStatus): Promise<number> {
+    const known = fixtures.get(status);
+    if (known !== undefined) {
+      const [row] = await app.handle.db
+        .select({ status: listings.status })
+        .from(listings)
+        .where(eq(listings.id, known));
+      if (row?.status === status) return known;
+    }
+    const made = await makeListing({ owner: agentA, status });
+    fixtures.set(status, made.id);
+    return made.id;
+  }
+
+  /** The actor's session, made again if an allowed call (signing out) ended it. */
+  async function sessionOf(name: ActorName): Promise<MadeUser | null> {
+    const actor = actors.get(name) ?? null;
+    if (!actor || (await loadViewer(new Headers({ cookie: actor.cookie })))) return actor;
+    const renewed = { ...actor, cookie: await renewSession(actor.id) };
+    actors.set(name, renewed);
+    return renewed;
+  }
+
+  function expected(name: ActorName, rule: Expectation): boolean {
+    if (rule.action === null) return true;
+    const actor = actors.get(name) ?? null;
+    return can(actor?.viewer ?? null, rule.action, rule.owned ? { ownerId: agentA.id } : {});
+  }
+
+  /** How a page refused, or null when it did not. */
+  function pageRefusal(response: Response, rule: Expectation): string | null {
+    if (rule.refusedAsMissing && response.status === 404) return "missing";
+    if (response.status !== 302) return null;
+    const title = toastOf(response)?.title;
+    const to = response.headers.get("location");
+    if (
+      to === "/" &&
+      (title === "auth.toasts.authRequired" || title === "publish.toasts.authRequired")
+    )
+      return "sign in";
+    if (to === "/dashboard/overview" && title === "auth.toasts.accessDenied") return "denied";
+    return null;
+  }
+
+  function apiRefusal(response: Response, rule: Expectation): string | null {
+    if (rule.refusedAsMissing && response.status === 404) return "missing";
+    if (response.status === 401) return "sign in";
+    if (response.status === 403) return "denied";
+    return null;
+  }
+
+  function isAllowedAnswer(status: number, rule: Expectation): boolean {
+    return (
+      (status >= 200 && status < 400) || status === 400 || !!rule.alsoAllowed?.includes(status)
+    );
+  }
+
+  /**
+   * One call per actor: the answer must match the table, and a refused call must leave every
+   * row as it was.
+   */
+  async function check(
+    label: string,
+    rule: Expectation,
+    call: (actor: MadeUser | null, path: (raw: string) => string) => Promise<Response>,
+    refusal: (response: Response, rule: Expectation) => string | null,
+  ) {
+    const problems: string[] = [];
+    for (const name of ACTOR_NAMES) {
+      const actor = await sessionOf(name);
+      const id = String(await listingId(rule.listing ?? "approved"));
+      const before = await databaseSnapshot(app.handle.db);
+      const response = await call(actor, (raw) => raw.replaceAll(LISTING, id));
+      const refused = refusal(response, rule);
+      const allowed = expected(name, rule);
+      const what = `${label} as ${name}: ${response.status} ${response.headers.get("location") ?? ""}`;
+      if (allowed) {
+        if (refused || !isAllowedAnswer(response.status, rule))
+          problems.push(`${what} (expected allowed)`);
+        continue;
+      }
+      const wanted = rule.refusedAsMissing ? "missing" : name === "visitor" ? "sign in" : "denied";
+      if (refused !== wanted) problems.push(`${what} (expected refused: ${wanted})`);
+      const changes = changedTables(before, await databaseSnapshot(app.handle.db));
+      if (changes.length > 0) problems.push(`${what} changed ${changes.join(", ")}`);
+    }
+    return problems;
+  }
+
+  it("answers every page loader and form action as the permission table says", async () => {
+    const routes = await pageRoutes({ listingId: LISTING });
+    const missing = routes.flatMap(({ file, hasAction }) => [
+      ...(PAGES[file] ? [] : [`${file}: no entry`]),
+      ...(hasAction && PAGES[file] && !PAGES[file].post
+        ? [`${file}: no entry for its action`]
+        : []),
+    ]);
+    expect(missing, "routes without a row in the permission matrix").toEqual([]);
+
+    const problems: string[] = [];
+    for (const { file, path, hasAction } of routes) {
+      const entry = PAGES[file]!;
+      const calls: [string, Expectation][] = [["GET", entry.get]];
+      if (hasAction) calls.push(["POST", entry.post!]);
+      for (const [method, rule] of calls) {
+        const found = await check(
+          `${method} ${path} (${file})`,
+          rule,
+          (actor, fill) =>
+            page(fill(path), {
+              jar: actor ? jarWith(actor.cookie) : undefined,
+              method,
+              form: method === "POST" ? {} : undefined,
+            }),
+          pageRefusal,
+        );
+        problems.push(...found);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("answers every /api/v1 endpoint as the permission table says", async () => {
+    const routes = apiRoutes({ id: LISTING, listingId: LISTING });
+    const missing = routes
+      .map(({ method, pattern }) => `${method} ${pattern}`)
+      .filter((key) => !API[key]);
+    expect(missing, "endpoints without a row in the permission matrix").toEqual([]);
+
+    const problems: string[] = [];
+    for (const { method, pattern, path } of routes) {
+      const rule = API[`${method} ${pattern}`]!;
+      const found = await check(
+        `${method} ${pattern}`,
+        rule,
+        (actor, fill) =>
+          send(fill(path), {
+            method,
+            json: rule.json,
+            jar: actor ? jarWith(actor.cookie) : undefined,
+            ip: app.nextIp(),
+          }),
+        apiRefusal,
+      );
+      problems.push(...found);
+    }
+    expect(problems).toEqual([]);
+  });
+});
