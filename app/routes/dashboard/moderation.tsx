@@ -15,7 +15,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { MAX_REASON_LENGTH } from "../../lib/listing-status.ts";
 import { moderationReasonSchema } from "../../lib/schemas/moderation.ts";
-import { listingIdSchema } from "../../lib/schemas/listing.ts";
+import { idSchema } from "../../lib/schemas/id.ts";
 import {
   listModerationQueue,
   moderateListing,
@@ -26,10 +26,10 @@ import { readForm } from "../../services/session/read-form.server.ts";
 
 const PATH = "/dashboard/moderation";
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), listingId: listingIdSchema }),
+  z.object({ intent: z.literal("approve"), listingId: idSchema }),
   z.object({
     intent: z.literal("reject"),
-    listingId: listingIdSchema,
+    listingId: idSchema,
     reason: moderationReasonSchema.optional(),
   }),
 ]);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { loadViewer } from "../../../app/auth/session.server.ts";
 import { AppError } from "../../../app/lib/app-error.ts";
-import { listingIdSchema } from "../../../app/lib/schemas/listing.ts";
+import { idSchema } from "../../../app/lib/schemas/id.ts";
 import { listFavoriteIds, setFavorite } from "../../../app/services/favorites/favorites.server.ts";
 
 async function requireApiViewer(headers: Headers) {
@@ -11,7 +11,7 @@ async function requireApiViewer(headers: Headers) {
 }
 
 function parseId(value: string): number {
-  const parsed = listingIdSchema.safeParse(value);
+  const parsed = idSchema.safeParse(value);
   if (!parsed.success) throw new AppError("LISTING_NOT_FOUND", "listing.favorites.notFound");
   return parsed.data;
 }
