@@ -6,6 +6,7 @@ import { getDb, type Database } from "../../db/client.server.ts";
 import { countries, listingImages, listings, listingUploads, user } from "../../db/schema/index.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { parseId } from "../../lib/schemas/id.ts";
 import { listingSearchText } from "../../lib/listing-search-text.ts";
 import { statusAfterEdit, statusOnCreate } from "../../lib/listing-status.ts";
 import type { ListingStatus } from "../../lib/listing-values.ts";
@@ -411,11 +412,9 @@ async function listingForChange(
   return row;
 }
 
-function validId(listingId: number | string): number {
-  const id = typeof listingId === "number" ? listingId : Number(listingId);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
-  }
+function validId(listingId: unknown): number {
+  const id = parseId(listingId);
+  if (id === null) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
   return id;
 }
 
