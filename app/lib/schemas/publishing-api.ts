@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MODERATION_DECISIONS } from "../listing-status.ts";
-import { AGENT_TYPES, CATEGORIES, LISTING_STATUSES, PRICE_TYPES } from "../listing-values.ts";
+import { AGENT_TYPES, LISTING_STATUSES } from "../listing-values.ts";
+import { dashboardListingRowSchema } from "./listing-view.ts";
 
 /** What the publishing endpoints of /api/v1 answer: uploads, My Listings and the admin's tools. */
 
@@ -13,21 +14,6 @@ export const uploadedImageSchema = z.object({
 });
 
 export const pendingUploadsSchema = z.object({ uploads: z.array(uploadedImageSchema) });
-
-/** A row of My Listings, Moderation and Manage Listings. */
-export const dashboardListingRowSchema = z.object({
-  id: z.int(),
-  title: z.string(),
-  category: z.enum(CATEGORIES),
-  priceUsdCents: z.int().nullable(),
-  priceType: z.enum(PRICE_TYPES).nullable(),
-  status: z.enum(LISTING_STATUSES),
-  views: z.int(),
-  featured: z.boolean(),
-  agentType: z.enum(AGENT_TYPES),
-  thumbnail: z.string().nullable().meta({ description: "The cover image's storage key." }),
-  rejectionReason: z.string().nullable(),
-});
 
 export const myListingsPageSchema = z.object({
   listings: z.array(dashboardListingRowSchema),
@@ -54,12 +40,9 @@ export const editableListingSchema = z.object({
     .record(z.string(), z.union([z.string(), z.array(z.string())]))
     .meta({ description: "The listing form's fields as the form holds them (text)." }),
   images: z.array(uploadedImageSchema),
-  ownerPhone: z
-    .string()
-    .nullable()
-    .meta({
-      description: "The owner's profile phone: phone and WhatsApp contact fall back to it.",
-    }),
+  ownerPhone: z.string().nullable().meta({
+    description: "The owner's profile phone: phone and WhatsApp contact fall back to it.",
+  }),
 });
 
 export const moderationQueueSchema = z.object({

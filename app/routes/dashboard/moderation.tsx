@@ -14,7 +14,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { MAX_REASON_LENGTH } from "../../lib/listing-status.ts";
 import { moderationInputSchema } from "../../lib/schemas/moderation.ts";
-import { listingIdSchema } from "../../lib/schemas/listing.ts";
+import { idSchema } from "../../lib/schemas/id.ts";
 import {
   listModerationQueue,
   moderateListing,
@@ -34,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireRole(context, ["admin"]);
   const form = Object.fromEntries(await readForm(request));
-  const listingId = listingIdSchema.safeParse(form.listingId);
+  const listingId = idSchema.safeParse(form.listingId);
   const parsed = moderationInputSchema.safeParse(form);
   if (!listingId.success || !parsed.success) throw new Response(null, { status: 400 });
   const input = parsed.data;

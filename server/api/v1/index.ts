@@ -9,7 +9,7 @@ import { contactRoutes } from "./contact.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { listingRoutes, listingSchemas } from "./listings.ts";
 import { moderationRoutes } from "./moderation.ts";
-import { myListingRoutes } from "./my-listings.ts";
+import { listingInputSchema, myListingRoutes } from "./my-listings.ts";
 import { referenceRoutes } from "./reference.ts";
 import { errorSchema, jsonResponse, withOpenApi } from "./router.ts";
 import { uploadRoutes } from "./uploads.ts";
@@ -54,6 +54,7 @@ apiV1.route("/", adminListingRoutes);
 apiV1.route("/", favoriteRoutes);
 
 apiV1.openAPIRegistry.register("Error", errorSchema);
+apiV1.openAPIRegistry.register("ListingInput", listingInputSchema);
 for (const [name, schema] of Object.entries(listingSchemas)) {
   apiV1.openAPIRegistry.register(name, schema);
 }

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { getConfig } from "../../../app/config.server.ts";
-import type { ListingSummary } from "../../../app/lib/listing-summary.ts";
+import type { ListingSummary } from "../../../app/lib/schemas/listing-view.ts";
 import { AppError } from "../../../app/lib/app-error.ts";
 import {
   apiImageSchema,
@@ -14,11 +14,8 @@ import {
   parseBrowseParams,
 } from "../../../app/lib/schemas/browse.ts";
 import { browseListings } from "../../../app/services/listings/browse.server.ts";
-import {
-  getListingDetail,
-  type ListingDetail,
-  type ListingImage,
-} from "../../../app/services/listings/listing-detail.server.ts";
+import type { ListingDetail, ListingImage } from "../../../app/lib/schemas/listing-view.ts";
+import { getListingDetail } from "../../../app/services/listings/listing-detail.server.ts";
 import { findCurrency } from "../../../app/services/reference/reference.server.ts";
 import {
   apiRouter,

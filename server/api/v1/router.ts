@@ -5,7 +5,7 @@ import type { Viewer } from "../../../app/auth/viewer.ts";
 import type { MessageKey } from "../../../app/i18n/translate.ts";
 import { AppError } from "../../../app/lib/app-error.ts";
 import { apiErrorSchema } from "../../../app/lib/schemas/api-error.ts";
-import { listingIdSchema } from "../../../app/lib/schemas/listing.ts";
+import { idSchema, MAX_ID } from "../../../app/lib/schemas/id.ts";
 import { fieldErrorsOf } from "../../../app/lib/validation.ts";
 import { readJsonBody } from "./body.ts";
 
@@ -70,14 +70,6 @@ export const jsonBody = createMiddleware(async (c, next) => {
   await next();
 });
 
-/** A listing's number in a path: digits only, so `1e3` or `0x10` are no listing's. */
-export const listingIdParam = z
-  .string()
-  .regex(/^[1-9][0-9]{0,9}$/)
-  .transform(Number)
-  .refine((id) => listingIdSchema.safeParse(id).success)
-  .openapi({ type: "integer", minimum: 1, maximum: 2_147_483_647 });
-
 export const sessionSecurity = [{ session: [] }];
 
 /**
@@ -97,6 +89,13 @@ export function withOpenApi<T extends z.ZodType>(
 }
 
 export const errorSchema = withOpenApi(apiErrorSchema, "Error");
+
+/** A listing's number in a path, read by the one id parser: `1e3` or `01` are no listing's. */
+export const listingIdParam = withOpenApi(idSchema, {
+  type: "integer",
+  minimum: 1,
+  maximum: MAX_ID,
+});
 
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };
