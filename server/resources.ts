@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Hono } from "hono";
-import { initialsAvatarSvg } from "../app/services/media/initials-avatar.ts";
+import { initialsAvatarSvg } from "../app/lib/initials-avatar.ts";
 import { getMediaStorage } from "../app/storage/media-storage.server.ts";
 
 const require = createRequire(import.meta.url);

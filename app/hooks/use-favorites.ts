@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useFetcher, useFetchers, useLocation, useRevalidator, useSubmit } from "react-router";
 import { useToast } from "../components/layout/toaster.tsx";
 import { favoriteFetcherKey, isFavoriteFailure } from "../lib/favorites.ts";
+import { parseId } from "../lib/schemas/id.ts";
 import { useRootData } from "./use-root-data.ts";
 
 /**
@@ -22,7 +23,8 @@ export function useFavorites() {
     const ids = new Set(favoriteIds);
     for (const fetcher of fetchers) {
       if (fetcher.formAction !== "/favorites" || !fetcher.formData) continue;
-      const id = Number(fetcher.formData.get("listingId"));
+      const id = parseId(fetcher.formData.get("listingId"));
+      if (id === null) continue;
       if (fetcher.formData.get("favorite") === "true") ids.add(id);
       else ids.delete(id);
     }

@@ -9,9 +9,21 @@ import { seedReferenceData } from "../../app/db/reference/reference-seed.server.
 import { seedDemoData } from "../../scripts/demo/demo-seed.ts";
 import { FILTER_NAMES, PAGE_SIZE } from "../../app/lib/schemas/browse.ts";
 import { createDiskStorage, setMediaStorage } from "../../app/storage/media-storage.server.ts";
-import { RESPONSE_SCHEMAS } from "../../server/api/v1/openapi.ts";
+import { apiErrorSchema } from "../../app/lib/schemas/api-error.ts";
+import { apiListingDetailSchema, apiListingPageSchema } from "../../app/lib/schemas/listing-api.ts";
+import { countrySchema, currencySchema, healthSchema } from "../../app/lib/schemas/reference.ts";
 import { apiV1 } from "../../server/api/v1/index.ts";
 import { openTestDatabase, testEngine } from "../support/database.ts";
+
+/** The schemas the OpenAPI document's answers are generated from. */
+const RESPONSE_SCHEMAS = {
+  Error: apiErrorSchema,
+  ListingPage: apiListingPageSchema,
+  ListingDetail: apiListingDetailSchema,
+  Currency: currencySchema,
+  Country: countrySchema,
+  Health: healthSchema,
+};
 
 interface ApiSummary {
   id: number;

@@ -174,7 +174,7 @@ describe(`dashboard guard over HTTP on ${testEngine}`, () => {
     for (const who of [regular, agent, null]) {
       const response = await page("/dashboard/moderation", {
         jar: cookiesOf(who),
-        form: { intent: "approve", listingId: String(pendingId) },
+        form: { decision: "approved", listingId: String(pendingId) },
       });
       expect(response.status).toBe(302);
       expect(location(response)).toBe(who ? "/dashboard/overview" : "/");

@@ -798,7 +798,7 @@ describe(`publishing on ${testEngine}`, () => {
       moderationRoute,
       "/dashboard/moderation",
       {
-        intent: "reject",
+        decision: "rejected",
         listingId: String(saved.id),
         reason: "  The photos show   another house. ",
       },
@@ -832,7 +832,7 @@ describe(`publishing on ${testEngine}`, () => {
     const again = await app.action(
       moderationRoute,
       "/dashboard/moderation",
-      { intent: "approve", listingId: String(saved.id) },
+      { decision: "approved", listingId: String(saved.id) },
       admin.jar,
     );
     expect(toastOf(again)).toMatchObject({ title: "publish.moderation.updateFailed" });

@@ -2,7 +2,7 @@ import { SearchX } from "lucide-react";
 import { Link } from "react-router";
 import { useFavorites } from "../../hooks/use-favorites.ts";
 import { useT } from "../../i18n/use-t.ts";
-import type { ListingSummary } from "../../lib/listing-summary.ts";
+import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import { ListingCard } from "../listings/listing-card.tsx";
 

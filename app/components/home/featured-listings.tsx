@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useFavorites } from "../../hooks/use-favorites.ts";
 import { useT } from "../../i18n/use-t.ts";
-import type { ListingSummary } from "../../lib/listing-summary.ts";
+import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import type { loader as featuredLoader } from "../../routes/resources/featured-listings.ts";
 import { ListingCard } from "../listings/listing-card.tsx";

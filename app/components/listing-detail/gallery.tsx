@@ -2,8 +2,8 @@ import { ChevronLeft, ChevronRight, ImageOff, Play } from "lucide-react";
 import { useRef, useState } from "react";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
-import type { ListingImage } from "../../services/listings/listing-detail.server.ts";
-import type { VideoEmbed } from "../../services/listings/video-embed.ts";
+import type { ListingImage } from "../../lib/schemas/listing-view.ts";
+import type { VideoEmbed } from "../../lib/video-embed.ts";
 
 const SIZES = "(min-width: 1280px) 820px, (min-width: 1024px) 62vw, 100vw";
 /** Horizontal travel (px) that turns a drag into a swipe to the next or previous slide. */

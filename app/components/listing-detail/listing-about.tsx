@@ -1,7 +1,7 @@
 import { Bath, BedDouble, Check, Ruler } from "lucide-react";
 import { useT } from "../../i18n/use-t.ts";
 import { isServiceSection } from "../../lib/schemas/browse.ts";
-import type { ListingDetail } from "../../services/listings/listing-detail.server.ts";
+import type { ListingDetail } from "../../lib/schemas/listing-view.ts";
 
 const cardClass = "rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6";
 

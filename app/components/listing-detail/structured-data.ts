@@ -1,5 +1,5 @@
 import { isServiceSection } from "../../lib/schemas/browse.ts";
-import type { ListingDetail } from "../../services/listings/listing-detail.server.ts";
+import type { ListingDetail } from "../../lib/schemas/listing-view.ts";
 
 /** "A sentence or two" for meta descriptions: whole words, at most `max` characters. */
 export function summarize(text: string, max = 160): string {

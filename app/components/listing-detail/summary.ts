@@ -1,5 +1,5 @@
-import type { ListingSummary } from "../../lib/listing-summary.ts";
-import type { ListingDetail } from "../../services/listings/listing-detail.server.ts";
+import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
+import type { ListingDetail } from "../../lib/schemas/listing-view.ts";
 
 /** The card data of a listing shown in full (what favourites and cards work with). */
 export function detailSummary(listing: ListingDetail): ListingSummary {

@@ -2,7 +2,7 @@ import { Bath, BedDouble, Heart, MapPin, Ruler, Star } from "lucide-react";
 import { Link } from "react-router";
 import { useFavoriteFailures } from "../../hooks/use-favorites.ts";
 import { useT } from "../../i18n/use-t.ts";
-import type { ListingSummary } from "../../lib/listing-summary.ts";
+import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
 import { cn } from "../../lib/cn.ts";
 import { ListingImage } from "./listing-image.tsx";

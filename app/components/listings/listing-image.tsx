@@ -1,4 +1,4 @@
-import type { ListingSummary } from "../../lib/listing-summary.ts";
+import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import { cn } from "../../lib/cn.ts";
 
 const FALLBACK = "/images/listing-fallback.webp";

@@ -1,4 +1,7 @@
-import { coerceListingValues, type ListingFormValues } from "../../lib/schemas/listing.ts";
+import {
+  coerceListingValues,
+  type ListingFormValues,
+} from "../../lib/schemas/listing-form-values.ts";
 import type { StoredImageRef } from "./image-uploader.tsx";
 
 /**

@@ -29,15 +29,14 @@ import {
 import type { Role } from "../../lib/roles.ts";
 import {
   CATEGORY_RULES,
-  DESCRIPTION_MAX,
   listingFieldErrors,
   listingFieldMessages,
   listingSchema,
   submissionFailedToast,
-  TITLE_MAX,
   type ListingFormResult,
   type ListingFormValues,
 } from "../../lib/schemas/listing.ts";
+import { DESCRIPTION_MAX, TITLE_MAX } from "../../lib/schemas/listing-fields.ts";
 import { BackButton } from "../listing-detail/back-button.tsx";
 import { useToast } from "../layout/toaster.tsx";
 import { useHydrated } from "../profile/use-hydrated.ts";

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { BadgeCheck, MapPin, X } from "lucide-react";
 import { useT } from "../../i18n/use-t.ts";
-import type { ListingSummary } from "../../lib/listing-summary.ts";
+import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import {
@@ -16,13 +16,10 @@ import {
   TOUR_TYPES,
   type Category,
 } from "../../lib/listing-values.ts";
-import {
-  CATEGORY_RULES,
-  parsePriceToCents,
-  type ListingFormValues,
-} from "../../lib/schemas/listing.ts";
-import type { ListingDetail } from "../../services/listings/listing-detail.server.ts";
-import { videoEmbed } from "../../services/listings/video-embed.ts";
+import { CATEGORY_RULES, type ListingFormValues } from "../../lib/schemas/listing.ts";
+import { parsePriceToCents } from "../../lib/schemas/listing-fields.ts";
+import type { ListingDetail } from "../../lib/schemas/listing-view.ts";
+import { videoEmbed } from "../../lib/video-embed.ts";
 import { ContactCard } from "../listing-detail/contact-card.tsx";
 import { Gallery } from "../listing-detail/gallery.tsx";
 import { ListingAbout, ListingFeatures } from "../listing-detail/listing-about.tsx";

@@ -38,3 +38,12 @@ export const contactMessageSchema = z.object({
 });
 
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+
+/** What POST /api/v1/contact-messages answers: the stored message and which e-mails went out. */
+export const contactReceiptSchema = z.object({
+  id: z.int(),
+  teamNotified: z
+    .boolean()
+    .meta({ description: "The team's notification address got the message by e-mail." }),
+  acknowledged: z.boolean().meta({ description: "The sender got an acknowledgement e-mail." }),
+});

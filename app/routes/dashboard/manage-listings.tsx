@@ -11,8 +11,8 @@ import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { managedListingsPageQuerySchema } from "../../lib/schemas/dashboard.ts";
-import { listingIdSchema } from "../../lib/schemas/listing.ts";
-import type { DashboardListingRow } from "../../services/dashboard/dashboard-listings.server.ts";
+import { idSchema } from "../../lib/schemas/id.ts";
+import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
 import { LISTING_ATTRIBUTES, type ListingAttribute } from "../../lib/listing-status.ts";
 import {
   listManagedListings,
@@ -25,7 +25,7 @@ const PATH = "/dashboard/manage-listings";
 const actionSchema = z.object({
   intent: z.literal("set-attribute"),
   attribute: z.enum(LISTING_ATTRIBUTES),
-  listingId: listingIdSchema,
+  listingId: idSchema,
   value: z.enum(["true", "false"]).transform((v) => v === "true"),
   returnTo: z.string().optional(),
 });

@@ -2,7 +2,6 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Check, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/moderation";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
@@ -14,8 +13,8 @@ import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { MAX_REASON_LENGTH } from "../../lib/listing-status.ts";
-import { moderationReasonSchema } from "../../lib/schemas/moderation.ts";
-import { listingIdSchema } from "../../lib/schemas/listing.ts";
+import { moderationInputSchema } from "../../lib/schemas/moderation.ts";
+import { idSchema } from "../../lib/schemas/id.ts";
 import {
   listModerationQueue,
   moderateListing,
@@ -25,14 +24,6 @@ import { redirectWithToast } from "../../services/session/flash-toast.server.ts"
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const PATH = "/dashboard/moderation";
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("approve"), listingId: listingIdSchema }),
-  z.object({
-    intent: z.literal("reject"),
-    listingId: listingIdSchema,
-    reason: moderationReasonSchema.optional(),
-  }),
-]);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, "listing:moderate");
@@ -42,16 +33,18 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Approve or reject: "Listing status updated to {status}." and an e-mail to the owner. */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requirePermission(context, "listing:moderate");
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) throw new Response(null, { status: 400 });
+  const form = Object.fromEntries(await readForm(request));
+  const listingId = idSchema.safeParse(form.listingId);
+  const parsed = moderationInputSchema.safeParse(form);
+  if (!listingId.success || !parsed.success) throw new Response(null, { status: 400 });
   const input = parsed.data;
-  const decision = input.intent === "approve" ? "approved" : "rejected";
+  const { decision } = input;
   try {
     await moderateListing({
       actor: viewer,
-      listingId: input.listingId,
+      listingId: listingId.data,
       decision,
-      reason: input.intent === "reject" ? input.reason : null,
+      reason: input.decision === "rejected" ? input.reason : null,
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -79,7 +72,7 @@ function ApproveButton({ row }: { row: ModerationRow }) {
   const fetcher = useFetcher();
   return (
     <fetcher.Form method="post" action={PATH} preventScrollReset>
-      <input type="hidden" name="intent" value="approve" />
+      <input type="hidden" name="decision" value="approved" />
       <input type="hidden" name="listingId" value={row.id} />
       <button
         type="submit"
@@ -130,7 +123,7 @@ function RejectButton({ row }: { row: ModerationRow }) {
           {t("publish.moderation.reject")}
         </summary>
         <Form method="post" action={PATH} className="mt-2 space-y-2">
-          <input type="hidden" name="intent" value="reject" />
+          <input type="hidden" name="decision" value="rejected" />
           <input type="hidden" name="listingId" value={row.id} />
           <ReasonField id={reasonId} />
           <button type="submit" className={cn(buttonClass, "bg-red-700 text-white")}>
@@ -160,7 +153,7 @@ function RejectButton({ row }: { row: ModerationRow }) {
             {t("publish.moderation.rejectDescription", { title: row.title })}
           </Dialog.Description>
           <fetcher.Form method="post" action={PATH} preventScrollReset className="mt-4 space-y-4">
-            <input type="hidden" name="intent" value="reject" />
+            <input type="hidden" name="decision" value="rejected" />
             <input type="hidden" name="listingId" value={row.id} />
             <div>
               <ReasonField id={reasonId} />

@@ -12,11 +12,9 @@ import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { can, dashboardRole } from "../../lib/permissions.ts";
 import { dashboardPageQuerySchema } from "../../lib/schemas/dashboard.ts";
-import { listingIdSchema } from "../../lib/schemas/listing.ts";
-import {
-  pageDashboardListings,
-  type DashboardListingRow,
-} from "../../services/dashboard/dashboard-listings.server.ts";
+import { idSchema } from "../../lib/schemas/id.ts";
+import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
+import { pageDashboardListings } from "../../services/dashboard/dashboard-listings.server.ts";
 import { deleteListing } from "../../services/listings/listing-write.server.ts";
 import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
@@ -24,7 +22,7 @@ import { readForm } from "../../services/session/read-form.server.ts";
 const PATH = "/dashboard/my-listings";
 const actionSchema = z.object({
   intent: z.literal("delete"),
-  listingId: listingIdSchema,
+  listingId: idSchema,
   returnTo: z.string().optional(),
 });
 

@@ -10,12 +10,12 @@ import {
   categoriesFor,
   emptyListingValues,
   listingErrorMessage,
-  listingValuesFromFormData,
   MAX_LISTING_IMAGE_BYTES,
   submissionFailedToast,
   type ListingFormResult,
   type ListingFormValues,
 } from "../../lib/schemas/listing.ts";
+import { listingValuesFromFormData } from "../../lib/schemas/listing-form-values.ts";
 import { MAX_LISTING_IMAGES } from "../../lib/listing-values.ts";
 import {
   createListing,

@@ -4,13 +4,13 @@ import type { Route } from "./+types/favorites";
 import { viewerContext } from "../../auth/viewer.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { favoriteFailureToast, type FavoriteResult } from "../../lib/favorites.ts";
-import { listingIdSchema } from "../../lib/schemas/listing.ts";
+import { idSchema } from "../../lib/schemas/id.ts";
 import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
 import { setFavorite } from "../../services/favorites/favorites.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const schema = z.object({
-  listingId: listingIdSchema,
+  listingId: idSchema,
   favorite: z.enum(["true", "false"]).transform((v) => v === "true"),
   redirectTo: z.string().optional(),
 });

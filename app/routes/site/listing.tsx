@@ -22,10 +22,10 @@ import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatPrice, formatPriceType } from "../../lib/money.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
+import type { ListingDetail } from "../../lib/schemas/listing-view.ts";
 import {
   getListingDetail,
   listRelatedListings,
-  type ListingDetail,
 } from "../../services/listings/listing-detail.server.ts";
 import { countListingView } from "../../services/listings/listing-views.server.ts";
 

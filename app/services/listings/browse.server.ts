@@ -1,7 +1,7 @@
 import { and, arrayContains, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { countries, listings } from "../../db/schema/index.ts";
-import type { ListingSummary } from "../../lib/listing-summary.ts";
+import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import { displayAmountToUsdCents, USD, type DisplayCurrency } from "../../lib/money.ts";
 import {
   PAGE_SIZE,

@@ -3,58 +3,22 @@ import { avatarSrc } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { countries, listingImages, listings, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { Category, ListingStatus } from "../../lib/listing-values.ts";
+import { parseId } from "../../lib/schemas/id.ts";
+import {
+  listingDetailSchema,
+  type ListingDetail,
+  type ListingImage,
+  type ListingSummary,
+} from "../../lib/schemas/listing-view.ts";
 import { can } from "../../lib/permissions.ts";
-import type { ListingSummary } from "../../lib/listing-summary.ts";
-import type {
-  Category,
-  CompletionStatus,
-  ContactMethod,
-  ListingStatus,
-} from "../../lib/listing-values.ts";
 import type { Role } from "../../lib/roles.ts";
 import { selectPublicSummaries } from "./listing-summaries.server.ts";
-import { videoEmbed, type VideoEmbed } from "./video-embed.ts";
+import { videoEmbed } from "../../lib/video-embed.ts";
+import { listingColumnsFor } from "./listing-row.server.ts";
 
 /** Who is looking: null for a visitor. Owners and admins may also see listings not yet public. */
 export type Viewer = { id: string; role: Role } | null;
-
-export interface ListingImage {
-  storageKey: string;
-  width: number;
-  height: number;
-}
-
-/** A card's data without its cover, plus what the detail page shows beyond the card. */
-export interface ListingDetail extends Omit<ListingSummary, "cover"> {
-  completionStatus: CompletionStatus | null;
-  address: string;
-  description: string;
-  contactMethod: ContactMethod;
-  status: ListingStatus;
-  createdAt: string;
-  updatedAt: string;
-  /** In gallery order; the first is the cover. */
-  images: ListingImage[];
-  video: VideoEmbed | null;
-  agent: {
-    name: string;
-    /** The uploaded avatar, else a generated initials image. */
-    avatarUrl: string;
-    /** The listing's contact phone, else the owner's; null when neither exists. */
-    phone: string | null;
-    email: string;
-  };
-}
-
-const MAX_ID = 2_147_483_647;
-
-/** The numeric id of a URL segment, or null for anything that is not a listing id. */
-export function parseListingId(raw: string | number | null | undefined): number | null {
-  const text = String(raw ?? "");
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id <= MAX_ID ? id : null;
-}
 
 function mayView(viewer: Viewer, ownerId: string, status: ListingStatus): boolean {
   return status === "approved" || can(viewer, "listing:view-unpublished", { ownerId });
@@ -78,44 +42,16 @@ export async function getListingDetail({
   listingId: string | number;
   viewer: Viewer;
 }): Promise<ListingDetail> {
-  const id = parseListingId(listingId);
+  const id = parseId(listingId);
   if (id === null) throw new AppError("LISTING_NOT_FOUND", "detail.notFound.description");
   const db = await getDb();
   const [row] = await db
     .select({
-      id: listings.id,
+      ...listingColumnsFor(listingDetailSchema.shape),
       userId: listings.userId,
-      title: listings.title,
-      category: listings.category,
-      listingType: listings.listingType,
-      propertyType: listings.propertyType,
-      completionStatus: listings.completionStatus,
-      serviceCategory: listings.serviceCategory,
-      specialty: listings.specialty,
-      priceUsdCents: listings.priceUsdCents,
-      priceType: listings.priceType,
-      city: listings.city,
       countryName: countries.name,
-      address: listings.address,
-      description: listings.description,
-      contactMethod: listings.contactMethod,
       contactPhone: listings.contactPhone,
       videoUrl: listings.videoUrl,
-      status: listings.status,
-      featured: listings.featured,
-      agentType: listings.agentType,
-      amenities: listings.amenities,
-      serviceHighlights: listings.serviceHighlights,
-      tourTypes: listings.tourTypes,
-      bedrooms: listings.bedrooms,
-      bathrooms: listings.bathrooms,
-      areaM2: listings.areaM2,
-      roomType: listings.roomType,
-      genderPreference: listings.genderPreference,
-      rating: listings.rating,
-      ratingCount: listings.ratingCount,
-      createdAt: listings.createdAt,
-      updatedAt: listings.updatedAt,
       images: imagesJson,
       ownerName: user.name,
       ownerEmail: user.email,

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { countries, listingImages, listings } from "../../db/schema/index.ts";
-import type { ListingSummary } from "../../lib/listing-summary.ts";
+import { listingSummarySchema, type ListingSummary } from "../../lib/schemas/listing-view.ts";
+import { listingColumnsFor } from "./listing-row.server.ts";
 
 /** The cover (position 0) of a listing, as JSON, or null: one subquery instead of a join per image. */
 const coverImage = sql<ListingSummary["cover"]>`(
@@ -12,30 +13,9 @@ const coverImage = sql<ListingSummary["cover"]>`(
   limit 1
 )`;
 
-export const summaryColumns = {
-  id: listings.id,
-  title: listings.title,
-  category: listings.category,
-  listingType: listings.listingType,
-  propertyType: listings.propertyType,
-  serviceCategory: listings.serviceCategory,
-  specialty: listings.specialty,
-  priceUsdCents: listings.priceUsdCents,
-  priceType: listings.priceType,
-  city: listings.city,
+const summaryColumns = {
+  ...listingColumnsFor(listingSummarySchema.shape),
   countryName: countries.name,
-  featured: listings.featured,
-  agentType: listings.agentType,
-  amenities: listings.amenities,
-  serviceHighlights: listings.serviceHighlights,
-  tourTypes: listings.tourTypes,
-  bedrooms: listings.bedrooms,
-  bathrooms: listings.bathrooms,
-  areaM2: listings.areaM2,
-  roomType: listings.roomType,
-  genderPreference: listings.genderPreference,
-  rating: listings.rating,
-  ratingCount: listings.ratingCount,
   cover: coverImage,
 };
 

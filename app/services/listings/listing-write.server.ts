@@ -6,13 +6,13 @@ import { getDb, type Database } from "../../db/client.server.ts";
 import { countries, listingImages, listings, listingUploads, user } from "../../db/schema/index.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { parseId } from "../../lib/schemas/id.ts";
 import { listingSearchText } from "../../lib/listing-search-text.ts";
 import { statusAfterEdit, statusOnCreate } from "../../lib/listing-status.ts";
 import type { ListingStatus } from "../../lib/listing-values.ts";
 import { can, type Action, type Resource } from "../../lib/permissions.ts";
 import {
   categoriesFor,
-  centsToPriceText,
   LISTING_IMAGE_SNIFF_BYTES,
   listingErrorMessage,
   listingFieldErrors,
@@ -24,6 +24,7 @@ import {
   type ListingInput,
 } from "../../lib/schemas/listing.ts";
 import { listCountries } from "../reference/reference.server.ts";
+import { listingFormValues, listingRowValues } from "./listing-row.server.ts";
 import { getMediaStorage, type MediaStorage } from "../../storage/media-storage.server.ts";
 import {
   copyStoredImage,
@@ -278,9 +279,8 @@ async function parseListing(
 }
 
 function columnsOf(listing: ListingInput, country: string) {
-  const { images: _images, ...fields } = listing;
   return {
-    ...fields,
+    ...listingRowValues(listing),
     searchText: listingSearchText({ ...listing, countryName: country }),
   };
 }
@@ -417,11 +417,9 @@ async function listingForChange(
   return row;
 }
 
-function validId(listingId: number | string): number {
-  const id = typeof listingId === "number" ? listingId : Number(listingId);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
-  }
+function validId(listingId: unknown): number {
+  const id = parseId(listingId);
+  if (id === null) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
   return id;
 }
 
@@ -597,7 +595,6 @@ export async function getListingForEdit({
     .where(eq(listingImages.listingId, id))
     .orderBy(asc(listingImages.position));
   const l = row.listing;
-  const text = (value: string | number | null) => (value === null ? "" : String(value));
   return {
     id: l.id,
     ownerId: l.userId,
@@ -605,32 +602,9 @@ export async function getListingForEdit({
     rejectionReason: l.rejectionReason,
     ownerPhone: row.ownerPhone,
     images: images.map(uploaded),
-    values: {
-      title: l.title,
-      category: l.category,
-      listingType: l.listingType,
-      serviceCategory: text(l.serviceCategory),
-      specialty: text(l.specialty),
-      price: centsToPriceText(l.priceUsdCents),
-      priceType: text(l.priceType),
-      countryCode: l.countryCode,
-      city: l.city,
-      address: l.address,
-      description: l.description,
-      propertyType: text(l.propertyType),
-      completionStatus: text(l.completionStatus),
-      bedrooms: text(l.bedrooms),
-      bathrooms: text(l.bathrooms),
-      areaM2: text(l.areaM2),
-      roomType: text(l.roomType),
-      genderPreference: text(l.genderPreference),
-      tourTypes: l.tourTypes,
-      amenities: l.amenities,
-      serviceHighlights: l.serviceHighlights,
-      images: images.map((i) => i.storageKey),
-      videoUrl: text(l.videoUrl),
-      contactMethod: l.contactMethod,
-      contactPhone: text(l.contactPhone),
-    },
+    values: listingFormValues(
+      l,
+      images.map((i) => i.storageKey),
+    ),
   };
 }

@@ -6,6 +6,7 @@ import { getMailer } from "../../email/mailer.server.ts";
 import { listingApprovedEmail, listingRejectedEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { can, type Action } from "../../lib/permissions.ts";
+import { parseId } from "../../lib/schemas/id.ts";
 import {
   canModerate,
   MAX_REASON_LENGTH,
@@ -13,10 +14,8 @@ import {
   type ModerationDecision,
 } from "../../lib/listing-status.ts";
 import type { AgentType } from "../../lib/listing-values.ts";
-import {
-  dashboardColumns,
-  type DashboardListingRow,
-} from "../dashboard/dashboard-listings.server.ts";
+import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
+import { dashboardColumns } from "../dashboard/dashboard-listings.server.ts";
 import type { Actor } from "./listing-write.server.ts";
 
 /**
@@ -31,11 +30,9 @@ function requireAllowed(actor: Actor | null, action: Action): asserts actor is A
   if (!can(actor, action)) throw new AppError("FORBIDDEN", "publish.api.forbidden");
 }
 
-function listingId(value: number | string): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
-  }
+function listingId(value: unknown): number {
+  const id = parseId(value);
+  if (id === null) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
   return id;
 }
 

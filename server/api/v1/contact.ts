@@ -1,16 +1,44 @@
-import { Hono } from "hono";
+import { createRoute } from "@hono/zod-openapi";
 import { CLIENT_IP_HEADER } from "../../../app/auth/auth.server.ts";
+import { contactMessageSchema, contactReceiptSchema } from "../../../app/lib/schemas/contact.ts";
 import { submitContactMessage } from "../../../app/services/contact/contact.server.ts";
-import { readJsonBody } from "./body.ts";
+import {
+  apiRouter,
+  errorResponse,
+  jsonBody,
+  jsonRequest,
+  jsonResponse,
+  refuseInvalid,
+} from "./router.ts";
 
-export const contactRoutes = new Hono();
+export const contactRoutes = apiRouter();
 
-contactRoutes.post("/contact-messages", async (c) => {
-  const data = await readJsonBody(c);
-  const { id, delivery } = await submitContactMessage({
-    data,
-    clientIp: c.req.header(CLIENT_IP_HEADER),
-  });
-  // Stored is stored (201); the answer also says which e-mails about it went out.
-  return c.json({ id, ...delivery }, 201);
-});
+contactRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/contact-messages",
+    summary: "Send a message to the team (the contact form)",
+    operationId: "createContactMessage",
+    middleware: [jsonBody] as const,
+    request: { body: jsonRequest(contactMessageSchema) },
+    responses: {
+      201: jsonResponse(
+        contactReceiptSchema,
+        "Stored; then e-mailed to the team and acknowledged to the sender",
+      ),
+      400: errorResponse("VALIDATION_FAILED, with a message per field"),
+      413: errorResponse("PAYLOAD_TOO_LARGE"),
+      415: errorResponse("UNSUPPORTED_MEDIA_TYPE"),
+      429: errorResponse("RATE_LIMITED"),
+    },
+  }),
+  async (c) => {
+    const { id, delivery } = await submitContactMessage({
+      data: c.req.valid("json"),
+      clientIp: c.req.header(CLIENT_IP_HEADER),
+    });
+    // Stored is stored (201); the answer also says which e-mails about it went out.
+    return c.json({ id, ...delivery }, 201);
+  },
+  refuseInvalid("contact.errors.missingFields"),
+);

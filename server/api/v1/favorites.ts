@@ -1,38 +1,60 @@
-import { Hono } from "hono";
-import { loadViewer } from "../../../app/auth/session.server.ts";
-import { AppError } from "../../../app/lib/app-error.ts";
-import { listingIdSchema } from "../../../app/lib/schemas/listing.ts";
+import { createRoute, z } from "@hono/zod-openapi";
+import { favoriteIdsSchema, favoriteStateSchema } from "../../../app/lib/schemas/favorites.ts";
 import { listFavoriteIds, setFavorite } from "../../../app/services/favorites/favorites.server.ts";
-
-async function requireApiViewer(headers: Headers) {
-  const viewer = await loadViewer(headers);
-  if (!viewer) throw new AppError("UNAUTHENTICATED", "listing.favorites.signInDescription");
-  return viewer;
-}
-
-function parseId(value: string): number {
-  const parsed = listingIdSchema.safeParse(value);
-  if (!parsed.success) throw new AppError("LISTING_NOT_FOUND", "listing.favorites.notFound");
-  return parsed.data;
-}
+import {
+  apiRouter,
+  errorResponse,
+  jsonResponse,
+  listingIdParam,
+  sessionSecurity,
+  signedIn,
+} from "./router.ts";
 
 /** The signed-in person's favourites (session cookie, as in the browser). */
-export const favoriteRoutes = new Hono();
+export const favoriteRoutes = apiRouter();
 
-favoriteRoutes.get("/me/favorites", async (c) => {
-  const viewer = await requireApiViewer(c.req.raw.headers);
-  c.header("Cache-Control", "private, no-store");
-  return c.json({ listingIds: await listFavoriteIds(viewer.id) });
-});
+const signedInToSave = signedIn("listing.favorites.signInDescription");
+const listingParams = z.object({ listingId: listingIdParam });
 
-favoriteRoutes.put("/me/favorites/:listingId", async (c) => {
-  const viewer = await requireApiViewer(c.req.raw.headers);
-  await setFavorite(viewer, parseId(c.req.param("listingId")), true);
-  return c.json({ listingId: Number(c.req.param("listingId")), favorite: true });
-});
+favoriteRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/me/favorites",
+    security: sessionSecurity,
+    summary: "Ids of the listings I saved",
+    operationId: "listFavorites",
+    middleware: [signedInToSave] as const,
+    responses: {
+      200: jsonResponse(favoriteIdsSchema, "Saved listing ids, newest first"),
+      401: errorResponse("UNAUTHENTICATED"),
+    },
+  }),
+  async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ listingIds: await listFavoriteIds(c.get("viewer").id) }, 200);
+  },
+);
 
-favoriteRoutes.delete("/me/favorites/:listingId", async (c) => {
-  const viewer = await requireApiViewer(c.req.raw.headers);
-  await setFavorite(viewer, parseId(c.req.param("listingId")), false);
-  return c.json({ listingId: Number(c.req.param("listingId")), favorite: false });
-});
+for (const favorite of [true, false]) {
+  favoriteRoutes.openapi(
+    createRoute({
+      method: favorite ? "put" : "delete",
+      path: "/me/favorites/{listingId}",
+      security: sessionSecurity,
+      summary: favorite ? "Save an approved listing" : "Unsave a listing",
+      operationId: favorite ? "addFavorite" : "removeFavorite",
+      middleware: [signedInToSave] as const,
+      request: { params: listingParams },
+      responses: {
+        200: jsonResponse(favoriteStateSchema, favorite ? "Saved" : "Removed"),
+        401: errorResponse("UNAUTHENTICATED"),
+        404: errorResponse("LISTING_NOT_FOUND"),
+      },
+    }),
+    async (c) => {
+      const { listingId } = c.req.valid("param");
+      await setFavorite(c.get("viewer"), listingId, favorite);
+      return c.json({ listingId, favorite }, 200);
+    },
+  );
+}

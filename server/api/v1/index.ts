@@ -1,46 +1,106 @@
-import { Hono } from "hono";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
 import { getDatabaseHandle } from "../../../app/db/client.server.ts";
-import { AppError } from "../../../app/lib/app-error.ts";
-import { createTranslator, isMessageKey } from "../../../app/i18n/translate.ts";
+import { createTranslator, isMessageKey, type MessageKey } from "../../../app/i18n/translate.ts";
+import { AppError, ERROR_CODES, type ErrorCode } from "../../../app/lib/app-error.ts";
+import { healthSchema } from "../../../app/lib/schemas/reference.ts";
+import { adminListingRoutes } from "./admin-listings.ts";
 import { contactRoutes } from "./contact.ts";
 import { favoriteRoutes } from "./favorites.ts";
-import { listingRoutes } from "./listings.ts";
-import { myListingRoutes } from "./my-listings.ts";
-import { openApiRoutes } from "./openapi.ts";
+import { listingRoutes, listingSchemas } from "./listings.ts";
+import { moderationRoutes } from "./moderation.ts";
+import { listingInputSchema, myListingRoutes } from "./my-listings.ts";
 import { referenceRoutes } from "./reference.ts";
+import { errorSchema, jsonResponse, withOpenApi } from "./router.ts";
+import { uploadRoutes } from "./uploads.ts";
 
-/** The JSON API. Handlers parse with zod, call a domain service and answer JSON. */
-export const apiV1 = new Hono();
+/**
+ * The JSON API. Each endpoint is declared with its schemas (path, query, body and answers), which
+ * validate the request and generate the OpenAPI document served at /openapi.json.
+ */
+export const apiV1 = new OpenAPIHono();
 
-apiV1.get("/health", async (c) => {
-  const healthy = await getDatabaseHandle()
-    .then((h) => h.ping())
-    .catch(() => false);
-  c.header("Cache-Control", "no-store");
-  return healthy
-    ? c.json({ status: "ok", database: "ok" })
-    : c.json({ status: "unavailable", database: "unavailable" }, 503);
-});
+const health = withOpenApi(healthSchema, "Health");
+
+apiV1.openapi(
+  createRoute({
+    method: "get",
+    path: "/health",
+    summary: "Service and database health",
+    operationId: "getHealth",
+    responses: {
+      200: jsonResponse(health, "Healthy"),
+      503: jsonResponse(health, "The database does not answer"),
+    },
+  }),
+  async (c) => {
+    const healthy = await getDatabaseHandle()
+      .then((h) => h.ping())
+      .catch(() => false);
+    c.header("Cache-Control", "no-store");
+    return healthy
+      ? c.json({ status: "ok", database: "ok" } as const, 200)
+      : c.json({ status: "unavailable", database: "unavailable" } as const, 503);
+  },
+);
 
 apiV1.route("/", referenceRoutes);
 apiV1.route("/", contactRoutes);
 apiV1.route("/", listingRoutes);
+apiV1.route("/", uploadRoutes);
 apiV1.route("/", myListingRoutes);
+apiV1.route("/", moderationRoutes);
+apiV1.route("/", adminListingRoutes);
 apiV1.route("/", favoriteRoutes);
-apiV1.route("/", openApiRoutes);
+
+apiV1.openAPIRegistry.register("Error", errorSchema);
+apiV1.openAPIRegistry.register("ListingInput", listingInputSchema);
+for (const [name, schema] of Object.entries(listingSchemas)) {
+  apiV1.openAPIRegistry.register(name, schema);
+}
+apiV1.openAPIRegistry.registerComponent("securitySchemes", "session", {
+  type: "apiKey",
+  in: "cookie",
+  name: "better-auth.session_token",
+  description: "The session cookie set by signing in (POST /api/auth/sign-in/email).",
+});
+
+apiV1.use("/openapi.json", async (c, next) => {
+  await next();
+  c.header("Cache-Control", "public, max-age=3600");
+});
+apiV1.doc31("/openapi.json", {
+  openapi: "3.1.0",
+  info: {
+    title: "Gateway Africa API",
+    version: "1.0.0",
+    description:
+      "Marketplace data: listings (the same search, filters, sort and pagination as the website), currencies, countries and the contact form; for signed-in people their favourites and listings, and the administrator's moderation. Errors are `{ error: { code, message, fields? } }`.",
+  },
+  servers: [{ url: "/api/v1" }],
+});
 
 apiV1.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: "No such endpoint." } }, 404));
 
+/** What a request the framework refused (a media type, a body it could not read) is called. */
+const HTTP_REFUSALS: Partial<Record<number, [ErrorCode, MessageKey]>> = {
+  400: ["VALIDATION_FAILED", "requests.invalidJson"],
+  413: ["PAYLOAD_TOO_LARGE", "requests.tooLarge"],
+  415: ["UNSUPPORTED_MEDIA_TYPE", "requests.notJson"],
+};
+
 apiV1.onError((err, c) => {
-  if (err instanceof AppError) {
+  const refusal = err instanceof HTTPException ? HTTP_REFUSALS[err.status] : undefined;
+  const error = refusal ? new AppError(...refusal) : err;
+  if (error instanceof AppError) {
     const t = createTranslator();
     const text = (message: string) => (isMessageKey(message) ? t(message) : message);
-    const fields = err.fieldErrors
-      ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, text(v)]))
+    const fields = error.fieldErrors
+      ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, text(v)]))
       : undefined;
     return c.json(
-      { error: { code: err.code, message: text(err.message), fields } },
-      err.status as 400,
+      { error: { code: error.code, message: text(error.message), fields } },
+      ERROR_CODES[error.code],
     );
   }
   console.error(err);

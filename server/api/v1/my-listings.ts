@@ -1,212 +1,169 @@
-import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { z } from "zod";
-import { loadViewer } from "../../../app/auth/session.server.ts";
-import type { Viewer } from "../../../app/auth/viewer.ts";
-import { AppError } from "../../../app/lib/app-error.ts";
-import { MODERATION_DECISIONS } from "../../../app/lib/listing-status.ts";
-import { can } from "../../../app/lib/permissions.ts";
+import { createRoute, z } from "@hono/zod-openapi";
+import { listingBodySchema } from "../../../app/lib/schemas/listing.ts";
+import { dashboardPageQuerySchema } from "../../../app/lib/schemas/dashboard.ts";
 import {
-  dashboardPageQuerySchema,
-  managedListingsQuerySchema,
-} from "../../../app/lib/schemas/dashboard.ts";
-import { MAX_LISTING_IMAGE_BYTES } from "../../../app/lib/schemas/listing.ts";
-import { moderationReasonSchema } from "../../../app/lib/schemas/moderation.ts";
+  editableListingSchema,
+  myListingsPageSchema,
+  savedListingSchema,
+} from "../../../app/lib/schemas/publishing-api.ts";
 import { pageDashboardListings } from "../../../app/services/dashboard/dashboard-listings.server.ts";
 import {
   createListing,
   deleteListing,
-  discardListingUpload,
   getListingForEdit,
-  listPendingUploads,
-  storeListingUpload,
   updateListing,
 } from "../../../app/services/listings/listing-write.server.ts";
 import {
-  listManagedListings,
-  listModerationQueue,
-  moderateListing,
-  setListingAttribute,
-} from "../../../app/services/listings/moderation.server.ts";
+  apiRouter,
+  errorResponse,
+  jsonResponse,
+  listingIdParam,
+  noStore,
+  queryParameters,
+  sessionSecurity,
+  signedIn,
+  withOpenApi,
+} from "./router.ts";
 import { readJsonBody } from "./body.ts";
 
-/**
- * Publishing over JSON: image uploads (used by the listing form for per-image progress), the
- * signed-in person's listings, moderation and the admin's listing switches. Each handler parses
- * its input and calls the same listings services as the pages; the services decide who may.
- */
-export const myListingRoutes = new Hono<{ Variables: { viewer: Viewer | null } }>();
+/** The signed-in person's listings: the same services and paging as the dashboard's. */
+export const myListingRoutes = apiRouter();
 
-const withViewer: MiddlewareHandler<{ Variables: { viewer: Viewer | null } }> = async (c, next) => {
-  c.set("viewer", await loadViewer(c.req.raw.headers));
-  c.header("Cache-Control", "no-store");
-  await next();
+const idParams = z.object({ id: listingIdParam });
+/**
+ * A listing of any category: the contract's schema, named in the document. The listings service
+ * reads the body itself, as the page's action does, since what may be sent depends on the person
+ * (their categories, their profile's phone) and who may send it is decided first.
+ */
+export const listingInputSchema = withOpenApi(listingBodySchema, "ListingInput");
+const listingBody = {
+  required: true,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/ListingInput" } } },
 };
 
-for (const path of ["/uploads/*", "/my-listings", "/my-listings/*", "/moderation/*", "/admin/*"]) {
-  myListingRoutes.use(path, withViewer);
-}
-
-// ── Uploads ───────────────────────────────────────────────────────────────────────────────────
-
-/** A multipart form with one part "file": at most 10 MB plus the form's own few bytes. */
-myListingRoutes.post(
-  "/uploads/listing-images",
-  bodyLimit({
-    maxSize: MAX_LISTING_IMAGE_BYTES + 64 * 1024,
-    onError: () => {
-      throw new AppError("PAYLOAD_TOO_LARGE", "publish.errors.imageTooLarge", {
-        images: "publish.errors.imageTooLarge",
-      });
+myListingRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/my-listings",
+    security: sessionSecurity,
+    summary:
+      "My listings in every status (my saved listings for a regular user, every listing for the admin), newest first, one page at a time",
+    operationId: "listMyListings",
+    middleware: [noStore, signedIn()] as const,
+    request: { query: queryParameters(dashboardPageQuerySchema) },
+    responses: {
+      200: jsonResponse(myListingsPageSchema, "One page of my listings"),
+      401: errorResponse("UNAUTHENTICATED"),
     },
   }),
   async (c) => {
-    const viewer = c.get("viewer");
-    if (!viewer) throw new AppError("UNAUTHENTICATED", "publish.api.unauthenticated");
-    // Refused before the body is read: someone who may not upload learns nothing from it.
-    if (!can(viewer, "listing:upload-image")) {
-      throw new AppError("FORBIDDEN", "publish.api.forbidden");
-    }
-    const form = await c.req.formData().catch(() => {
-      throw new AppError("VALIDATION_FAILED", "publish.api.noFile");
+    const result = await pageDashboardListings({
+      viewer: c.get("viewer"),
+      page: c.req.valid("query").page,
     });
-    const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) {
-      throw new AppError("VALIDATION_FAILED", "publish.api.noFile");
-    }
-    const image = await storeListingUpload({
-      actor: viewer,
-      data: Buffer.from(await file.arrayBuffer()),
-    });
-    return c.json(image, 201);
+    return c.json(
+      {
+        listings: result.rows,
+        page: result.page,
+        pageSize: result.pageSize,
+        pageCount: result.pageCount,
+        total: result.total,
+      },
+      200,
+    );
   },
 );
 
-myListingRoutes.get("/uploads/listing-images", async (c) => {
-  const viewer = c.get("viewer");
-  if (!viewer) throw new AppError("UNAUTHENTICATED", "publish.api.unauthenticated");
-  return c.json({ uploads: await listPendingUploads(viewer) });
-});
+myListingRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/my-listings",
+    security: sessionSecurity,
+    summary: "Publish a listing (pending review; approved at once for the admin)",
+    operationId: "createListing",
+    middleware: [noStore, signedIn()] as const,
+    request: { body: listingBody },
+    responses: {
+      201: jsonResponse(savedListingSchema, "The saved listing"),
+      400: errorResponse("VALIDATION_FAILED, with a message per field"),
+      401: errorResponse("UNAUTHENTICATED"),
+      403: errorResponse("FORBIDDEN"),
+    },
+  }),
+  async (c) => {
+    const saved = await createListing({ actor: c.get("viewer"), input: await readJsonBody(c) });
+    return c.json(saved, 201);
+  },
+);
 
-/** The key of an unpublished upload, as answered by POST (it contains slashes). */
-myListingRoutes.delete("/uploads/listing-images", async (c) => {
-  const key = c.req.query("key") ?? "";
-  await discardListingUpload({ actor: c.get("viewer"), key });
-  return c.body(null, 204);
-});
-
-// ── The signed-in person's listings ───────────────────────────────────────────────────────────
-
-/** My Listings as JSON, one page at a time: the same service and paging as the dashboard's. */
-myListingRoutes.get("/my-listings", async (c) => {
-  const viewer = c.get("viewer");
-  if (!viewer) throw new AppError("UNAUTHENTICATED", "publish.api.unauthenticated");
-  const { page } = dashboardPageQuerySchema.parse({ page: c.req.query("page") });
-  const result = await pageDashboardListings({ viewer, page });
-  return c.json({
-    listings: result.rows,
-    page: result.page,
-    pageSize: result.pageSize,
-    pageCount: result.pageCount,
-    total: result.total,
-  });
-});
-
-myListingRoutes.post("/my-listings", async (c) => {
-  const saved = await createListing({ actor: c.get("viewer"), input: await readJsonBody(c) });
-  return c.json(saved, 201);
-});
-
-myListingRoutes.get("/my-listings/:id", async (c) => {
-  const listing = await getListingForEdit({ actor: c.get("viewer"), listingId: c.req.param("id") });
-  return c.json(listing);
-});
-
-myListingRoutes.put("/my-listings/:id", async (c) => {
-  const saved = await updateListing({
-    actor: c.get("viewer"),
-    listingId: c.req.param("id"),
-    input: await readJsonBody(c),
-  });
-  return c.json(saved);
-});
-
-myListingRoutes.delete("/my-listings/:id", async (c) => {
-  await deleteListing({ actor: c.get("viewer"), listingId: c.req.param("id") });
-  return c.body(null, 204);
-});
-
-// ── Administration ────────────────────────────────────────────────────────────────────────────
-
-myListingRoutes.get("/moderation/listings", async (c) => {
-  return c.json({ listings: await listModerationQueue(c.get("viewer")) });
-});
-
-const decisionSchema = z.object({
-  decision: z.enum(MODERATION_DECISIONS),
-  reason: moderationReasonSchema.optional().nullable(),
-});
-
-myListingRoutes.post("/moderation/listings/:id", async (c) => {
-  const parsed = decisionSchema.safeParse(await readJsonBody(c));
-  if (!parsed.success) throw new AppError("VALIDATION_FAILED", "publish.api.badRequest");
-  const result = await moderateListing({
-    actor: c.get("viewer"),
-    listingId: c.req.param("id"),
-    decision: parsed.data.decision,
-    reason: parsed.data.reason,
-  });
-  return c.json(result);
-});
-
-myListingRoutes.get("/admin/listings", async (c) => {
-  const parsed = managedListingsQuerySchema.safeParse({
-    q: c.req.query("q"),
-    page: c.req.query("page"),
-  });
-  if (!parsed.success) {
-    throw new AppError(
-      "VALIDATION_FAILED",
-      "browse.api.invalidQuery",
-      Object.fromEntries(
-        parsed.error.issues.map((i) => [i.path.join("."), "browse.api.invalidValue"]),
-      ),
-    );
-  }
-  const page = await listManagedListings({
-    actor: c.get("viewer"),
-    query: parsed.data.q,
-    page: parsed.data.page,
-  });
-  return c.json(page);
-});
-
-const attributesSchema = z
-  .object({ featured: z.boolean().optional(), premium: z.boolean().optional() })
-  .strict()
-  .refine((v) => v.featured !== undefined || v.premium !== undefined);
-
-myListingRoutes.patch("/admin/listings/:id", async (c) => {
-  const parsed = attributesSchema.safeParse(await readJsonBody(c));
-  if (!parsed.success) throw new AppError("VALIDATION_FAILED", "publish.api.badRequest");
-  const actor = c.get("viewer");
-  const listingId = c.req.param("id");
-  let result: Awaited<ReturnType<typeof setListingAttribute>> | undefined;
-  if (parsed.data.featured !== undefined) {
-    result = await setListingAttribute({
-      actor,
-      listingId,
-      attribute: "featured",
-      value: parsed.data.featured,
+myListingRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/my-listings/{id}",
+    security: sessionSecurity,
+    summary: "One of my listings, as the edit form needs it",
+    operationId: "getMyListing",
+    middleware: [noStore, signedIn()] as const,
+    request: { params: idParams },
+    responses: {
+      200: jsonResponse(editableListingSchema, "The listing"),
+      401: errorResponse("UNAUTHENTICATED"),
+      404: errorResponse("LISTING_NOT_FOUND"),
+    },
+  }),
+  async (c) => {
+    const listing = await getListingForEdit({
+      actor: c.get("viewer"),
+      listingId: c.req.valid("param").id,
     });
-  }
-  if (parsed.data.premium !== undefined) {
-    result = await setListingAttribute({
-      actor,
-      listingId,
-      attribute: "premium",
-      value: parsed.data.premium,
+    return c.json(listing, 200);
+  },
+);
+
+myListingRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/my-listings/{id}",
+    security: sessionSecurity,
+    summary:
+      "Edit my listing (an approved one goes back to review when its title, description, price or images change)",
+    operationId: "updateListing",
+    middleware: [noStore, signedIn()] as const,
+    request: { params: idParams, body: listingBody },
+    responses: {
+      200: jsonResponse(savedListingSchema, "The saved listing"),
+      400: errorResponse("VALIDATION_FAILED, with a message per field"),
+      401: errorResponse("UNAUTHENTICATED"),
+      404: errorResponse("LISTING_NOT_FOUND"),
+    },
+  }),
+  async (c) => {
+    const saved = await updateListing({
+      actor: c.get("viewer"),
+      listingId: c.req.valid("param").id,
+      input: await readJsonBody(c),
     });
-  }
-  return c.json(result);
-});
+    return c.json(saved, 200);
+  },
+);
+
+myListingRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/my-listings/{id}",
+    security: sessionSecurity,
+    summary: "Delete my listing and its images",
+    operationId: "deleteListing",
+    middleware: [noStore, signedIn()] as const,
+    request: { params: idParams },
+    responses: {
+      204: { description: "Deleted" },
+      401: errorResponse("UNAUTHENTICATED"),
+      404: errorResponse("LISTING_NOT_FOUND"),
+    },
+  }),
+  async (c) => {
+    await deleteListing({ actor: c.get("viewer"), listingId: c.req.valid("param").id });
+    return c.body(null, 204);
+  },
+);

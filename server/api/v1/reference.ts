@@ -1,14 +1,41 @@
-import { Hono } from "hono";
+import { createRoute, z } from "@hono/zod-openapi";
+import { countrySchema, currencySchema } from "../../../app/lib/schemas/reference.ts";
 import { listCountries, listCurrencies } from "../../../app/services/reference/reference.server.ts";
+import { apiRouter, jsonResponse, withOpenApi } from "./router.ts";
 
-export const referenceRoutes = new Hono();
+export const referenceRoutes = apiRouter();
 
-referenceRoutes.get("/currencies", async (c) => {
-  c.header("Cache-Control", "public, max-age=300");
-  return c.json({ currencies: await listCurrencies() });
-});
+const currency = withOpenApi(currencySchema, "Currency");
+const country = withOpenApi(countrySchema, "Country");
 
-referenceRoutes.get("/countries", async (c) => {
-  c.header("Cache-Control", "public, max-age=3600");
-  return c.json({ countries: await listCountries() });
-});
+referenceRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/currencies",
+    summary: "Display currencies with their rates against the US dollar",
+    operationId: "listCurrencies",
+    responses: {
+      200: jsonResponse(z.object({ currencies: z.array(currency) }), "Every currency"),
+    },
+  }),
+  async (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json({ currencies: await listCurrencies() }, 200);
+  },
+);
+
+referenceRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/countries",
+    summary: "The 54 African countries",
+    operationId: "listCountries",
+    responses: {
+      200: jsonResponse(z.object({ countries: z.array(country) }), "Every country"),
+    },
+  }),
+  async (c) => {
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.json({ countries: await listCountries() }, 200);
+  },
+);
