@@ -13,12 +13,14 @@ import { MAX_LISTING_IMAGE_BYTES } from "../../../app/lib/schemas/listing.ts";
 import { moderationReasonSchema } from "../../../app/lib/schemas/moderation.ts";
 import { pageDashboardListings } from "../../../app/services/dashboard/dashboard-listings.server.ts";
 import {
-  createListing,
-  deleteListing,
   discardListingUpload,
-  getListingForEdit,
   listPendingUploads,
   storeListingUpload,
+} from "../../../app/services/listings/listing-uploads.server.ts";
+import {
+  createListing,
+  deleteListing,
+  getListingForEdit,
   updateListing,
 } from "../../../app/services/listings/listing-write.server.ts";
 import {
