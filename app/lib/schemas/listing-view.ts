@@ -31,6 +31,13 @@ export const listingImageSchema = z
   .meta({ id: "ListingImage" });
 export type ListingImage = z.infer<typeof listingImageSchema>;
 
+/** An uploaded image the listing form holds by its key (an upload, or one of the listing's). */
+export interface StoredImageRef {
+  key: string;
+  width: number;
+  height: number;
+}
+
 export const videoEmbedSchema = z
   .object({
     provider: z.enum(["YouTube", "Vimeo"]),
