@@ -1,13 +1,12 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { BadgeCheck, MapPin, X } from "lucide-react";
 import { useT } from "../../i18n/use-t.ts";
-import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { CATEGORIES, type Category } from "../../lib/listing-values.ts";
 import { CATEGORY_RULES, type ListingFormValues } from "../../lib/schemas/listing.ts";
 import { partialListing } from "../../lib/schemas/listing-categories.ts";
-import type { ListingDetail } from "../../lib/schemas/listing-view.ts";
+import { detailSummary, type ListingDetail } from "../../lib/schemas/listing-view.ts";
 import { videoEmbed } from "../../lib/video-embed.ts";
 import { ContactCard } from "../listing-detail/contact-card.tsx";
 import { Gallery } from "../listing-detail/gallery.tsx";
@@ -72,35 +71,6 @@ export function previewDetail(
       phone: contactPhone ?? owner.phone,
       email: owner.email,
     },
-  };
-}
-
-function summaryOf(detail: ListingDetail): ListingSummary {
-  return {
-    id: detail.id,
-    title: detail.title,
-    category: detail.category,
-    listingType: detail.listingType,
-    propertyType: detail.propertyType,
-    serviceCategory: detail.serviceCategory,
-    specialty: detail.specialty,
-    priceUsdCents: detail.priceUsdCents,
-    priceType: detail.priceType,
-    city: detail.city,
-    countryName: detail.countryName,
-    featured: detail.featured,
-    agentType: detail.agentType,
-    amenities: detail.amenities,
-    serviceHighlights: detail.serviceHighlights,
-    tourTypes: detail.tourTypes,
-    bedrooms: detail.bedrooms,
-    bathrooms: detail.bathrooms,
-    areaM2: detail.areaM2,
-    roomType: detail.roomType,
-    genderPreference: detail.genderPreference,
-    rating: detail.rating,
-    ratingCount: detail.ratingCount,
-    cover: detail.images[0] ?? null,
   };
 }
 
@@ -174,7 +144,7 @@ function PreviewBody({ detail, currency }: { detail: ListingDetail; currency: Di
         </h3>
         <div className="max-w-sm">
           <ListingCard
-            listing={summaryOf(detail)}
+            listing={detailSummary(detail)}
             currency={currency}
             favorite={false}
             onToggleFavorite={noop}
