@@ -23,11 +23,13 @@ import { browseListings } from "../../app/services/listings/browse.server.ts";
 import { getListingDetail } from "../../app/services/listings/listing-detail.server.ts";
 import {
   cleanupStaleUploads,
+  discardListingUpload,
+  storeListingUpload,
+} from "../../app/services/listings/listing-uploads.server.ts";
+import {
   createListing,
   deleteListing,
-  discardListingUpload,
   getListingForEdit,
-  storeListingUpload,
   updateListing,
 } from "../../app/services/listings/listing-write.server.ts";
 import {

@@ -10,6 +10,7 @@ import {
   LISTING_IMAGE_SNIFF_BYTES,
   listingImageProblem,
 } from "../../lib/schemas/listing.ts";
+import type { StoredImageRef } from "../../lib/schemas/listing-view.ts";
 import { useToast } from "../layout/toaster.tsx";
 
 export const UPLOAD_ENDPOINT = "/api/v1/uploads/listing-images";
@@ -29,12 +30,6 @@ export interface ImageItem {
   error: string | null;
   /** Already part of the listing being edited: removing it is decided on Update. */
   fromListing: boolean;
-}
-
-export interface StoredImageRef {
-  key: string;
-  width: number;
-  height: number;
 }
 
 export function storedItem(image: StoredImageRef, fromListing: boolean): ImageItem {

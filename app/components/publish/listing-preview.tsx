@@ -1,24 +1,12 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { BadgeCheck, MapPin, X } from "lucide-react";
 import { useT } from "../../i18n/use-t.ts";
-import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
 import { createTranslator } from "../../i18n/translate.ts";
-import {
-  AMENITIES,
-  CATEGORIES,
-  COMPLETION_STATUSES,
-  CONTACT_METHODS,
-  GENDER_PREFERENCES,
-  ROOM_TYPES,
-  SERVICE_CATEGORIES,
-  SERVICE_HIGHLIGHTS,
-  TOUR_TYPES,
-  type Category,
-} from "../../lib/listing-values.ts";
+import { CATEGORIES, type Category } from "../../lib/listing-values.ts";
 import { CATEGORY_RULES, type ListingFormValues } from "../../lib/schemas/listing.ts";
-import { parsePriceToCents } from "../../lib/schemas/listing-fields.ts";
-import type { ListingDetail } from "../../lib/schemas/listing-view.ts";
+import { partialListing } from "../../lib/schemas/listing-categories.ts";
+import { detailSummary, type ListingDetail } from "../../lib/schemas/listing-view.ts";
 import { videoEmbed } from "../../lib/video-embed.ts";
 import { ContactCard } from "../listing-detail/contact-card.tsx";
 import { Gallery } from "../listing-detail/gallery.tsx";
@@ -32,11 +20,6 @@ export interface PreviewOwner {
   avatar: string;
 }
 
-const pick = <T extends string>(list: readonly T[], value: string): T | null =>
-  (list as readonly string[]).includes(value) ? (value as T) : null;
-const whole = (value: string): number | null =>
-  /^\d{1,7}$/.test(value.trim()) ? Number(value) : null;
-
 /**
  * The listing as the public will see it, from the form's values before anything is saved. It
  * takes what is there (an unfinished form previews too) and leaves out what does not belong.
@@ -49,44 +32,29 @@ export function previewDetail(
   fallbackCategory: Category,
 ): ListingDetail {
   const t = createTranslator();
-  const category = pick(CATEGORIES, values.category) ?? fallbackCategory;
-  const rules = CATEGORY_RULES[category];
+  const category = CATEGORIES.find((c) => c === values.category) ?? fallbackCategory;
+  const {
+    countryCode: _countryCode,
+    images: _images,
+    videoUrl,
+    contactPhone,
+    ...fields
+  } = partialListing(values, category);
   const now = new Date().toISOString();
-  const features = rules.features;
   return {
+    ...fields,
     id: 0,
-    title: values.title.trim() || t("publish.preview.untitled"),
     category,
-    listingType: pick(rules.listingTypes, values.listingType) ?? rules.listingTypes[0] ?? "service",
-    propertyType: pick(rules.propertyTypes, values.propertyType),
-    completionStatus: rules.completion ? pick(COMPLETION_STATUSES, values.completionStatus) : null,
-    serviceCategory:
-      category === "professionals" ? pick(SERVICE_CATEGORIES, values.serviceCategory) : null,
-    specialty: category === "professionals" ? values.specialty.trim() || null : null,
-    priceUsdCents: parsePriceToCents(values.price),
-    priceType: pick(rules.priceTypes, values.priceType),
-    city: values.city.trim(),
+    title: fields.title ?? (values.title.trim() || t("publish.preview.untitled")),
+    listingType: fields.listingType ?? CATEGORY_RULES[category].listingTypes[0] ?? "service",
+    city: fields.city ?? values.city.trim(),
     countryName,
-    address: values.address.trim(),
-    description: values.description.trim(),
-    contactMethod: pick(CONTACT_METHODS, values.contactMethod) ?? "email",
+    address: fields.address ?? values.address.trim(),
+    description: fields.description ?? values.description.trim(),
+    contactMethod: fields.contactMethod ?? "email",
     status: "approved",
     featured: false,
     agentType: "standard",
-    amenities:
-      features === "amenities" ? AMENITIES.filter((a) => values.amenities.includes(a)) : [],
-    serviceHighlights:
-      features === "highlights"
-        ? SERVICE_HIGHLIGHTS.filter((h) => values.serviceHighlights.includes(h))
-        : [],
-    tourTypes: rules.tours ? TOUR_TYPES.filter((tour) => values.tourTypes.includes(tour)) : [],
-    bedrooms: rules.rooms ? whole(values.bedrooms) : null,
-    bathrooms: rules.rooms ? whole(values.bathrooms) : null,
-    areaM2: rules.area ? whole(values.areaM2) : null,
-    roomType: rules.studentHousing ? pick(ROOM_TYPES, values.roomType) : null,
-    genderPreference: rules.studentHousing
-      ? pick(GENDER_PREFERENCES, values.genderPreference)
-      : null,
     rating: null,
     ratingCount: 0,
     createdAt: now,
@@ -96,42 +64,13 @@ export function previewDetail(
       width: i.width || 1280,
       height: i.height || 960,
     })),
-    video: videoEmbed(values.videoUrl),
+    video: videoEmbed(videoUrl),
     agent: {
       name: owner.name,
       avatarUrl: owner.avatar,
-      phone: values.contactPhone.trim() || owner.phone,
+      phone: contactPhone ?? owner.phone,
       email: owner.email,
     },
-  };
-}
-
-function summaryOf(detail: ListingDetail): ListingSummary {
-  return {
-    id: detail.id,
-    title: detail.title,
-    category: detail.category,
-    listingType: detail.listingType,
-    propertyType: detail.propertyType,
-    serviceCategory: detail.serviceCategory,
-    specialty: detail.specialty,
-    priceUsdCents: detail.priceUsdCents,
-    priceType: detail.priceType,
-    city: detail.city,
-    countryName: detail.countryName,
-    featured: detail.featured,
-    agentType: detail.agentType,
-    amenities: detail.amenities,
-    serviceHighlights: detail.serviceHighlights,
-    tourTypes: detail.tourTypes,
-    bedrooms: detail.bedrooms,
-    bathrooms: detail.bathrooms,
-    areaM2: detail.areaM2,
-    roomType: detail.roomType,
-    genderPreference: detail.genderPreference,
-    rating: detail.rating,
-    ratingCount: detail.ratingCount,
-    cover: detail.images[0] ?? null,
   };
 }
 
@@ -205,7 +144,7 @@ function PreviewBody({ detail, currency }: { detail: ListingDetail; currency: Di
         </h3>
         <div className="max-w-sm">
           <ListingCard
-            listing={summaryOf(detail)}
+            listing={detailSummary(detail)}
             currency={currency}
             favorite={false}
             onToggleFavorite={noop}

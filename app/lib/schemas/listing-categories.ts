@@ -335,3 +335,30 @@ function rulesOf(category: Category): CategoryRules {
 export const CATEGORY_RULES = Object.fromEntries(
   CATEGORIES.map((category) => [category, rulesOf(category)]),
 ) as Record<Category, CategoryRules>;
+
+/** A listing in the making: each field the category's schema accepts so far, the others blank. */
+export type PartialListing = {
+  [K in keyof ListingInput]: ListingInput[K] extends readonly unknown[]
+    ? ListingInput[K]
+    : ListingInput[K] | null;
+};
+
+/**
+ * What an unfinished form already says, field by field (the form's preview): a value its field
+ * accepts as it is, else null (or an empty list). Fields of other categories stay blank.
+ */
+export function partialListing(
+  values: Record<string, unknown>,
+  category: Category,
+): PartialListing {
+  const shape: Record<string, z.ZodType> = LISTING_CATEGORY_SCHEMAS[category].shape;
+  const listing: Record<string, unknown> = {};
+  for (const field of LISTING_FIELDS) {
+    const parsed = shape[field]?.safeParse(values[field]);
+    const blank = isListingListField(field) ? [] : null;
+    listing[field === "price" ? "priceUsdCents" : field] = parsed?.success ? parsed.data : blank;
+  }
+  listing.category = category;
+  // Every field of every category is set above, so this is the whole shape.
+  return listing as PartialListing;
+}

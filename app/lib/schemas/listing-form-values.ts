@@ -1,6 +1,7 @@
-import type { Category } from "../listing-values.ts";
+import { CATEGORIES, type Category } from "../listing-values.ts";
 import {
   CATEGORY_RULES,
+  fieldOptions,
   isListingListField,
   LISTING_FIELDS,
   LISTING_LIST_FIELDS,
@@ -17,7 +18,11 @@ export type ListingFormValues = {
   [K in ListingField]: K extends ListingListField ? string[] : string;
 };
 
-type TextField = Exclude<ListingField, ListingListField>;
+export type TextField = Exclude<ListingField, ListingListField>;
+
+function isCategory(value: string): value is Category {
+  return (CATEGORIES as readonly string[]).includes(value);
+}
 
 export const LIST_FIELDS: readonly ListingListField[] = LISTING_LIST_FIELDS;
 export const TEXT_FIELDS = LISTING_FIELDS.filter(
@@ -40,6 +45,15 @@ export function emptyListingValues(category: Category | ""): ListingFormValues {
     rules?.priceTypeRequired && category !== "professionals" ? (rules.priceTypes[0] ?? "") : "";
   values.contactMethod = "email";
   return values;
+}
+
+/** A change to the category keeps what still fits and picks the new category's defaults. */
+export function withCategory(values: ListingFormValues, category: string): ListingFormValues {
+  if (!isCategory(category)) return { ...values, category };
+  const defaults = emptyListingValues(category);
+  const keep = (field: "listingType" | "priceType") =>
+    fieldOptions(category, field).includes(values[field]) ? values[field] : defaults[field];
+  return { ...values, category, listingType: keep("listingType"), priceType: keep("priceType") };
 }
 
 /** The form's values from a submitted form (lists are repeated fields). */

@@ -31,6 +31,13 @@ export const listingImageSchema = z
   .meta({ id: "ListingImage" });
 export type ListingImage = z.infer<typeof listingImageSchema>;
 
+/** An uploaded image the listing form holds by its key (an upload, or one of the listing's). */
+export interface StoredImageRef {
+  key: string;
+  width: number;
+  height: number;
+}
+
 export const videoEmbedSchema = z
   .object({
     provider: z.enum(["YouTube", "Vimeo"]),
@@ -116,3 +123,14 @@ export const dashboardListingRowSchema = z
   })
   .meta({ id: "DashboardListingRow" });
 export type DashboardListingRow = z.infer<typeof dashboardListingRowSchema>;
+
+const SUMMARY_FIELDS = Object.keys(listingSummarySchema.shape).filter(
+  (field): field is Exclude<keyof ListingSummary, "cover"> => field !== "cover",
+);
+
+/** The card data of a listing shown in full (what favourites, cards and the preview use). */
+export function detailSummary(listing: ListingDetail): ListingSummary {
+  const fields = Object.fromEntries(SUMMARY_FIELDS.map((field) => [field, listing[field]]));
+  // Every field of the summary but the cover comes from the detail, which has them all.
+  return { ...(fields as Omit<ListingSummary, "cover">), cover: listing.images[0] ?? null };
+}

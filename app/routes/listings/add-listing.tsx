@@ -17,13 +17,15 @@ import {
 } from "../../lib/schemas/listing.ts";
 import { listingValuesFromFormData } from "../../lib/schemas/listing-form-values.ts";
 import { MAX_LISTING_IMAGES } from "../../lib/listing-values.ts";
+import type { Actor } from "../../services/listings/listing-actor.server.ts";
+import {
+  listPendingUploads,
+  storeListingUpload,
+} from "../../services/listings/listing-uploads.server.ts";
 import {
   createListing,
   getListingForEdit,
-  listPendingUploads,
-  storeListingUpload,
   updateListing,
-  type Actor,
 } from "../../services/listings/listing-write.server.ts";
 import { listCountries } from "../../services/reference/reference.server.ts";
 import { redirectWithToast } from "../../services/session/flash-toast.server.ts";

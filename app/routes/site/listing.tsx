@@ -11,7 +11,6 @@ import {
   listingJsonLd,
   summarize,
 } from "../../components/listing-detail/structured-data.ts";
-import { detailSummary } from "../../components/listing-detail/summary.ts";
 import { getConfig } from "../../config.server.ts";
 import { useFavoriteFailures, useFavorites } from "../../hooks/use-favorites.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
@@ -22,7 +21,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatPrice, formatPriceType } from "../../lib/money.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
-import type { ListingDetail } from "../../lib/schemas/listing-view.ts";
+import { detailSummary, type ListingDetail } from "../../lib/schemas/listing-view.ts";
 import {
   getListingDetail,
   listRelatedListings,

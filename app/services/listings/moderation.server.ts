@@ -16,7 +16,7 @@ import {
 import type { AgentType } from "../../lib/listing-values.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
 import { dashboardColumns } from "../dashboard/dashboard-listings.server.ts";
-import type { Actor } from "./listing-write.server.ts";
+import type { Actor } from "./listing-actor.server.ts";
 
 /**
  * What only the administrator does to listings: approve or reject them (the owner is told by

@@ -10,7 +10,7 @@ import {
   discardListingUpload,
   listPendingUploads,
   storeListingUpload,
-} from "../../../app/services/listings/listing-write.server.ts";
+} from "../../../app/services/listings/listing-uploads.server.ts";
 import {
   apiRouter,
   errorResponse,

@@ -1,8 +1,5 @@
-import {
-  coerceListingValues,
-  type ListingFormValues,
-} from "../../lib/schemas/listing-form-values.ts";
-import type { StoredImageRef } from "./image-uploader.tsx";
+import { coerceListingValues, type ListingFormValues } from "../lib/schemas/listing-form-values.ts";
+import type { StoredImageRef } from "../lib/schemas/listing-view.ts";
 
 /**
  * The add-listing draft in session storage (spec §4): the form's values and the keys of the
