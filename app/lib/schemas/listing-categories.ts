@@ -176,7 +176,10 @@ export const LISTING_CATEGORY_SCHEMAS = {
   concierge: conciergeListingSchema,
 } as const satisfies Record<Category, z.ZodObject>;
 
-/** A listing of any category as sent: the request body of the add and edit endpoints. */
+/**
+ * A listing of any category as sent: the request body of the add and edit endpoints. A missing
+ * category is "categoryRequired", an unknown one "choiceInvalid", both under `category`.
+ */
 export const listingCategoryUnion = z.discriminatedUnion(
   "category",
   [
@@ -187,7 +190,16 @@ export const listingCategoryUnion = z.discriminatedUnion(
     professionalServiceListingSchema,
     conciergeListingSchema,
   ],
-  { error: "choiceInvalid" },
+  {
+    error: (issue) => {
+      if (issue.code !== "invalid_union") return "choiceInvalid";
+      const sent: unknown =
+        issue.input && typeof issue.input === "object" && "category" in issue.input
+          ? issue.input.category
+          : undefined;
+      return sent === undefined || sent === "" ? "categoryRequired" : "choiceInvalid";
+    },
+  },
 );
 
 // ── Fields across the categories ──────────────────────────────────────────────────────────────

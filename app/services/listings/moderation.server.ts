@@ -184,7 +184,7 @@ export async function listManagedListings({
   let where: SQL | undefined;
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace("#", "")) : null;
+    const number = parseId(q.replace(/^#/, ""));
     where = or(
       ilike(listings.title, pattern),
       ilike(listings.city, pattern),
