@@ -9,15 +9,16 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { ToastProvider } from "./components/layout/toaster.tsx";
+import { Toaster } from "./components/ui/toast.tsx";
 import { avatarSrc, viewerContext } from "./auth/viewer.ts";
 import { getConfig } from "./config.server.ts";
+import { LocaleContext } from "./i18n/locale-context.ts";
 import { DEFAULT_LOCALE } from "./i18n/translate.ts";
 import { useT } from "./i18n/use-t.ts";
 import { getPublicSettings } from "./services/content/settings.server.ts";
 import { listFavoriteIds } from "./services/favorites/favorites.server.ts";
 import { findCurrency, listCurrencies } from "./services/reference/reference.server.ts";
-import { takeToast } from "./services/session/flash-toast.server.ts";
+import { takeToast } from "./auth/flash-toast.server.ts";
 import { readCurrencyCode } from "./services/session/preferences.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -78,9 +79,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <ToastProvider initial={loaderData.toast}>
-      <Outlet />
-    </ToastProvider>
+    <LocaleContext value={loaderData.locale}>
+      <Toaster initial={loaderData.toast}>
+        <Outlet />
+      </Toaster>
+    </LocaleContext>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { redirectWithToast } from "../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "./flash-toast.server.ts";
 import type { Role } from "../lib/roles.ts";
 import { viewerContext, type Viewer } from "./viewer.ts";
 

@@ -10,8 +10,8 @@ import {
   TOUR_TYPES,
 } from "../../lib/listing-values.ts";
 import { defaultSort, filtersFor, type BrowseParams } from "../../lib/schemas/browse.ts";
-import { useToast } from "../layout/toaster.tsx";
-import { isTypingField, type BrowseNavigation } from "./use-browse-navigation.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { isTypingField, type BrowseNavigation } from "../../hooks/use-browse-navigation.ts";
 
 const ROOM_COUNTS = [1, 2, 3, 4, 5] as const;
 

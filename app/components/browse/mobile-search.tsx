@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { BrowseParams } from "../../lib/schemas/browse.ts";
 import { HiddenParams } from "./hidden-params.tsx";
-import { isTypingField, type BrowseNavigation } from "./use-browse-navigation.ts";
+import { isTypingField, type BrowseNavigation } from "../../hooks/use-browse-navigation.ts";
 
 /** The keyword box of small screens (the sidebar has its own on large ones). */
 export function MobileSearch({

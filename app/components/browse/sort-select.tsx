@@ -5,7 +5,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { sortsFor, type BrowseParams } from "../../lib/schemas/browse.ts";
 import { fieldClass } from "./filter-panel.tsx";
 import { HiddenParams } from "./hidden-params.tsx";
-import type { BrowseNavigation } from "./use-browse-navigation.ts";
+import type { BrowseNavigation } from "../../hooks/use-browse-navigation.ts";
 
 /** The sort select; its own small GET form that keeps the filters (and starts at page 1). */
 export function SortSelect({

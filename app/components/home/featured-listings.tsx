@@ -3,9 +3,9 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useFavorites } from "../../hooks/use-favorites.ts";
 import { useT } from "../../i18n/use-t.ts";
+import type { FeaturedRest } from "../../lib/featured.ts";
 import type { ListingSummary } from "../../lib/listing-summary.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
-import type { loader as featuredLoader } from "../../routes/resources/featured-listings.ts";
 import { ListingCard } from "../listings/listing-card.tsx";
 
 /** The first featured listings come with the page; the rest load when "Show All" is pressed. */
@@ -20,7 +20,7 @@ export function FeaturedListings({
 }) {
   const t = useT();
   const [expanded, setExpanded] = useState(false);
-  const rest = useFetcher<typeof featuredLoader>();
+  const rest = useFetcher<FeaturedRest>();
   const favorites = useFavorites();
   const loading = expanded && rest.state === "loading";
   const more = expanded ? rest.data?.listings : undefined;

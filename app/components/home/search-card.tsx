@@ -5,7 +5,7 @@ import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { cn } from "../../lib/cn.ts";
 import { HOME_PROPERTY_TYPES, SEARCH_TABS, type SearchTab } from "../../lib/home-search.ts";
-import { useToast } from "../layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
 
 const TAB_LABELS: Record<SearchTab, MessageKey> = {
   properties: "home.search.properties",

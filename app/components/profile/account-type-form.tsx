@@ -4,10 +4,10 @@ import { useT } from "../../i18n/use-t.ts";
 import type { Role } from "../../lib/roles.ts";
 import { profileErrorToast, type ProfileFormResult } from "../../lib/schemas/profile.ts";
 import { AccountTypeCards } from "../auth/account-type-cards.tsx";
-import { useToast } from "../layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
 import { SubmitButton } from "../ui/field.tsx";
 import { ProfileCard, ResultAlert } from "./profile-card.tsx";
-import { useResetKey } from "./use-reset-key.ts";
+import { useResetKey } from "../../hooks/use-reset-key.ts";
 
 const INTENT = "change-account-type";
 

@@ -11,7 +11,7 @@ import {
   profileErrorToast,
   type ProfileErrorCode,
 } from "../../lib/schemas/profile.ts";
-import { useToast } from "../layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
 
 /**
  * The avatar with a file picker. A chosen file is checked here the way the server checks it

@@ -12,11 +12,11 @@ import {
   profileFieldMessage,
   type ProfileFormResult,
 } from "../../lib/schemas/profile.ts";
-import { useToast } from "../layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
 import { PasswordField, SubmitButton } from "../ui/field.tsx";
 import { ProfileCard, ResultAlert } from "./profile-card.tsx";
-import { useHydrated } from "./use-hydrated.ts";
-import { useResetKey } from "./use-reset-key.ts";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
+import { useResetKey } from "../../hooks/use-reset-key.ts";
 
 const INTENT = "change-password";
 const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;

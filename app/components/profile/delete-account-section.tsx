@@ -4,7 +4,7 @@ import { useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { ProfileCard } from "./profile-card.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 
 const INTENT = "delete-account";
 /** Without JavaScript the confirmation is a page state: `?confirm=delete-account`. */

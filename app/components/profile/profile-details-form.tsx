@@ -12,13 +12,13 @@ import {
   type ProfileErrorCode,
   type ProfileFormResult,
 } from "../../lib/schemas/profile.ts";
-import { useToast } from "../layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
 import { Field, inputClass, SubmitButton } from "../ui/field.tsx";
 import { cn } from "../../lib/cn.ts";
 import { AvatarPicker } from "./avatar-picker.tsx";
 import { ProfileCard, ResultAlert } from "./profile-card.tsx";
-import { useHydrated } from "./use-hydrated.ts";
-import { useResetKey } from "./use-reset-key.ts";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
+import { useResetKey } from "../../hooks/use-reset-key.ts";
 
 export interface ProfileDetails {
   name: string;

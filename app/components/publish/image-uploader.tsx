@@ -10,7 +10,7 @@ import {
   LISTING_IMAGE_SNIFF_BYTES,
   listingImageProblem,
 } from "../../lib/schemas/listing.ts";
-import { useToast } from "../layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
 
 export const UPLOAD_ENDPOINT = "/api/v1/uploads/listing-images";
 

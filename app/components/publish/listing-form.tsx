@@ -39,8 +39,8 @@ import {
   type ListingFormValues,
 } from "../../lib/schemas/listing.ts";
 import { BackButton } from "../listing-detail/back-button.tsx";
-import { useToast } from "../layout/toaster.tsx";
-import { useHydrated } from "../profile/use-hydrated.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { Field, SubmitButton } from "../ui/field.tsx";
 import {
   CheckboxPills,

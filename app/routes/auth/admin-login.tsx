@@ -8,7 +8,7 @@ import { Field, SubmitButton } from "../../components/ui/field.tsx";
 import { getConfig } from "../../config.server.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 /** Magic link for the one administrator address; decided here on the server, never in the page. */

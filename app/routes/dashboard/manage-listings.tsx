@@ -18,7 +18,7 @@ import {
   listManagedListings,
   setListingAttribute,
 } from "../../services/listings/moderation.server.ts";
-import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const PATH = "/dashboard/manage-listings";

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Route } from "./+types/moderation";
 import { requireRole } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
-import { useHydrated } from "../../components/profile/use-hydrated.ts";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { inputClass } from "../../components/ui/field.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
@@ -21,7 +21,7 @@ import {
   moderateListing,
   type ModerationRow,
 } from "../../services/listings/moderation.server.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const PATH = "/dashboard/moderation";

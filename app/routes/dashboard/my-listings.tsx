@@ -5,7 +5,7 @@ import type { Route } from "./+types/my-listings";
 import { requireViewer } from "../../auth/guards.server.ts";
 import { Pagination } from "../../components/browse/pagination.tsx";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
-import { useHydrated } from "../../components/profile/use-hydrated.ts";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -18,7 +18,7 @@ import {
   type DashboardListingRow,
 } from "../../services/dashboard/dashboard-listings.server.ts";
 import { deleteListing } from "../../services/listings/listing-write.server.ts";
-import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const PATH = "/dashboard/my-listings";

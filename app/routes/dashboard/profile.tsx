@@ -4,7 +4,7 @@ import type { Route } from "./+types/profile";
 import { authErrorToast, callAuth, type AuthCallResult } from "../../auth/auth-client.server.ts";
 import { requireViewer } from "../../auth/guards.server.ts";
 import { avatarSrc } from "../../auth/viewer.ts";
-import { useToast } from "../../components/layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
 import { AccountTypeForm } from "../../components/profile/account-type-form.tsx";
 import { ChangePasswordForm } from "../../components/profile/change-password-form.tsx";
 import { DeleteAccountSection } from "../../components/profile/delete-account-section.tsx";
@@ -32,7 +32,7 @@ import {
   updateProfile,
 } from "../../services/accounts/profile.server.ts";
 import { changeAccountType } from "../../services/accounts/roles.server.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const PROFILE_PATH = "/dashboard/profile";

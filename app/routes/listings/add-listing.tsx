@@ -26,7 +26,7 @@ import {
   type Actor,
 } from "../../services/listings/listing-write.server.ts";
 import { listCountries } from "../../services/reference/reference.server.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const MY_LISTINGS = "/dashboard/my-listings";

@@ -5,7 +5,7 @@ import { viewerContext } from "../../auth/viewer.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { favoriteFailureToast, type FavoriteResult } from "../../lib/favorites.ts";
 import { listingIdSchema } from "../../lib/schemas/listing.ts";
-import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { setFavorite } from "../../services/favorites/favorites.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 

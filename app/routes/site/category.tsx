@@ -9,7 +9,7 @@ import { MobileSearch } from "../../components/browse/mobile-search.tsx";
 import { Pagination } from "../../components/browse/pagination.tsx";
 import { EmptyResults, ResultsGrid, ResultsHeading } from "../../components/browse/results.tsx";
 import { SortSelect } from "../../components/browse/sort-select.tsx";
-import { useBrowseNavigation } from "../../components/browse/use-browse-navigation.ts";
+import { useBrowseNavigation } from "../../hooks/use-browse-navigation.ts";
 import { getConfig } from "../../config.server.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { createTranslator } from "../../i18n/translate.ts";

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react"
 import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/contact";
 import { OfficeMap, openStreetMapUrl } from "../../components/contact/office-map.tsx";
-import { useToast } from "../../components/layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
 import { PageHero } from "../../components/site/page-hero.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import {
@@ -28,7 +28,7 @@ import {
   type ContactDelivery,
 } from "../../services/contact/contact.server.ts";
 import { getPublicSettings } from "../../services/content/settings.server.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const FIELDS = ["name", "email", "reason", "subject", "message"] as const;
