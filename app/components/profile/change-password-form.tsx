@@ -9,7 +9,7 @@ import {
   changePasswordSchema,
   profileErrorToast,
   profileFieldErrors,
-  profileFieldMessage,
+  profileFieldMessages,
   type ProfileFormResult,
 } from "../../lib/schemas/profile.ts";
 import { useToast } from "../../hooks/use-toast.ts";
@@ -70,9 +70,7 @@ function PasswordForm({ email, result }: { email: string; result: ProfileFormRes
     const parsed = changePasswordSchema.safeParse(Object.fromEntries(new FormData(form)));
     if (parsed.success) return { errors: {}, first: undefined };
     const codes = profileFieldErrors(parsed.error);
-    const messages: Record<string, MessageKey> = {};
-    for (const [field, code] of Object.entries(codes)) messages[field] = profileFieldMessage(code);
-    return { errors: messages, first: Object.values(codes)[0] };
+    return { errors: profileFieldMessages(codes), first: Object.values(codes)[0] };
   }
 
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {

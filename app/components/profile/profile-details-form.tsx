@@ -8,7 +8,7 @@ import {
   profileDetailsSchema,
   profileErrorToast,
   profileFieldErrors,
-  profileFieldMessage,
+  profileFieldMessages,
   type ProfileErrorCode,
   type ProfileFormResult,
 } from "../../lib/schemas/profile.ts";
@@ -76,9 +76,7 @@ function DetailsForm({
     });
     if (parsed.success) return { errors: {} };
     const codes = profileFieldErrors(parsed.error);
-    const messages: Record<string, MessageKey> = {};
-    for (const [field, code] of Object.entries(codes)) messages[field] = profileFieldMessage(code);
-    return { errors: messages, first: Object.values(codes)[0] };
+    return { errors: profileFieldMessages(codes), first: Object.values(codes)[0] };
   }
 
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {

@@ -6,9 +6,8 @@ import { requireRole } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
 import { inputClass } from "../../components/ui/field.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
-import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
+import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { managedListingsPageQuerySchema } from "../../lib/schemas/dashboard.ts";
 import { listingIdSchema } from "../../lib/schemas/listing.ts";
@@ -19,6 +18,7 @@ import {
   setListingAttribute,
 } from "../../services/listings/moderation.server.ts";
 import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
+import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const PATH = "/dashboard/manage-listings";
@@ -50,23 +50,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const returnTo = back.startsWith(PATH) ? back : PATH;
   const t = createTranslator();
   const word = t(`publish.manage.attributes.${attribute}`);
-  try {
-    await setListingAttribute({ actor: viewer, listingId, attribute, value });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return redirectWithToast(returnTo, {
-      title: "publish.manage.updateFailed",
-      description: "publish.manage.updateFailedDescription",
-      params: {
-        attribute: word,
-        message: isMessageKey(error.message) ? t(error.message) : error.message,
-      },
-      variant: "destructive",
-    });
-  }
-  return redirectWithToast(returnTo, {
-    title: "publish.manage.updated",
-    params: { attribute: word },
+  return answerAction(() => setListingAttribute({ actor: viewer, listingId, attribute, value }), {
+    success: () =>
+      redirectWithToast(returnTo, { title: "publish.manage.updated", params: { attribute: word } }),
+    refused: (error) =>
+      redirectWithToast(returnTo, {
+        title: "publish.manage.updateFailed",
+        description: "publish.manage.updateFailedDescription",
+        params: { attribute: word, message: refusalText(error) },
+        variant: "destructive",
+      }),
   });
 }
 

@@ -9,9 +9,7 @@ import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { inputClass } from "../../components/ui/field.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
-import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { MAX_REASON_LENGTH } from "../../lib/listing-status.ts";
 import { moderationReasonSchema } from "../../lib/schemas/moderation.ts";
@@ -22,6 +20,7 @@ import {
   type ModerationRow,
 } from "../../services/listings/moderation.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const PATH = "/dashboard/moderation";
@@ -46,27 +45,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) throw new Response(null, { status: 400 });
   const input = parsed.data;
   const decision = input.intent === "approve" ? "approved" : "rejected";
-  try {
-    await moderateListing({
-      actor: viewer,
-      listingId: input.listingId,
-      decision,
-      reason: input.intent === "reject" ? input.reason : null,
-    });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const t = createTranslator();
-    return redirectWithToast(PATH, {
-      title: "publish.moderation.updateFailed",
-      description: "publish.moderation.updateFailedDescription",
-      params: { message: isMessageKey(error.message) ? t(error.message) : error.message },
-      variant: "destructive",
-    });
-  }
-  return redirectWithToast(PATH, {
-    title: "publish.moderation.updated",
-    params: { status: decision },
-  });
+  return answerAction(
+    () =>
+      moderateListing({
+        actor: viewer,
+        listingId: input.listingId,
+        decision,
+        reason: input.intent === "reject" ? input.reason : null,
+      }),
+    {
+      success: () =>
+        redirectWithToast(PATH, {
+          title: "publish.moderation.updated",
+          params: { status: decision },
+        }),
+      refused: (error) =>
+        redirectWithToast(PATH, {
+          title: "publish.moderation.updateFailed",
+          description: "publish.moderation.updateFailedDescription",
+          params: { message: refusalText(error) },
+          variant: "destructive",
+        }),
+    },
+  );
 }
 
 const buttonClass =

@@ -7,9 +7,7 @@ import { Pagination } from "../../components/browse/pagination.tsx";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
-import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { dashboardRole } from "../../lib/permissions.ts";
 import { dashboardPageQuerySchema } from "../../lib/schemas/dashboard.ts";
 import { listingIdSchema } from "../../lib/schemas/listing.ts";
@@ -19,6 +17,7 @@ import {
 } from "../../services/dashboard/dashboard-listings.server.ts";
 import { deleteListing } from "../../services/listings/listing-write.server.ts";
 import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
+import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const PATH = "/dashboard/my-listings";
@@ -55,19 +54,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) throw new Response(null, { status: 400 });
   const back = safeRedirectPath(parsed.data.returnTo, PATH);
   const returnTo = back === PATH || back.startsWith(`${PATH}?`) ? back : PATH;
-  try {
-    await deleteListing({ actor: viewer, listingId: parsed.data.listingId });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const t = createTranslator();
-    return redirectWithToast(returnTo, {
-      title: "publish.myListings.deleteFailed",
-      description: "publish.myListings.deleteFailedDescription",
-      params: { message: isMessageKey(error.message) ? t(error.message) : error.message },
-      variant: "destructive",
-    });
-  }
-  return redirectWithToast(returnTo, { title: "publish.myListings.deleted" });
+  const { listingId } = parsed.data;
+  return answerAction(() => deleteListing({ actor: viewer, listingId }), {
+    success: () => redirectWithToast(returnTo, { title: "publish.myListings.deleted" }),
+    refused: (error) =>
+      redirectWithToast(returnTo, {
+        title: "publish.myListings.deleteFailed",
+        description: "publish.myListings.deleteFailedDescription",
+        params: { message: refusalText(error) },
+        variant: "destructive",
+      }),
+  });
 }
 
 const buttonClass =

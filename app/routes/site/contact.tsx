@@ -1,6 +1,6 @@
 import { ChevronDown, Clock, ExternalLink, Mail, MapPin, Phone, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/contact";
 import { OfficeMap, openStreetMapUrl } from "../../components/contact/office-map.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
@@ -13,7 +13,6 @@ import {
   type Translate,
 } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { CONTACT_REASONS, type ContactReason } from "../../lib/listing-values.ts";
@@ -29,6 +28,7 @@ import {
 } from "../../services/contact/contact.server.ts";
 import { getPublicSettings } from "../../services/content/settings.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { answerAction, formRefusal } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const FIELDS = ["name", "email", "reason", "subject", "message"] as const;
@@ -48,27 +48,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = formData.get(field);
     if (typeof value === "string") values[field] = value;
   }
-  let delivery: ContactDelivery;
-  try {
-    ({ delivery } = await submitContactMessage({
-      data: values,
-      viewer: context.get(viewerContext),
-      clientIp: request.headers.get(CLIENT_IP_HEADER),
-    }));
-  } catch (error) {
-    if (error instanceof AppError && error.code === "VALIDATION_FAILED") {
-      return data({ fieldErrors: error.fieldErrors ?? {}, values }, { status: 400 });
-    }
-    if (error instanceof AppError && error.code === "RATE_LIMITED") {
-      return redirectWithToast("/contact", {
-        title: "contact.errors.tooManyTitle",
-        description: "contact.errors.tooMany",
-        variant: "destructive",
-      });
-    }
-    throw error;
-  }
-  return redirectWithToast("/contact", await sentToast(delivery, values.email ?? ""));
+  return answerAction(
+    () =>
+      submitContactMessage({
+        data: values,
+        viewer: context.get(viewerContext),
+        clientIp: request.headers.get(CLIENT_IP_HEADER),
+      }),
+    {
+      success: async ({ delivery }) =>
+        redirectWithToast("/contact", await sentToast(delivery, values.email ?? "")),
+      fieldErrors: (fieldErrors) => formRefusal(fieldErrors, values),
+      // The only other refusal: too many messages from this address.
+      refused: () =>
+        redirectWithToast("/contact", {
+          title: "contact.errors.tooManyTitle",
+          description: "contact.errors.tooMany",
+          variant: "destructive",
+        }),
+    },
+  );
 }
 
 /** Says what happened: the message is always stored, the e-mails about it may have failed. */
