@@ -4,6 +4,7 @@ import { Form, Link, NavLink, Outlet, redirect, useLocation } from "react-router
 import type { Route } from "./+types/layout";
 import { accessDenied, requireViewer } from "../../auth/guards.server.ts";
 import { avatarSrc } from "../../auth/viewer.ts";
+import { ErrorPage } from "../../components/layout/error-page.tsx";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
@@ -136,6 +137,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       </section>
     </div>
   );
+}
+
+/** A dashboard tab that failed: the error page inside the site's header and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }
 
 export function meta() {
