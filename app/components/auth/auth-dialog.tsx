@@ -12,7 +12,9 @@ import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { cn } from "../../lib/cn.ts";
 import { SELECTABLE_ROLES } from "../../lib/roles.ts";
-import { Field, PasswordField, SubmitButton } from "../ui/field.tsx";
+import { Field, PasswordField } from "../ui/field.tsx";
+import { SubmitButton } from "../ui/button.tsx";
+import { buttonVariants } from "../ui/button.tsx";
 
 type AccountType = (typeof SELECTABLE_ROLES)[number];
 
@@ -318,7 +320,7 @@ function GoogleButton({
       {accountType && <input type="hidden" name="accountType" value={accountType} />}
       <button
         type="submit"
-        className="inline-flex h-11 w-full items-center justify-center gap-2.5 rounded-lg border border-stone-300 bg-white font-semibold text-stone-800 hover:bg-stone-50"
+        className={cn(buttonVariants({ variant: "outline", size: "lg" }), "w-full gap-2.5")}
       >
         <svg viewBox="0 0 24 24" aria-hidden className="size-5">
           <path

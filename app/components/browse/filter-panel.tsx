@@ -12,6 +12,7 @@ import {
 import { defaultSort, filtersFor, type BrowseParams } from "../../lib/schemas/browse.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { isTypingField, type BrowseNavigation } from "../../hooks/use-browse-navigation.ts";
+import { buttonVariants } from "../ui/button.tsx";
 
 const ROOM_COUNTS = [1, 2, 3, 4, 5] as const;
 
@@ -298,10 +299,7 @@ export function FilterPanel({
       )}
 
       <div className="flex flex-col gap-2 border-t border-stone-100 pt-4">
-        <button
-          type="submit"
-          className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800"
-        >
+        <button type="submit" className={buttonVariants({ variant: "primary", size: "md" })}>
           <SlidersHorizontal aria-hidden className="size-4" />
           {t("browse.filters.apply")}
         </button>
@@ -315,7 +313,7 @@ export function FilterPanel({
             });
             onDone?.();
           }}
-          className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white text-sm font-semibold text-stone-800 hover:bg-stone-50"
+          className={buttonVariants({ variant: "outline", size: "md" })}
         >
           <RotateCcw aria-hidden className="size-4" />
           {t("browse.filters.reset")}

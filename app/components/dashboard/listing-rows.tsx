@@ -6,6 +6,7 @@ import { formatCountPlus } from "../../lib/format-count.ts";
 import type { ListingStatus } from "../../lib/listing-values.ts";
 import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
 import type { DashboardListingRow } from "../../services/dashboard/dashboard-listings.server.ts";
+import { buttonVariants } from "../ui/button.tsx";
 
 const STATUS_STYLE: Record<ListingStatus, string> = {
   pending_approval: "bg-amber-100 text-amber-800",
@@ -92,7 +93,7 @@ export function ListingRows<R extends DashboardListingRow>({
           <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:shrink-0 sm:justify-end">
             <Link
               to={`/listing/${row.id}`}
-              className="inline-flex h-9 items-center rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-700 hover:bg-stone-50"
+              className={cn(buttonVariants({ variant: "outline", size: "sm" }), "text-stone-700")}
             >
               {t("dashboard.listings.view")}
             </Link>

@@ -7,6 +7,7 @@ import type { FeaturedRest } from "../../lib/featured.ts";
 import type { ListingSummary } from "../../lib/listing-summary.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import { ListingCard } from "../listings/listing-card.tsx";
+import { buttonVariants } from "../ui/button.tsx";
 
 /** The first featured listings come with the page; the rest load when "Show All" is pressed. */
 export function FeaturedListings({
@@ -47,7 +48,7 @@ export function FeaturedListings({
           </div>
           <Link
             to="/real-estate"
-            className="inline-flex h-10 items-center rounded-lg border border-brand-700 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            className={buttonVariants({ variant: "brandOutline", size: "md" })}
           >
             {t("home.featured.viewAll")}
           </Link>

@@ -6,6 +6,7 @@ import type { MessageKey } from "../../i18n/translate.ts";
 import { cn } from "../../lib/cn.ts";
 import { HOME_PROPERTY_TYPES, SEARCH_TABS, type SearchTab } from "../../lib/home-search.ts";
 import { useToast } from "../../hooks/use-toast.ts";
+import { buttonVariants } from "../ui/button.tsx";
 
 const TAB_LABELS: Record<SearchTab, MessageKey> = {
   properties: "home.search.properties",
@@ -153,7 +154,10 @@ export function SearchCard({ countries }: { countries: { name: string; slug: str
           <div className="flex items-end">
             <button
               type="submit"
-              className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-sun-500 px-6 font-semibold text-white shadow-sm hover:bg-sun-600"
+              className={cn(
+                buttonVariants({ variant: "accent", size: "lg" }),
+                "w-full px-6 shadow-sm",
+              )}
             >
               <Search aria-hidden className="size-4" />
               {t("home.search.submit")}

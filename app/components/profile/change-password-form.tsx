@@ -13,7 +13,8 @@ import {
   type ProfileFormResult,
 } from "../../lib/schemas/profile.ts";
 import { useToast } from "../../hooks/use-toast.ts";
-import { PasswordField, SubmitButton } from "../ui/field.tsx";
+import { PasswordField } from "../ui/field.tsx";
+import { SubmitButton } from "../ui/button.tsx";
 import { ProfileCard, ResultAlert } from "./profile-card.tsx";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useResetKey } from "../../hooks/use-reset-key.ts";

@@ -5,6 +5,8 @@ import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } 
 import { useT } from "../../i18n/use-t.ts";
 import { ProfileCard } from "./profile-card.tsx";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
+import { buttonVariants } from "../ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
 
 const INTENT = "delete-account";
 /** Without JavaScript the confirmation is a page state: `?confirm=delete-account`. */
@@ -12,10 +14,8 @@ const CONFIRM_PARAM = "confirm";
 const CONFIRM_VALUE = "delete-account";
 const CONFIRM_ANCHOR = "confirm-delete-account";
 
-const dangerButton =
-  "inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-red-700 px-5 font-semibold text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60";
-const quietButton =
-  "inline-flex h-11 items-center justify-center rounded-lg border border-stone-300 bg-white px-5 font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60";
+const dangerButton = cn(buttonVariants({ variant: "danger" }), "shadow-sm");
+const quietButton = buttonVariants({ variant: "outline" });
 
 /**
  * The danger zone: Delete Account behind "Are you absolutely sure?". With JavaScript the question

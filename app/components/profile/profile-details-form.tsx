@@ -13,7 +13,9 @@ import {
   type ProfileFormResult,
 } from "../../lib/schemas/profile.ts";
 import { useToast } from "../../hooks/use-toast.ts";
-import { Field, inputClass, SubmitButton } from "../ui/field.tsx";
+import { Field } from "../ui/field.tsx";
+import { SubmitButton } from "../ui/button.tsx";
+import { inputClass } from "../ui/input.tsx";
 import { cn } from "../../lib/cn.ts";
 import { AvatarPicker } from "./avatar-picker.tsx";
 import { ProfileCard, ResultAlert } from "./profile-card.tsx";

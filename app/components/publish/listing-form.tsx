@@ -41,7 +41,8 @@ import {
 import { BackButton } from "../listing-detail/back-button.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
-import { Field, SubmitButton } from "../ui/field.tsx";
+import { Field } from "../ui/field.tsx";
+import { SubmitButton } from "../ui/button.tsx";
 import {
   CheckboxPills,
   ChoicePills,

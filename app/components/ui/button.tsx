@@ -12,7 +12,9 @@ export const buttonVariants = cva(
       variant: {
         primary: "bg-brand-700 text-white hover:bg-brand-800",
         accent: "bg-sun-500 text-white hover:bg-sun-600",
+        highlight: "bg-sun-400 text-brand-950 hover:bg-sun-300",
         outline: "border border-stone-300 bg-white text-stone-800 hover:bg-stone-50",
+        brandOutline: "border border-brand-700 text-brand-800 hover:bg-brand-50",
         quiet: "border border-stone-200 text-stone-600 hover:bg-stone-100",
         ghost: "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
         danger: "bg-red-700 text-white hover:bg-red-800",

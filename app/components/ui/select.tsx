@@ -1,6 +1,6 @@
 import { cn } from "../../lib/cn.ts";
-import { controlClass } from "./input.tsx";
+import { inputClass } from "./input.tsx";
 
 export function Select({ className, ...props }: React.ComponentProps<"select">) {
-  return <select className={cn("h-11", controlClass, className)} {...props} />;
+  return <select className={cn(inputClass, className)} {...props} />;
 }

@@ -5,7 +5,7 @@ import { requireViewer } from "../../auth/guards.server.ts";
 import { AccountTypeCards } from "../../components/auth/account-type-cards.tsx";
 import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
-import { SubmitButton } from "../../components/ui/field.tsx";
+import { SubmitButton } from "../../components/ui/button.tsx";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { roleChoiceSchema } from "../../lib/schemas/auth.ts";

@@ -9,6 +9,7 @@ import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { canOpenTab, dashboardRole, isDashboardTab, TAB_BAR } from "../../lib/permissions.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
 
 /**
  * Every dashboard request passes here first: signed-out visitors are sent home, people without
@@ -68,7 +69,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           {publisher && (
             <Link
               to="/add-listing"
-              className="inline-flex h-10 items-center gap-1.5 rounded-lg bg-sun-500 px-4 text-sm font-semibold text-white hover:bg-sun-600"
+              className={cn(buttonVariants({ variant: "accent", size: "md" }), "gap-1.5")}
             >
               <Plus aria-hidden className="size-4" />
               {t("dashboard.addNew")}
@@ -77,7 +78,10 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           <Form method="post" action="/auth/sign-out">
             <button
               type="submit"
-              className="inline-flex h-10 items-center gap-1.5 rounded-lg border border-white/30 px-4 text-sm font-semibold text-white hover:bg-white/10"
+              className={cn(
+                buttonVariants({ variant: "onDark", size: "md" }),
+                "gap-1.5 border-white/30",
+              )}
             >
               <LogOut aria-hidden className="size-4" />
               {t("dashboard.logout")}

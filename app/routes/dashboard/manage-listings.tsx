@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/manage-listings";
 import { requireRole } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
-import { inputClass } from "../../components/ui/field.tsx";
+import { inputClass } from "../../components/ui/input.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -20,6 +20,7 @@ import {
 import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
 
 const PATH = "/dashboard/manage-listings";
 const actionSchema = z.object({
@@ -161,10 +162,7 @@ export default function ManageListings({ loaderData }: Route.ComponentProps) {
               className={cn(inputClass, "pl-9")}
             />
           </div>
-          <button
-            type="submit"
-            className="inline-flex h-11 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-          >
+          <button type="submit" className={cn(buttonVariants(), "px-4 text-sm")}>
             {t("publish.manage.searchButton")}
           </button>
         </Form>

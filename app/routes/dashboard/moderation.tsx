@@ -7,7 +7,6 @@ import type { Route } from "./+types/moderation";
 import { requireRole } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
-import { inputClass } from "../../components/ui/field.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
@@ -22,6 +21,9 @@ import {
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { Button, buttonVariants } from "../../components/ui/button.tsx";
+import { Label } from "../../components/ui/input.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
 
 const PATH = "/dashboard/moderation";
 const actionSchema = z.discriminatedUnion("intent", [
@@ -70,10 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const buttonClass =
-  "inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold disabled:opacity-60";
-const approveClass = cn(buttonClass, "bg-brand-700 text-white hover:bg-brand-800");
-const rejectClass = cn(buttonClass, "border border-red-200 text-red-700 hover:bg-red-50");
+const approveClass = cn(buttonVariants({ size: "sm" }), "gap-1.5");
+const rejectClass = cn(buttonVariants({ variant: "dangerOutline", size: "sm" }), "gap-1.5");
 
 function ApproveButton({ row }: { row: ModerationRow }) {
   const t = useT();
@@ -99,16 +99,13 @@ function ReasonField({ id }: { id: string }) {
   const t = useT();
   return (
     <>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
-        {t("publish.moderation.reason")}
-      </label>
-      <textarea
+      <Label htmlFor={id}>{t("publish.moderation.reason")}</Label>
+      <Textarea
         id={id}
         name="reason"
         rows={3}
         maxLength={MAX_REASON_LENGTH}
         placeholder={t("publish.moderation.reasonPlaceholder")}
-        className={cn(inputClass, "h-auto py-2")}
       />
     </>
   );
@@ -134,9 +131,9 @@ function RejectButton({ row }: { row: ModerationRow }) {
           <input type="hidden" name="intent" value="reject" />
           <input type="hidden" name="listingId" value={row.id} />
           <ReasonField id={reasonId} />
-          <button type="submit" className={cn(buttonClass, "bg-red-700 text-white")}>
+          <Button type="submit" variant="danger" size="sm" className="gap-1.5">
             {t("publish.moderation.confirmReject")}
-          </button>
+          </Button>
         </Form>
       </details>
     );
@@ -167,13 +164,13 @@ function RejectButton({ row }: { row: ModerationRow }) {
               <ReasonField id={reasonId} />
             </div>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close className="inline-flex h-11 items-center justify-center rounded-lg border border-stone-300 px-5 font-semibold text-stone-800 hover:bg-stone-50">
+              <Dialog.Close className={buttonVariants({ variant: "outline", size: "lg" })}>
                 {t("publish.actions.cancel")}
               </Dialog.Close>
               <button
                 type="submit"
                 disabled={busy}
-                className="inline-flex h-11 items-center justify-center rounded-lg bg-red-700 px-5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+                className={buttonVariants({ variant: "danger", size: "lg" })}
               >
                 {t("publish.moderation.confirmReject")}
               </button>

@@ -19,6 +19,8 @@ import { deleteListing } from "../../services/listings/listing-write.server.ts";
 import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
 
 const PATH = "/dashboard/my-listings";
 const actionSchema = z.object({
@@ -67,8 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const buttonClass =
-  "inline-flex h-9 items-center gap-1.5 rounded-lg border px-3 text-sm font-semibold disabled:opacity-60";
+const outlineClass = cn(
+  buttonVariants({ variant: "outline", size: "sm" }),
+  "gap-1.5 text-stone-700",
+);
 
 function StatusNote({ row }: { row: DashboardListingRow }) {
   const t = useT();
@@ -97,7 +101,7 @@ function DeleteButton({ row, returnTo }: { row: DashboardListingRow; returnTo: s
   const fetcher = useFetcher();
   const [params] = useSearchParams();
   const deleting = fetcher.state !== "idle";
-  const danger = `${buttonClass} border-red-200 text-red-700 hover:bg-red-50`;
+  const danger = cn(buttonVariants({ variant: "dangerOutline", size: "sm" }), "gap-1.5");
 
   if (!hydrated) {
     if (params.get("delete") === String(row.id)) {
@@ -113,7 +117,7 @@ function DeleteButton({ row, returnTo }: { row: DashboardListingRow; returnTo: s
             <Trash2 aria-hidden className="size-4" />
             {t("publish.myListings.delete")}
           </button>
-          <Link to={returnTo} className={`${buttonClass} border-stone-300 text-stone-700`}>
+          <Link to={returnTo} className={outlineClass}>
             {t("publish.actions.cancel")}
           </Link>
         </Form>
@@ -193,7 +197,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                     <Link
                       to={`/add-listing?edit=${row.id}`}
                       aria-label={t("publish.myListings.editLabel", { title: row.title })}
-                      className={`${buttonClass} border-stone-300 text-stone-700 hover:bg-stone-50`}
+                      className={outlineClass}
                     >
                       <Pencil aria-hidden className="size-4" />
                       {t("publish.myListings.edit")}
@@ -209,10 +213,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
           title={t("dashboard.listings.emptyUser")}
           body={t("dashboard.listings.emptyUserBody")}
           action={
-            <Link
-              to="/real-estate"
-              className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-            >
+            <Link to="/real-estate" className={buttonVariants({ variant: "primary", size: "md" })}>
               {t("dashboard.listings.explore")}
             </Link>
           }
@@ -231,10 +232,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
           }
           body={t("dashboard.listings.emptyPublisherBody")}
           action={
-            <Link
-              to="/add-listing"
-              className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-            >
+            <Link to="/add-listing" className={buttonVariants({ variant: "primary", size: "md" })}>
               {t("dashboard.overview.addListing")}
             </Link>
           }

@@ -22,6 +22,8 @@ import { getPlatformStats } from "../../services/content/platform-stats.server.t
 import { createTranslator } from "../../i18n/translate.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
 
 const STATS = ["listings", "users", "countries", "views"] as const;
 
@@ -215,7 +217,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-col gap-3 sm:flex-row">
               <Link
                 to="/real-estate"
-                className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-sun-400 px-5 font-semibold text-brand-950 shadow-sm hover:bg-sun-300"
+                className={cn(buttonVariants({ variant: "highlight", size: "lg" }), "shadow-sm")}
               >
                 {t("about.cta.browse")}
                 <ArrowRight aria-hidden className="size-4" />

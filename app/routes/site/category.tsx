@@ -27,6 +27,8 @@ import {
 import { browseListings, countSectionListings } from "../../services/listings/browse.server.ts";
 import { findCurrency, listCountries } from "../../services/reference/reference.server.ts";
 import { readCurrencyCode } from "../../services/session/preferences.server.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
 
 /** The section a path fixes (/real-estate …); /listings leaves it to ?category=. */
 function fixedCategory(pathname: string): Category | undefined {
@@ -153,7 +155,10 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 event.preventDefault();
                 setDrawerOpen(true);
               }}
-              className="inline-flex h-11 shrink-0 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-semibold text-stone-800 hover:bg-stone-50"
+              className={cn(
+                buttonVariants({ variant: "outline", size: "lg" }),
+                "shrink-0 px-3.5 text-sm",
+              )}
             >
               <SlidersHorizontal aria-hidden className="size-4" />
               {t("browse.filters.open")}

@@ -30,6 +30,7 @@ import { getPublicSettings } from "../../services/content/settings.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { answerAction, formRefusal } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
 
 const FIELDS = ["name", "email", "reason", "subject", "message"] as const;
 type Field = (typeof FIELDS)[number];
@@ -202,7 +203,10 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               href={openStreetMapUrl()}
               target="_blank"
               rel="noopener noreferrer"
-              className="mt-5 inline-flex h-11 items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 hover:bg-stone-50 lg:mt-auto"
+              className={cn(
+                buttonVariants({ variant: "outline", size: "lg" }),
+                "mt-5 px-4 text-sm lg:mt-auto",
+              )}
             >
               {t("contact.map.open")}
               <ExternalLink aria-hidden className="size-4" />
@@ -378,7 +382,10 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
         <button
           type="submit"
           disabled={sending}
-          className="inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80"
+          className={cn(
+            buttonVariants(),
+            "shrink-0 px-6 shadow-sm disabled:cursor-wait disabled:opacity-80",
+          )}
         >
           <Send aria-hidden className="size-4" />
           {sending ? t("contact.form.submitting") : t("contact.form.submit")}

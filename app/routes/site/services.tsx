@@ -29,6 +29,8 @@ import { truthfulText } from "../../lib/capabilities.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { SERVICE_CATEGORIES, type ServiceCategory } from "../../lib/listing-values.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
 
 /** The six service areas, each leading to its browse page. */
 const AREAS = [
@@ -235,16 +237,13 @@ export default function ServicesPage() {
             </div>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Link
-              to="/contact?reason=partnership"
-              className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 font-semibold text-white shadow-sm hover:bg-brand-800"
-            >
+            <Link to="/contact?reason=partnership" className={cn(buttonVariants(), "shadow-sm")}>
               {t("services.cta.partner")}
               <ArrowRight aria-hidden className="size-4" />
             </Link>
             <Link
               to="/professionals"
-              className="inline-flex h-11 items-center justify-center rounded-lg border border-stone-300 bg-white px-5 font-semibold text-stone-800 hover:bg-stone-50"
+              className={buttonVariants({ variant: "outline", size: "lg" })}
             >
               {t("services.cta.browse")}
             </Link>
