@@ -44,7 +44,8 @@ export function DialogContent({
 }: React.ComponentProps<typeof RadixDialog.Content> &
   VariantProps<typeof contentVariants> & {
     portal?: boolean;
-    overlay?: React.ComponentProps<typeof RadixDialog.Overlay>;
+    /** Props for the dimmed backdrop (a test may find it by its test id). */
+    overlay?: React.ComponentProps<typeof RadixDialog.Overlay> & { "data-testid"?: string };
   }) {
   const box = (
     <>

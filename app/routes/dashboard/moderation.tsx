@@ -1,4 +1,3 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { Check, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, useFetcher } from "react-router";
@@ -24,6 +23,14 @@ import { readForm } from "../../services/session/read-form.server.ts";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "../../components/ui/dialog.tsx";
 
 const PATH = "/dashboard/moderation";
 const actionSchema = z.discriminatedUnion("intent", [
@@ -140,45 +147,40 @@ function RejectButton({ row }: { row: ModerationRow }) {
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <Dialog.Trigger
+    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <DialogTrigger
         aria-label={t("publish.moderation.rejectLabel", { title: row.title })}
         className={rejectClass}
       >
         <X aria-hidden className="size-4" />
         {t("publish.moderation.reject")}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/60 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-5 shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6">
-          <Dialog.Title className="text-lg font-bold text-stone-900">
-            {t("publish.moderation.rejectTitle")}
-          </Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-stone-600">
-            {t("publish.moderation.rejectDescription", { title: row.title })}
-          </Dialog.Description>
-          <fetcher.Form method="post" action={PATH} preventScrollReset className="mt-4 space-y-4">
-            <input type="hidden" name="intent" value="reject" />
-            <input type="hidden" name="listingId" value={row.id} />
-            <div>
-              <ReasonField id={reasonId} />
-            </div>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close className={buttonVariants({ variant: "outline", size: "lg" })}>
-                {t("publish.actions.cancel")}
-              </Dialog.Close>
-              <button
-                type="submit"
-                disabled={busy}
-                className={buttonVariants({ variant: "danger", size: "lg" })}
-              >
-                {t("publish.moderation.confirmReject")}
-              </button>
-            </div>
-          </fetcher.Form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </DialogTrigger>
+      <DialogContent className="sm:p-6">
+        <DialogTitle>{t("publish.moderation.rejectTitle")}</DialogTitle>
+        <DialogDescription>
+          {t("publish.moderation.rejectDescription", { title: row.title })}
+        </DialogDescription>
+        <fetcher.Form method="post" action={PATH} preventScrollReset className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="reject" />
+          <input type="hidden" name="listingId" value={row.id} />
+          <div>
+            <ReasonField id={reasonId} />
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose className={buttonVariants({ variant: "outline", size: "lg" })}>
+              {t("publish.actions.cancel")}
+            </DialogClose>
+            <button
+              type="submit"
+              disabled={busy}
+              className={buttonVariants({ variant: "danger", size: "lg" })}
+            >
+              {t("publish.moderation.confirmReject")}
+            </button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
   );
 }
 
