@@ -13,11 +13,16 @@ import { defaultSort, filtersFor, type BrowseParams } from "../../lib/schemas/br
 import { useToast } from "../../hooks/use-toast.ts";
 import { isTypingField, type BrowseNavigation } from "../../hooks/use-browse-navigation.ts";
 import { buttonVariants } from "../ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
+import { inputClass } from "../ui/input.tsx";
 
 const ROOM_COUNTS = [1, 2, 3, 4, 5] as const;
 
-export const fieldClass =
-  "h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-400";
+/** The filters' controls: the site's inputs, a little lower to fit the side panel. */
+export const fieldClass = cn(
+  inputClass,
+  "h-10 disabled:cursor-not-allowed disabled:text-stone-400",
+);
 const labelClass = "mb-1 block text-sm font-medium text-stone-800";
 
 function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {

@@ -124,7 +124,7 @@ export function Header({
                 <button
                   type="submit"
                   aria-label={t("layout.header.logout")}
-                  className="inline-flex size-9 items-center justify-center rounded-lg border border-stone-200 text-stone-600 hover:bg-stone-100"
+                  className={buttonVariants({ variant: "quiet", size: "icon" })}
                 >
                   <LogOut aria-hidden className="size-4" />
                 </button>
@@ -146,7 +146,8 @@ export function Header({
             ref={toggleRef}
             type="button"
             className={cn(
-              "inline-flex size-9 items-center justify-center rounded-lg border border-stone-200 text-stone-700 hover:bg-stone-100",
+              buttonVariants({ variant: "quiet", size: "icon" }),
+              "text-stone-700",
               fit.hide,
             )}
             aria-expanded={menuOpen}

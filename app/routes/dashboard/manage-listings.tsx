@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/manage-listings";
 import { requireRole } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
-import { inputClass } from "../../components/ui/input.tsx";
+import { Input } from "../../components/ui/input.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -152,14 +152,14 @@ export default function ManageListings({ loaderData }: Route.ComponentProps) {
               aria-hidden
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
             />
-            <input
+            <Input
               id="manage-q"
               type="search"
               name="q"
               defaultValue={query}
               key={query}
               placeholder={t("publish.manage.searchPlaceholder")}
-              className={cn(inputClass, "pl-9")}
+              className="pl-9"
             />
           </div>
           <button type="submit" className={cn(buttonVariants(), "px-4 text-sm")}>
