@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
+import { cardVariants } from "../../components/ui/card.tsx";
 
 export function ClosingCta() {
   const t = useT();
@@ -42,7 +43,10 @@ export function ClosingCta() {
             <Popover.Portal>
               <Popover.Content
                 sideOffset={8}
-                className="z-50 w-64 rounded-xl border border-stone-200 bg-white p-2 text-stone-900 shadow-xl"
+                className={cn(
+                  cardVariants({ elevated: false }),
+                  "z-50 w-64 p-2 text-stone-900 shadow-xl",
+                )}
               >
                 <ul aria-label={t("layout.language.label")}>
                   <li>

@@ -10,6 +10,8 @@ import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { canOpenTab, dashboardRole, isDashboardTab, TAB_BAR } from "../../lib/permissions.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { cardVariants } from "../../components/ui/card.tsx";
 
 /**
  * Every dashboard request passes here first: signed-out visitors are sent home, people without
@@ -59,9 +61,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             {t("dashboard.welcome", { name: name ?? t("dashboard.fallbackName") })}
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-brand-100">
-            <span className="rounded-full bg-sun-400 px-2.5 py-0.5 text-xs font-bold text-brand-950">
+            <Badge tone={null} className="bg-sun-400 px-2.5 font-bold text-brand-950">
               {t(`auth.badge.${role}`)}
-            </span>
+            </Badge>
             {t(`dashboard.subtitles.${role}`)}
           </p>
         </div>
@@ -114,7 +116,12 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           }}
           className={cn("mt-2 md:mt-0 md:block", menuOpen ? "block" : "hidden")}
         >
-          <ul className="flex flex-col gap-1 rounded-xl border border-stone-200 bg-white p-1.5 md:flex-row md:flex-wrap">
+          <ul
+            className={cn(
+              cardVariants({ elevated: false }),
+              "flex flex-col gap-1 p-1.5 md:flex-row md:flex-wrap",
+            )}
+          >
             {tabs.map((item) => (
               <li key={item.tab}>
                 <NavLink

@@ -31,6 +31,7 @@ import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { answerAction, formRefusal } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
+import { cardVariants } from "../../components/ui/card.tsx";
 
 const FIELDS = ["name", "email", "reason", "subject", "message"] as const;
 type Field = (typeof FIELDS)[number];
@@ -108,7 +109,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
       <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-8 sm:px-6 sm:pt-12 lg:grid-cols-5 lg:gap-8">
         <section
           aria-labelledby="contact-form-title"
-          className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 lg:col-span-3"
+          className={cn(cardVariants(), "p-5 sm:p-8 lg:col-span-3")}
         >
           <h2
             id="contact-form-title"
@@ -123,7 +124,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
         <aside className="space-y-6 lg:col-span-2">
           <section
             aria-labelledby="contact-info-title"
-            className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+            className={cn(cardVariants(), "p-5 sm:p-6")}
           >
             <h2 id="contact-info-title" className="text-lg font-bold text-stone-900">
               {t("contact.info.title")}
@@ -159,7 +160,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
 
           <section
             aria-labelledby="contact-hours-title"
-            className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+            className={cn(cardVariants(), "p-5 sm:p-6")}
           >
             <h2
               id="contact-hours-title"
@@ -183,7 +184,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
         className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 sm:pt-12"
       >
         <div className="grid gap-4 lg:grid-cols-3 lg:gap-8">
-          <div className="flex flex-col rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+          <div className={cn(cardVariants(), "flex flex-col p-5 sm:p-6")}>
             <h2 id="contact-map-title" className="text-lg font-bold text-stone-900">
               {t("contact.map.title")}
             </h2>

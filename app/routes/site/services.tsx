@@ -31,6 +31,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { SERVICE_CATEGORIES, type ServiceCategory } from "../../lib/listing-values.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
+import { cardVariants } from "../../components/ui/card.tsx";
 
 /** The six service areas, each leading to its browse page. */
 const AREAS = [
@@ -131,7 +132,10 @@ export default function ServicesPage() {
             return (
               <li
                 key={key}
-                className="group relative flex flex-col rounded-xl border border-stone-200 bg-white p-6 shadow-sm transition hover:border-brand-300 hover:shadow-md"
+                className={cn(
+                  cardVariants(),
+                  "group relative flex flex-col p-6 transition hover:border-brand-300 hover:shadow-md",
+                )}
               >
                 <span
                   className={`inline-flex size-12 items-center justify-center rounded-xl ${tone}`}
