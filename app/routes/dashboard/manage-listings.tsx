@@ -133,8 +133,7 @@ export default function ManageListings({ loaderData }: Route.ComponentProps) {
     return search ? `${PATH}?${search}` : PATH;
   };
   const returnTo = href(page);
-  const pager =
-    "inline-flex h-10 items-center gap-1 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-700 hover:bg-stone-50";
+  const pager = cn(buttonVariants({ variant: "outline", size: "md" }), "gap-1 px-3 text-stone-700");
 
   return (
     <div>

@@ -5,6 +5,7 @@ import { cn } from "../../lib/cn.ts";
 import { PREMIUM_PLANS, upgradeRequestPath } from "../../lib/premium-plans.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { cardVariants } from "../../components/ui/card.tsx";
+import { buttonVariants } from "../../components/ui/button.tsx";
 
 export default function PremiumPlans() {
   const t = useT();
@@ -50,10 +51,11 @@ export default function PremiumPlans() {
             <Link
               to={upgradeRequestPath(plan)}
               className={cn(
-                "mt-5 inline-flex h-10 items-center justify-center rounded-lg px-3 text-sm font-semibold",
-                "popular" in plan
-                  ? "bg-brand-700 text-white hover:bg-brand-800"
-                  : "border border-brand-700 text-brand-800 hover:bg-brand-50",
+                buttonVariants({
+                  variant: "popular" in plan ? "primary" : "brandOutline",
+                  size: "md",
+                }),
+                "mt-5 px-3",
               )}
             >
               {t("dashboard.premium.requestPlan", {

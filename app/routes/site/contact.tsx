@@ -32,6 +32,7 @@ import { answerAction, formRefusal } from "../../services/session/action-answer.
 import { readForm } from "../../services/session/read-form.server.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { cardVariants } from "../../components/ui/card.tsx";
+import { inputClass } from "../../components/ui/input.tsx";
 
 const FIELDS = ["name", "email", "reason", "subject", "message"] as const;
 type Field = (typeof FIELDS)[number];
@@ -324,7 +325,7 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
             <select
               {...props}
               defaultValue={defaultReason}
-              className={cn(inputClass(Boolean(errors.reason)), "appearance-none pr-10")}
+              className={cn(fieldClass(Boolean(errors.reason)), "appearance-none pr-10")}
             >
               {CONTACT_REASONS.map((reason) => (
                 <option key={reason} value={reason}>
@@ -364,7 +365,7 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
             maxLength={5000}
             placeholder={t("contact.form.messagePlaceholder")}
             defaultValue={values.message}
-            className={cn(inputClass(Boolean(errors.message)), "min-h-28 resize-y py-2.5")}
+            className={cn(fieldClass(Boolean(errors.message)), "min-h-28 resize-y py-2.5")}
           />
         )}
       </FieldShell>
@@ -476,19 +477,18 @@ function TextField({
   return (
     <FieldShell name={name} label={label} error={error} required t={t} className={className}>
       {(props) => (
-        <input {...props} {...input} type={type} className={inputClass(Boolean(error))} />
+        <input {...props} {...input} type={type} className={fieldClass(Boolean(error))} />
       )}
     </FieldShell>
   );
 }
 
-function inputClass(invalid: boolean): string {
+/** The site's input, a little larger on phones (no zoom on focus), red while invalid. */
+function fieldClass(invalid: boolean): string {
   return cn(
-    "block w-full rounded-lg border bg-white px-3 text-base text-stone-900 shadow-xs placeholder:text-stone-400 focus:ring-2 focus:outline-none sm:text-sm",
-    "h-11",
-    invalid
-      ? "border-red-600 focus:border-red-600 focus:ring-red-600/20"
-      : "border-stone-300 focus:border-brand-600 focus:ring-brand-600/20",
+    inputClass,
+    "block text-base shadow-xs sm:text-sm",
+    invalid && "border-red-600 focus:border-red-600 focus:ring-red-600/20",
   );
 }
 
