@@ -1,23 +1,16 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { ToastProvider } from "./components/layout/toaster.tsx";
+import { ErrorPage } from "./components/layout/error-page.tsx";
+import { Toaster } from "./components/ui/toast.tsx";
 import { avatarSrc, viewerContext } from "./auth/viewer.ts";
 import { getConfig } from "./config.server.ts";
+import { LocaleContext } from "./i18n/locale-context.ts";
 import { DEFAULT_LOCALE } from "./i18n/translate.ts";
-import { useT } from "./i18n/use-t.ts";
 import { getPublicSettings } from "./services/content/settings.server.ts";
 import { listFavoriteIds } from "./services/favorites/favorites.server.ts";
 import { findCurrency, listCurrencies } from "./services/reference/reference.server.ts";
-import { takeToast } from "./services/session/flash-toast.server.ts";
+import { takeToast } from "./auth/flash-toast.server.ts";
 import { readCurrencyCode } from "./services/session/preferences.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -78,34 +71,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <ToastProvider initial={loaderData.toast}>
-      <Outlet />
-    </ToastProvider>
+    <LocaleContext value={loaderData.locale}>
+      <Toaster initial={loaderData.toast}>
+        <Outlet />
+      </Toaster>
+    </LocaleContext>
   );
 }
 
+/** Also what shows when the root's own data could not be loaded: so no header, only the page. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A form that could not be read, or sent in a way no form of the site sends.
-  const badRequest = isRouteErrorResponse(error) && (error.status === 400 || error.status === 405);
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <main className="mx-auto flex min-h-svh max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-semibold">{t("layout.error.title")}</h1>
-      <p className="text-stone-600">
-        {notFound
-          ? t("layout.error.notFound")
-          : badRequest
-            ? t("requests.unreadableForm")
-            : t("layout.error.description")}
-      </p>
-      <a
-        className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-        href="/"
-      >
-        {t("layout.error.home")}
-      </a>
+    <main className="flex min-h-svh items-center justify-center">
+      <ErrorPage error={error} />
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { redirectWithToast } from "../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "./flash-toast.server.ts";
 import { can, type Action, type Resource } from "../lib/permissions.ts";
 import { viewerContext, type Viewer } from "./viewer.ts";
 

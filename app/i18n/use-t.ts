@@ -1,10 +1,9 @@
-import { useMemo } from "react";
-import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root.tsx";
-import { createTranslator, DEFAULT_LOCALE, type Translate } from "./translate.ts";
+import { use, useMemo } from "react";
+import { LocaleContext } from "./locale-context.ts";
+import { createTranslator, type Translate } from "./translate.ts";
 
-/** The translator for the page's locale (English when the root data is unavailable, e.g. errors). */
+/** The translator for the page's locale. */
 export function useT(): Translate {
-  const locale = useRouteLoaderData<typeof rootLoader>("root")?.locale ?? DEFAULT_LOCALE;
+  const locale = use(LocaleContext);
   return useMemo(() => createTranslator(locale), [locale]);
 }

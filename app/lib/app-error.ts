@@ -1,3 +1,5 @@
+import type { MessageKey } from "../i18n/translate.ts";
+
 /** Every failure a domain service reports on purpose, with its HTTP status. */
 export const ERROR_CODES = {
   VALIDATION_FAILED: 400,
@@ -14,12 +16,20 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/** Message keys per form field. */
+export type FieldErrors = Record<string, MessageKey>;
+
+/**
+ * A failure a service reports on purpose. Its message is an i18n key, translated where it is
+ * shown: a toast, a form's field errors, an error page or the API's error body.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
+  declare readonly message: MessageKey;
   /** Messages per field, for forms and the API. */
-  readonly fieldErrors: Record<string, string> | undefined;
+  readonly fieldErrors: FieldErrors | undefined;
 
-  constructor(code: ErrorCode, message: string, fieldErrors?: Record<string, string>) {
+  constructor(code: ErrorCode, message: MessageKey, fieldErrors?: FieldErrors) {
     super(message);
     this.name = "AppError";
     this.code = code;

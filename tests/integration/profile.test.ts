@@ -168,7 +168,7 @@ describe(`profile on ${testEngine}`, () => {
         );
         expect(error.code).toBe("VALIDATION_FAILED");
         expect(error.status).toBe(400);
-        expect(error.fieldErrors).toEqual({ name: "nameRequired" });
+        expect(error.fieldErrors).toEqual({ name: "profile.errors.nameRequired.description" });
         expect(error.message).toBe("profile.errors.nameRequired.description");
       }
       expect(await stored(viewer.id)).toMatchObject({
@@ -190,7 +190,7 @@ describe(`profile on ${testEngine}`, () => {
       const viewer = await makeUser({ phone: "0201234567" });
       for (const phone of ["abc", "+23+4", "234+", "12", "+234 801 234 5678 ext 9", "--()--"]) {
         const error = await expectRefusal(updateProfile({ viewer, name: "Someone Else", phone }));
-        expect(error.fieldErrors).toEqual({ phone: "invalidPhone" });
+        expect(error.fieldErrors).toEqual({ phone: "profile.errors.invalidPhone.description" });
       }
       expect(await stored(viewer.id)).toMatchObject({ name: "Amara Okafor", phone: "0201234567" });
       expect(isValidPhone("+234 801 234 5678")).toBe(true);
@@ -315,7 +315,7 @@ describe(`profile on ${testEngine}`, () => {
           updateProfile({ viewer, name: "New Name", phone: "", avatar }),
         );
         expect(error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-        expect(error.fieldErrors).toEqual({ avatar: "invalidType" });
+        expect(error.fieldErrors).toEqual({ avatar: "profile.errors.invalidType.description" });
       }
       expect(avatarFiles()).toEqual(filesBefore);
       expect(await stored(viewer.id)).toMatchObject({ name: "Amara Okafor", avatarUrl: null });
@@ -330,7 +330,7 @@ describe(`profile on ${testEngine}`, () => {
         updateProfile({ viewer, name: viewer.name, phone: "", avatar: big }),
       );
       expect(error.code).toBe("PAYLOAD_TOO_LARGE");
-      expect(error.fieldErrors).toEqual({ avatar: "fileTooLarge" });
+      expect(error.fieldErrors).toEqual({ avatar: "profile.errors.fileTooLarge.description" });
       expect(avatarFiles()).toEqual(filesBefore);
       expect((await stored(viewer.id))?.avatarUrl).toBeNull();
     });

@@ -31,8 +31,19 @@ type RouteModule = Record<string, unknown>;
 type Routes = ServerBuild["routes"];
 type Assets = ServerBuild["assets"];
 
-/** The route manifest React Router's compiler makes from app/routes.ts, with the real modules. */
-async function routeManifest(): Promise<{ routes: Routes; assets: Assets }> {
+/** A route only a test has, under one of the app's routes (by id), e.g. one whose loader throws. */
+export interface TestRoute {
+  id: string;
+  parentId: string;
+  path: string;
+  module: RouteModule;
+}
+
+/**
+ * The route manifest React Router's compiler makes from app/routes.ts, with the real modules,
+ * plus the test's own routes.
+ */
+async function routeManifest(testRoutes: TestRoute[]): Promise<{ routes: Routes; assets: Assets }> {
   const routes: Routes = {};
   const assets: Assets = {
     entry: { module: "/assets/entry.client.js", imports: [] },
@@ -42,11 +53,14 @@ async function routeManifest(): Promise<{ routes: Routes; assets: Assets }> {
   };
   async function add(
     id: string,
-    file: string,
+    file: string | RouteModule,
     parentId: string | undefined,
     entry: Omit<ConfigEntry, "file" | "id" | "children">,
   ) {
-    const source = (await import(/* @vite-ignore */ path.join(APP_DIR, file))) as RouteModule;
+    const source =
+      typeof file === "string"
+        ? ((await import(/* @vite-ignore */ path.join(APP_DIR, file))) as RouteModule)
+        : file;
     // What the Vite plugin does to each route module: components get their props from the route.
     const module: RouteModule = { ...source };
     if (typeof source.default === "function")
@@ -98,6 +112,7 @@ async function routeManifest(): Promise<{ routes: Routes; assets: Assets }> {
   }
   await add("root", "root.tsx", undefined, { path: "" });
   for (const entry of routeConfig as ConfigEntry[]) await walk(entry, "root");
+  for (const route of testRoutes) await add(route.id, route.module, route.parentId, route);
   return { routes, assets };
 }
 
@@ -128,8 +143,8 @@ async function handleDocumentRequest(
  * loaders, actions, rendering), as server/app.ts has it from the build. Only the client bundle is
  * missing (no `npm run build` needed).
  */
-export async function createDocumentHandler() {
-  const { routes, assets } = await routeManifest();
+export async function createDocumentHandler(testRoutes: TestRoute[] = []) {
+  const { routes, assets } = await routeManifest(testRoutes);
   const build: ServerBuild = {
     entry: { module: { default: handleDocumentRequest } },
     routes,
@@ -150,8 +165,8 @@ export async function createDocumentHandler() {
 /**
  * The app's pages as server/app.ts serves them, with the viewer read from the session cookie.
  */
-export async function createPageHandler(app: TestApp) {
-  const handle = await createDocumentHandler();
+export async function createPageHandler(app: TestApp, testRoutes: TestRoute[] = []) {
+  const handle = await createDocumentHandler(testRoutes);
 
   /** One request (redirects are not followed); the jar keeps the cookies it sets. */
   return async function page(

@@ -1,4 +1,3 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { Briefcase, Building2, User, X } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
@@ -12,7 +11,16 @@ import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { cn } from "../../lib/cn.ts";
 import { SELECTABLE_ROLES } from "../../lib/roles.ts";
-import { Field, PasswordField, SubmitButton } from "../ui/field.tsx";
+import { Field, PasswordField } from "../ui/field.tsx";
+import { SubmitButton } from "../ui/button.tsx";
+import { buttonVariants } from "../ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "../ui/dialog.tsx";
 
 type AccountType = (typeof SELECTABLE_ROLES)[number];
 
@@ -49,26 +57,25 @@ export function AuthDialog({ googleEnabled }: { googleEnabled: boolean }) {
   const email = params.get("email") ?? "";
 
   return (
-    <Dialog.Root
+    <Dialog
       open
       onOpenChange={(open) => {
         if (!open) navigate(redirectTo, { replace: true, preventScrollReset: true });
       }}
     >
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/60 backdrop-blur-[2px]" />
-      <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[92svh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-7">
+      <DialogContent portal={false} className="max-h-[92svh] overflow-y-auto sm:p-7">
         <div className="mb-5 flex items-start justify-between gap-4">
           <div>
-            <Dialog.Title className="text-xl font-bold text-stone-900">
+            <DialogTitle className="text-xl">
               {view === "forgot" ? t("auth.dialog.forgotTitle") : t("auth.dialog.title")}
-            </Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-stone-600">
+            </DialogTitle>
+            <DialogDescription>
               {view === "forgot"
                 ? t("auth.dialog.forgotDescription")
                 : t("auth.dialog.description")}
-            </Dialog.Description>
+            </DialogDescription>
           </div>
-          <Dialog.Close asChild>
+          <DialogClose asChild>
             <Link
               to={redirectTo}
               replace
@@ -78,7 +85,7 @@ export function AuthDialog({ googleEnabled }: { googleEnabled: boolean }) {
             >
               <X aria-hidden className="size-5" />
             </Link>
-          </Dialog.Close>
+          </DialogClose>
         </div>
 
         {view !== "forgot" && <ViewTabs view={view} here={here} email={email} />}
@@ -100,8 +107,8 @@ export function AuthDialog({ googleEnabled }: { googleEnabled: boolean }) {
           )}
           {view === "forgot" && <ForgotForm redirectTo={redirectTo} email={email} here={here} />}
         </div>
-      </Dialog.Content>
-    </Dialog.Root>
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -318,7 +325,7 @@ function GoogleButton({
       {accountType && <input type="hidden" name="accountType" value={accountType} />}
       <button
         type="submit"
-        className="inline-flex h-11 w-full items-center justify-center gap-2.5 rounded-lg border border-stone-300 bg-white font-semibold text-stone-800 hover:bg-stone-50"
+        className={cn(buttonVariants({ variant: "outline", size: "lg" }), "w-full gap-2.5")}
       >
         <svg viewBox="0 0 24 24" aria-hidden className="size-5">
           <path

@@ -10,13 +10,19 @@ import {
   TOUR_TYPES,
 } from "../../lib/listing-values.ts";
 import { defaultSort, filtersFor, type BrowseParams } from "../../lib/schemas/browse.ts";
-import { useToast } from "../layout/toaster.tsx";
-import { isTypingField, type BrowseNavigation } from "./use-browse-navigation.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { isTypingField, type BrowseNavigation } from "../../hooks/use-browse-navigation.ts";
+import { buttonVariants } from "../ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
+import { inputClass } from "../ui/input.tsx";
 
 const ROOM_COUNTS = [1, 2, 3, 4, 5] as const;
 
-export const fieldClass =
-  "h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-400";
+/** The filters' controls: the site's inputs, a little lower to fit the side panel. */
+export const fieldClass = cn(
+  inputClass,
+  "h-10 disabled:cursor-not-allowed disabled:text-stone-400",
+);
 const labelClass = "mb-1 block text-sm font-medium text-stone-800";
 
 function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
@@ -298,10 +304,7 @@ export function FilterPanel({
       )}
 
       <div className="flex flex-col gap-2 border-t border-stone-100 pt-4">
-        <button
-          type="submit"
-          className="inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800"
-        >
+        <button type="submit" className={buttonVariants({ variant: "primary", size: "md" })}>
           <SlidersHorizontal aria-hidden className="size-4" />
           {t("browse.filters.apply")}
         </button>
@@ -315,7 +318,7 @@ export function FilterPanel({
             });
             onDone?.();
           }}
-          className="inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white text-sm font-semibold text-stone-800 hover:bg-stone-50"
+          className={buttonVariants({ variant: "outline", size: "md" })}
         >
           <RotateCcw aria-hidden className="size-4" />
           {t("browse.filters.reset")}

@@ -4,7 +4,8 @@ import { Form } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { BrowseParams } from "../../lib/schemas/browse.ts";
 import { HiddenParams } from "./hidden-params.tsx";
-import { isTypingField, type BrowseNavigation } from "./use-browse-navigation.ts";
+import { isTypingField, type BrowseNavigation } from "../../hooks/use-browse-navigation.ts";
+import { Input } from "../ui/input.tsx";
 
 /** The keyword box of small screens (the sidebar has its own on large ones). */
 export function MobileSearch({
@@ -41,7 +42,7 @@ export function MobileSearch({
         aria-hidden
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
       />
-      <input
+      <Input
         id={id}
         type="search"
         name="q"
@@ -49,7 +50,7 @@ export function MobileSearch({
         placeholder={t("browse.search.placeholder")}
         maxLength={100}
         enterKeyHint="search"
-        className="h-11 w-full rounded-lg border border-stone-300 bg-white pr-3 pl-9 text-[15px] text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+        className="pr-3 pl-9"
       />
     </Form>
   );

@@ -5,6 +5,8 @@ import { useT } from "../../i18n/use-t.ts";
 import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import { ListingCard } from "../listings/listing-card.tsx";
+import { buttonVariants } from "../ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
 
 /** Cards whose image may be on the first screen load at once; the rest when scrolled to. */
 const EAGER_IMAGES = 2;
@@ -78,7 +80,7 @@ export function EmptyResults({ clearHref }: { clearHref: string }) {
       <p className="mt-1 max-w-sm text-stone-600">{t("browse.results.emptyBody")}</p>
       <Link
         to={clearHref}
-        className="mt-6 inline-flex h-10 items-center rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
+        className={cn(buttonVariants({ variant: "primary", size: "md" }), "mt-6 px-5")}
       >
         {t("browse.results.clearAll")}
       </Link>

@@ -5,7 +5,9 @@ import { useT } from "../../i18n/use-t.ts";
 import { sortsFor, type BrowseParams } from "../../lib/schemas/browse.ts";
 import { fieldClass } from "./filter-panel.tsx";
 import { HiddenParams } from "./hidden-params.tsx";
-import type { BrowseNavigation } from "./use-browse-navigation.ts";
+import type { BrowseNavigation } from "../../hooks/use-browse-navigation.ts";
+import { cn } from "../../lib/cn.ts";
+import { buttonVariants } from "../ui/button.tsx";
 
 /** The sort select; its own small GET form that keeps the filters (and starts at page 1). */
 export function SortSelect({
@@ -42,7 +44,7 @@ export function SortSelect({
         id={id}
         name="sort"
         defaultValue={params.sort}
-        className={`${fieldClass} w-auto min-w-44`}
+        className={cn(fieldClass, "w-auto min-w-44")}
       >
         {sortsFor(params.category, params.q).map((sort) => (
           <option key={sort} value={sort}>
@@ -51,10 +53,7 @@ export function SortSelect({
         ))}
       </select>
       <noscript>
-        <button
-          type="submit"
-          className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold"
-        >
+        <button type="submit" className={buttonVariants({ variant: "outline", size: "md" })}>
           {t("browse.sort.apply")}
         </button>
       </noscript>

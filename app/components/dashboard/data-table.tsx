@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
 import { TableHead } from "./table-head.tsx";
+import { cardVariants } from "../../components/ui/card.tsx";
 
 export interface DataColumn<Row> {
   label: string;
@@ -34,7 +35,7 @@ export function DataTable<Row>({
 }) {
   const cardColumns = columns.filter((column) => column.inCard !== false);
   return (
-    <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+    <div className={cn(cardVariants({ elevated: false }), "overflow-hidden")}>
       <ul aria-label={label} className="divide-y divide-stone-100 md:hidden">
         {rows.map((row) => (
           <li key={rowKey(row)} className="p-4">

@@ -6,6 +6,9 @@ import { formatCountPlus } from "../../lib/format-count.ts";
 import type { ListingStatus } from "../../lib/listing-values.ts";
 import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
+import { buttonVariants } from "../ui/button.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { cardVariants } from "../ui/card.tsx";
 
 const STATUS_STYLE: Record<ListingStatus, string> = {
   pending_approval: "bg-amber-100 text-amber-800",
@@ -41,7 +44,7 @@ export function ListingRows<R extends DashboardListingRow>({
 }) {
   const t = useT();
   return (
-    <ul className="divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
+    <ul className={cn(cardVariants({ elevated: false }), "divide-y divide-stone-100")}>
       {rows.map((row) => (
         <li key={row.id} className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap sm:gap-4">
           {row.thumbnail ? (
@@ -70,15 +73,11 @@ export function ListingRows<R extends DashboardListingRow>({
                   ` / ${formatPriceType(row.priceType)}`}
               </span>
               {showStatus && <StatusBadge status={row.status} />}
-              {row.featured && (
-                <span className="rounded-full bg-sun-100 px-2 py-0.5 text-xs font-semibold text-sun-700">
-                  {t("dashboard.listings.featured")}
-                </span>
-              )}
+              {row.featured && <Badge tone="sun">{t("dashboard.listings.featured")}</Badge>}
               {row.agentType === "premium" && (
-                <span className="rounded-full bg-brand-900 px-2 py-0.5 text-xs font-semibold text-sun-200">
+                <Badge tone={null} className="bg-brand-900 text-sun-200">
                   {t("dashboard.listings.premium")}
-                </span>
+                </Badge>
               )}
               {showViews && (
                 <span className="inline-flex items-center gap-1 text-xs text-stone-500">
@@ -92,7 +91,7 @@ export function ListingRows<R extends DashboardListingRow>({
           <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:shrink-0 sm:justify-end">
             <Link
               to={`/listing/${row.id}`}
-              className="inline-flex h-9 items-center rounded-lg border border-stone-300 px-3 text-sm font-semibold text-stone-700 hover:bg-stone-50"
+              className={cn(buttonVariants({ variant: "outline", size: "sm" }), "text-stone-700")}
             >
               {t("dashboard.listings.view")}
             </Link>
@@ -117,7 +116,7 @@ export function StatCards({
       {cards.map((card) => (
         <div
           key={card.label}
-          className="flex flex-col-reverse rounded-xl border border-stone-200 bg-white p-4"
+          className={cn(cardVariants({ elevated: false }), "flex flex-col-reverse p-4")}
         >
           <dt className="text-sm text-stone-600">{card.label}</dt>
           <dd className="text-2xl font-bold text-stone-900">{formatCountPlus(card.value)}</dd>

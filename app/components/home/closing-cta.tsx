@@ -2,6 +2,9 @@ import * as Popover from "@radix-ui/react-popover";
 import { Check, Globe } from "lucide-react";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
+import { buttonVariants } from "../ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
+import { cardVariants } from "../../components/ui/card.tsx";
 
 export function ClosingCta() {
   const t = useT();
@@ -19,7 +22,7 @@ export function ClosingCta() {
         <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link
             to="/real-estate"
-            className="inline-flex h-11 items-center justify-center rounded-lg bg-sun-500 px-6 font-semibold text-white hover:bg-sun-600"
+            className={cn(buttonVariants({ variant: "accent", size: "lg" }), "px-6")}
           >
             {t("home.cta.browse")}
           </Link>
@@ -32,7 +35,7 @@ export function ClosingCta() {
           <Popover.Root>
             <Popover.Trigger
               aria-label={t("home.cta.languageMenu")}
-              className="inline-flex h-11 items-center justify-center gap-2 rounded-lg border border-white/40 px-6 font-semibold text-white hover:bg-white/10"
+              className={cn(buttonVariants({ variant: "onDark", size: "lg" }), "px-6")}
             >
               <Globe aria-hidden className="size-4" />
               {t("home.cta.language")}
@@ -40,7 +43,10 @@ export function ClosingCta() {
             <Popover.Portal>
               <Popover.Content
                 sideOffset={8}
-                className="z-50 w-64 rounded-xl border border-stone-200 bg-white p-2 text-stone-900 shadow-xl"
+                className={cn(
+                  cardVariants({ elevated: false }),
+                  "z-50 w-64 p-2 text-stone-900 shadow-xl",
+                )}
               >
                 <ul aria-label={t("layout.language.label")}>
                   <li>

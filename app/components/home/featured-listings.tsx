@@ -3,10 +3,11 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useFavorites } from "../../hooks/use-favorites.ts";
 import { useT } from "../../i18n/use-t.ts";
+import type { FeaturedRest } from "../../lib/featured.ts";
 import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
-import type { loader as featuredLoader } from "../../routes/resources/featured-listings.ts";
 import { ListingCard } from "../listings/listing-card.tsx";
+import { buttonVariants } from "../ui/button.tsx";
 
 /** The first featured listings come with the page; the rest load when "Show All" is pressed. */
 export function FeaturedListings({
@@ -20,7 +21,7 @@ export function FeaturedListings({
 }) {
   const t = useT();
   const [expanded, setExpanded] = useState(false);
-  const rest = useFetcher<typeof featuredLoader>();
+  const rest = useFetcher<FeaturedRest>();
   const favorites = useFavorites();
   const loading = expanded && rest.state === "loading";
   const more = expanded ? rest.data?.listings : undefined;
@@ -47,7 +48,7 @@ export function FeaturedListings({
           </div>
           <Link
             to="/real-estate"
-            className="inline-flex h-10 items-center rounded-lg border border-brand-700 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            className={buttonVariants({ variant: "brandOutline", size: "md" })}
           >
             {t("home.featured.viewAll")}
           </Link>

@@ -5,7 +5,10 @@ import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { cn } from "../../lib/cn.ts";
 import { HOME_PROPERTY_TYPES, SEARCH_TABS, type SearchTab } from "../../lib/home-search.ts";
-import { useToast } from "../layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
+import { buttonVariants } from "../ui/button.tsx";
+import { Input } from "../ui/input.tsx";
+import { Select } from "../ui/select.tsx";
 
 const TAB_LABELS: Record<SearchTab, MessageKey> = {
   properties: "home.search.properties",
@@ -19,9 +22,6 @@ const PROPERTY_TYPE_LABELS: Record<(typeof HOME_PROPERTY_TYPES)[number], Message
   villa: "home.search.villas",
   townhouse: "home.search.townhouses",
 };
-
-const inputClass =
-  "h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none";
 
 /** The hero's search card; a GET form to /search, so it works before JavaScript loads too. */
 export function SearchCard({ countries }: { countries: { name: string; slug: string }[] }) {
@@ -105,13 +105,12 @@ export function SearchCard({ countries }: { countries: { name: string; slug: str
             <label htmlFor={`${id}-q`} className="mb-1 block text-xs font-semibold text-stone-600">
               {t("home.search.keyword")}
             </label>
-            <input
+            <Input
               id={`${id}-q`}
               name="q"
               type="search"
               maxLength={100}
               placeholder={t("home.search.keywordPlaceholder")}
-              className={inputClass}
             />
           </div>
           {tab === "properties" ? (
@@ -122,14 +121,14 @@ export function SearchCard({ countries }: { countries: { name: string; slug: str
               >
                 {t("home.search.propertyType")}
               </label>
-              <select id={`${id}-type`} name="propertyType" defaultValue="" className={inputClass}>
+              <Select id={`${id}-type`} name="propertyType" defaultValue="">
                 <option value="">{t("home.search.allTypes")}</option>
                 {HOME_PROPERTY_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {t(PROPERTY_TYPE_LABELS[type])}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
           ) : (
             <div className="hidden sm:block" />
@@ -141,19 +140,22 @@ export function SearchCard({ countries }: { countries: { name: string; slug: str
             >
               {t("home.search.country")}
             </label>
-            <select id={`${id}-country`} name="location" defaultValue="" className={inputClass}>
+            <Select id={`${id}-country`} name="location" defaultValue="">
               <option value="">{t("home.search.allAfrica")}</option>
               {countries.map((c) => (
                 <option key={c.slug} value={c.slug}>
                   {c.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <div className="flex items-end">
             <button
               type="submit"
-              className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-sun-500 px-6 font-semibold text-white shadow-sm hover:bg-sun-600"
+              className={cn(
+                buttonVariants({ variant: "accent", size: "lg" }),
+                "w-full px-6 shadow-sm",
+              )}
             >
               <Search aria-hidden className="size-4" />
               {t("home.search.submit")}

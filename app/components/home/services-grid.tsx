@@ -4,6 +4,7 @@ import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { formatCountPlus } from "../../lib/format-count.ts";
 import type { Category } from "../../lib/listing-values.ts";
+import { Badge } from "../../components/ui/badge.tsx";
 
 const TILES: {
   category: Category;
@@ -93,14 +94,14 @@ export function ServicesGrid({ counts }: { counts: Partial<Record<Category, numb
                   <span className="min-w-0 font-semibold break-words text-stone-900 group-hover:text-brand-800">
                     {t(title)}
                   </span>
-                  <span className="shrink-0 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700">
+                  <Badge tone="neutral" className="shrink-0">
                     {category === "concierge"
                       ? t("home.servicesGrid.new")
                       : t("home.servicesGrid.listings", {
                           count: counts[category] ?? 0,
                           shown: formatCountPlus(counts[category] ?? 0),
                         })}
-                  </span>
+                  </Badge>
                 </span>
                 <span className="mt-1 block text-sm text-stone-600">{t(body)}</span>
               </span>

@@ -6,6 +6,7 @@ import { useT } from "../../i18n/use-t.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import { cn } from "../../lib/cn.ts";
 import { Flag } from "../ui/flag.tsx";
+import { cardVariants } from "../../components/ui/card.tsx";
 
 /**
  * Display currency picker. Each choice is a form post to /set-currency, so it also works before
@@ -43,7 +44,7 @@ export function CurrencySelector({
         <Popover.Content
           align="end"
           sideOffset={8}
-          className="z-50 w-72 rounded-xl border border-stone-200 bg-white p-1.5 shadow-xl"
+          className={cn(cardVariants({ elevated: false }), "z-50 w-72 p-1.5 shadow-xl")}
         >
           <p className="px-2.5 pt-1.5 pb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase">
             {t("layout.currency.choose")}

@@ -7,6 +7,7 @@ import { CurrencySelector } from "./currency-selector.tsx";
 import type { HeaderViewer } from "./header.tsx";
 import { MainNavItems } from "./main-nav-items.tsx";
 import { ViewerChip } from "./viewer-chip.tsx";
+import { buttonVariants } from "../ui/button.tsx";
 
 const ROW = "flex items-center gap-2 rounded-lg px-3 py-2.5 font-medium text-stone-700";
 
@@ -86,7 +87,7 @@ export function HeaderMenu({
           <li className="mt-2 border-t border-stone-100 pt-3">
             <Link
               to={signInHref}
-              className="flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
+              className={cn(buttonVariants({ variant: "primary", size: null }), "flex px-4 py-2.5")}
             >
               <LogIn aria-hidden className="size-4" />
               {t("layout.header.signIn")}

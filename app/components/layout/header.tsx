@@ -11,6 +11,7 @@ import { HeaderMenu } from "./header-menu.tsx";
 import { LogoMark } from "./logo.tsx";
 import { MainNavItems } from "./main-nav-items.tsx";
 import { ViewerChip } from "./viewer-chip.tsx";
+import { buttonVariants } from "../ui/button.tsx";
 
 export interface HeaderViewer {
   name: string;
@@ -104,7 +105,10 @@ export function Header({
               {canPublish && (
                 <Link
                   to="/add-listing"
-                  className="inline-flex h-9 items-center gap-1.5 rounded-lg bg-sun-500 px-2.5 text-sm font-semibold text-white shadow-sm hover:bg-sun-600 2xl:px-3.5"
+                  className={cn(
+                    buttonVariants({ variant: "accent", size: "sm" }),
+                    "gap-1.5 px-2.5 shadow-sm 2xl:px-3.5",
+                  )}
                 >
                   <Plus aria-hidden className="size-4" />
                   {/* Spelled out where the row has room: beside the menu button from lg, and
@@ -119,7 +123,7 @@ export function Header({
                 <button
                   type="submit"
                   aria-label={t("layout.header.logout")}
-                  className="inline-flex size-9 items-center justify-center rounded-lg border border-stone-200 text-stone-600 hover:bg-stone-100"
+                  className={buttonVariants({ variant: "quiet", size: "icon" })}
                 >
                   <LogOut aria-hidden className="size-4" />
                 </button>
@@ -128,7 +132,10 @@ export function Header({
           ) : (
             <Link
               to={signInHref}
-              className="hidden h-9 items-center gap-1.5 rounded-lg bg-brand-700 px-4 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand-800 sm:inline-flex"
+              className={cn(
+                buttonVariants({ variant: "primary", size: "sm" }),
+                "hidden gap-1.5 px-4 whitespace-nowrap shadow-sm sm:inline-flex",
+              )}
             >
               <LogIn aria-hidden className="size-4" />
               {t("layout.header.signIn")}
@@ -138,7 +145,8 @@ export function Header({
             ref={toggleRef}
             type="button"
             className={cn(
-              "inline-flex size-9 items-center justify-center rounded-lg border border-stone-200 text-stone-700 hover:bg-stone-100",
+              buttonVariants({ variant: "quiet", size: "icon" }),
+              "text-stone-700",
               fit.hide,
             )}
             aria-expanded={menuOpen}

@@ -1,5 +1,5 @@
 import { Heart, Mail, MessageCircle, Phone, Share2 } from "lucide-react";
-import { useToast } from "../layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import type { ContactMethod } from "../../lib/listing-values.ts";

@@ -6,6 +6,7 @@ import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
 import { cn } from "../../lib/cn.ts";
 import { ListingImage } from "./listing-image.tsx";
+import { buttonVariants } from "../ui/button.tsx";
 
 const CARD_SIZES =
   "(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
@@ -108,7 +109,7 @@ export function ListingCard({
         </div>
         <Link
           to={href}
-          className="relative z-10 mt-1 inline-flex h-10 items-center justify-center rounded-lg bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800"
+          className={cn(buttonVariants({ variant: "primary", size: "md" }), "relative z-10 mt-1")}
         >
           {t("listing.card.viewDetails")}
         </Link>

@@ -5,10 +5,10 @@ import { can } from "../../lib/permissions.ts";
 import type { Role } from "../../lib/roles.ts";
 import { profileErrorToast, type ProfileFormResult } from "../../lib/schemas/profile.ts";
 import { AccountTypeCards } from "../auth/account-type-cards.tsx";
-import { useToast } from "../layout/toaster.tsx";
-import { SubmitButton } from "../ui/field.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
+import { SubmitButton } from "../ui/button.tsx";
 import { ProfileCard, ResultAlert } from "./profile-card.tsx";
-import { useResetKey } from "./use-reset-key.ts";
+import { useResetKey } from "../../hooks/use-reset-key.ts";
 
 const INTENT = "change-account-type";
 

@@ -11,7 +11,8 @@ import {
   profileErrorToast,
   type ProfileErrorCode,
 } from "../../lib/schemas/profile.ts";
-import { useToast } from "../layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
+import { buttonVariants } from "../ui/button.tsx";
 
 /**
  * The avatar with a file picker. A chosen file is checked here the way the server checks it
@@ -102,7 +103,12 @@ export function AvatarPicker({
         <p className="text-sm font-medium text-stone-800">{t("profile.details.avatarLabel")}</p>
         <div className="mt-2 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
           {/* The label is the visible control; the input inside it stays keyboard-focusable. */}
-          <label className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 hover:bg-stone-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600">
+          <label
+            className={cn(
+              buttonVariants({ variant: "outline", size: "md" }),
+              "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
+            )}
+          >
             <Camera aria-hidden className="size-4" />
             {t("profile.details.chooseAvatar")}
             <input

@@ -9,14 +9,15 @@ import {
   changePasswordSchema,
   profileErrorToast,
   profileFieldErrors,
-  profileFieldMessage,
+  profileFieldMessages,
   type ProfileFormResult,
 } from "../../lib/schemas/profile.ts";
-import { useToast } from "../layout/toaster.tsx";
-import { PasswordField, SubmitButton } from "../ui/field.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
+import { PasswordField } from "../ui/field.tsx";
+import { SubmitButton } from "../ui/button.tsx";
 import { ProfileCard, ResultAlert } from "./profile-card.tsx";
-import { useHydrated } from "./use-hydrated.ts";
-import { useResetKey } from "./use-reset-key.ts";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
+import { useResetKey } from "../../hooks/use-reset-key.ts";
 
 const INTENT = "change-password";
 const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
@@ -70,9 +71,7 @@ function PasswordForm({ email, result }: { email: string; result: ProfileFormRes
     const parsed = changePasswordSchema.safeParse(Object.fromEntries(new FormData(form)));
     if (parsed.success) return { errors: {}, first: undefined };
     const codes = profileFieldErrors(parsed.error);
-    const messages: Record<string, MessageKey> = {};
-    for (const [field, code] of Object.entries(codes)) messages[field] = profileFieldMessage(code);
-    return { errors: messages, first: Object.values(codes)[0] };
+    return { errors: profileFieldMessages(codes), first: Object.values(codes)[0] };
   }
 
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {

@@ -1,10 +1,19 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { AlertTriangle, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { ProfileCard } from "./profile-card.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
+import { buttonVariants } from "../ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "../ui/dialog.tsx";
 
 const INTENT = "delete-account";
 /** Without JavaScript the confirmation is a page state: `?confirm=delete-account`. */
@@ -12,10 +21,8 @@ const CONFIRM_PARAM = "confirm";
 const CONFIRM_VALUE = "delete-account";
 const CONFIRM_ANCHOR = "confirm-delete-account";
 
-const dangerButton =
-  "inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-red-700 px-5 font-semibold text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60";
-const quietButton =
-  "inline-flex h-11 items-center justify-center rounded-lg border border-stone-300 bg-white px-5 font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60";
+const dangerButton = cn(buttonVariants({ variant: "danger" }), "shadow-sm");
+const quietButton = buttonVariants({ variant: "outline" });
 
 /**
  * The danger zone: Delete Account behind "Are you absolutely sure?". With JavaScript the question
@@ -74,45 +81,40 @@ function ConfirmDialog({ openFromUrl }: { openFromUrl: boolean }) {
   }
 
   return (
-    <Dialog.Root open={opened || openFromUrl} onOpenChange={setOpen}>
-      <Dialog.Trigger className={dangerButton}>
+    <Dialog open={opened || openFromUrl} onOpenChange={setOpen}>
+      <DialogTrigger className={dangerButton}>
         <Trash2 aria-hidden className="size-4" />
         {t("profile.danger.delete")}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/60 backdrop-blur-[2px]" />
-        <Dialog.Content
-          role="alertdialog"
-          // As an alert dialog: a click outside does not dismiss it, and the safe choice has focus.
-          onPointerDownOutside={(event) => event.preventDefault()}
-          onInteractOutside={(event) => event.preventDefault()}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            cancelRef.current?.focus();
-          }}
-          className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-7"
-        >
-          <div className="flex items-start gap-3">
-            <WarningIcon />
-            <div>
-              <Dialog.Title className="text-lg font-bold text-stone-900">
-                {t("profile.danger.confirmTitle")}
-              </Dialog.Title>
-              <Dialog.Description className="mt-1.5 text-sm leading-relaxed text-stone-600">
-                {t("profile.danger.confirmDescription")}
-              </Dialog.Description>
-            </div>
+      </DialogTrigger>
+      <DialogContent
+        role="alertdialog"
+        // As an alert dialog: a click outside does not dismiss it, and the safe choice has focus.
+        onPointerDownOutside={(event) => event.preventDefault()}
+        onInteractOutside={(event) => event.preventDefault()}
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          cancelRef.current?.focus();
+        }}
+        className="pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:p-7"
+      >
+        <div className="flex items-start gap-3">
+          <WarningIcon />
+          <div>
+            <DialogTitle>{t("profile.danger.confirmTitle")}</DialogTitle>
+            <DialogDescription className="mt-1.5 leading-relaxed">
+              {t("profile.danger.confirmDescription")}
+            </DialogDescription>
           </div>
-          <ConfirmForm
-            cancel={
-              <Dialog.Close ref={cancelRef} className={quietButton} disabled={pending}>
-                {t("profile.danger.cancel")}
-              </Dialog.Close>
-            }
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+        <ConfirmForm
+          cancel={
+            <DialogClose ref={cancelRef} className={quietButton} disabled={pending}>
+              {t("profile.danger.cancel")}
+            </DialogClose>
+          }
+        />
+      </DialogContent>
+    </Dialog>
   );
 }
 

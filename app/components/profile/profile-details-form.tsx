@@ -8,17 +8,18 @@ import {
   profileDetailsSchema,
   profileErrorToast,
   profileFieldErrors,
-  profileFieldMessage,
+  profileFieldMessages,
   type ProfileErrorCode,
   type ProfileFormResult,
 } from "../../lib/schemas/profile.ts";
-import { useToast } from "../layout/toaster.tsx";
-import { Field, inputClass, SubmitButton } from "../ui/field.tsx";
-import { cn } from "../../lib/cn.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { Field } from "../ui/field.tsx";
+import { SubmitButton } from "../ui/button.tsx";
 import { AvatarPicker } from "./avatar-picker.tsx";
 import { ProfileCard, ResultAlert } from "./profile-card.tsx";
-import { useHydrated } from "./use-hydrated.ts";
-import { useResetKey } from "./use-reset-key.ts";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
+import { useResetKey } from "../../hooks/use-reset-key.ts";
+import { Input, Label } from "../ui/input.tsx";
 
 export interface ProfileDetails {
   name: string;
@@ -76,9 +77,7 @@ function DetailsForm({
     });
     if (parsed.success) return { errors: {} };
     const codes = profileFieldErrors(parsed.error);
-    const messages: Record<string, MessageKey> = {};
-    for (const [field, code] of Object.entries(codes)) messages[field] = profileFieldMessage(code);
-    return { errors: messages, first: Object.values(codes)[0] };
+    return { errors: profileFieldMessages(codes), first: Object.values(codes)[0] };
   }
 
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -149,20 +148,15 @@ function DetailsForm({
             className="sm:col-span-2"
           />
           <div className="sm:col-span-2">
-            <label htmlFor={emailId} className="mb-1.5 block text-sm font-medium text-stone-800">
-              {t("profile.details.email")}
-            </label>
-            <input
+            <Label htmlFor={emailId}>{t("profile.details.email")}</Label>
+            <Input
               id={emailId}
               type="email"
               value={profile.email}
               readOnly
               aria-readonly
               aria-describedby={`${emailId}-hint`}
-              className={cn(
-                inputClass,
-                "cursor-default bg-stone-100 text-stone-600 focus:border-stone-300 focus:ring-0",
-              )}
+              className="cursor-default bg-stone-100 text-stone-600 focus:border-stone-300 focus:ring-0"
             />
             <p id={`${emailId}-hint`} className="mt-1 text-xs text-stone-500">
               {t("profile.details.emailHint")}

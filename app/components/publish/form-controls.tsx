@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useId } from "react";
 import { cn } from "../../lib/cn.ts";
-import { inputClass } from "../ui/field.tsx";
+import { inputClass } from "../ui/input.tsx";
 
 /** Labels, hints and errors the same way for every control of the listing form. */
 export const labelClass = "mb-1.5 block text-sm font-medium text-stone-800";

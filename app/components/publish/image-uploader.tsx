@@ -11,7 +11,7 @@ import {
   listingImageProblem,
 } from "../../lib/schemas/listing.ts";
 import type { StoredImageRef } from "../../lib/schemas/listing-view.ts";
-import { useToast } from "../layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
 
 export const UPLOAD_ENDPOINT = "/api/v1/uploads/listing-images";
 

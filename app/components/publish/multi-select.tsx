@@ -2,7 +2,7 @@ import { Search, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
-import { inputClass } from "../ui/field.tsx";
+import { inputClass } from "../ui/input.tsx";
 import { labelClass, type Option } from "./form-controls.tsx";
 
 /**

@@ -1,9 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useId, useState } from "react";
-import { cn } from "../../lib/cn.ts";
-
-export const inputClass =
-  "h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-[15px] text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none aria-[invalid=true]:border-red-600 disabled:bg-stone-100 disabled:text-stone-500";
+import { Input, Label } from "./input.tsx";
 
 /** A labelled input with its error message beside it. */
 export function Field({
@@ -19,14 +16,11 @@ export function Field({
     .join(" ");
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      <input
+      <Label htmlFor={id}>{label}</Label>
+      <Input
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
-        className={inputClass}
         {...input}
       />
       {hint && (
@@ -61,16 +55,14 @@ export function PasswordField({
   const [visible, setVisible] = useState(false);
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
-        {label}
-      </label>
+      <Label htmlFor={id}>{label}</Label>
       <div className="relative">
-        <input
+        <Input
           id={id}
           type={visible ? "text" : "password"}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className={cn(inputClass, "pr-11")}
+          className="pr-11"
           {...input}
         />
         <button
@@ -93,37 +85,5 @@ export function PasswordField({
         </p>
       )}
     </div>
-  );
-}
-
-export function SubmitButton({
-  pending,
-  label,
-  pendingLabel,
-  className,
-  ...rest
-}: {
-  pending: boolean;
-  label: string;
-  pendingLabel: string;
-} & React.ButtonHTMLAttributes<HTMLButtonElement>) {
-  return (
-    <button
-      type="submit"
-      disabled={pending || rest.disabled}
-      className={cn(
-        "inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60",
-        className,
-      )}
-      {...rest}
-    >
-      {pending && (
-        <span
-          aria-hidden
-          className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
-        />
-      )}
-      {pending ? pendingLabel : label}
-    </button>
   );
 }

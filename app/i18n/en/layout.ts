@@ -64,6 +64,7 @@ export const layout = {
     title: "Something went wrong",
     description: "We could not load this page. Please try again in a moment.",
     retry: "Try again",
+    notFoundTitle: "Page Not Found",
     notFound: "This page could not be found.",
     home: "Back to Home",
   },

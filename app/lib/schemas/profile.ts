@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MessageKey } from "../../i18n/translate.ts";
+import type { FieldErrors } from "../app-error.ts";
 import { SELECTABLE_ROLES } from "../roles.ts";
 import type { Toast } from "../toast.ts";
 import { isStorableText, oneLine } from "./text.ts";
@@ -166,6 +167,19 @@ export function profileFieldErrors(error: z.ZodError): Record<string, ProfileErr
 /** The text shown under a field for an error code; "Missing Fields" says it per field. */
 export function profileFieldMessage(code: ProfileErrorCode): MessageKey {
   return code === "missingFields" ? "profile.fieldRequired" : profileErrorDescription(code);
+}
+
+/** The text under each field, for error codes per field. */
+export function profileFieldMessages(codes: Record<string, ProfileErrorCode>): FieldErrors {
+  const messages: FieldErrors = {};
+  for (const [field, code] of Object.entries(codes)) messages[field] = profileFieldMessage(code);
+  return messages;
+}
+
+/** The toast for a refusal whose message is a profile error's description ("missingFields" else). */
+export function profileRefusalToast(message: MessageKey): Toast {
+  const code = PROFILE_ERROR_CODES.find((c) => profileErrorDescription(c) === message);
+  return profileErrorToast(code ?? "missingFields");
 }
 
 /** What the Profile tab's action answers when it does not redirect. */

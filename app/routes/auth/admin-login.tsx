@@ -4,11 +4,12 @@ import type { Route } from "./+types/admin-login";
 import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
 import { isAdminEmail } from "../../auth/admin-email.ts";
 import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
-import { Field, SubmitButton } from "../../components/ui/field.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { SubmitButton } from "../../components/ui/button.tsx";
 import { getConfig } from "../../config.server.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 /** Magic link for the one administrator address; decided here on the server, never in the page. */

@@ -7,7 +7,7 @@ import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { SELECTABLE_ROLES } from "../../lib/roles.ts";
 import { chooseInitialRole } from "../../services/accounts/roles.server.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 
 const REDIRECT_DELAY_MS = 1500;
 

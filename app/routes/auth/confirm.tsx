@@ -5,13 +5,16 @@ import type { Route } from "./+types/confirm";
 import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
 import { viewerContext } from "../../auth/viewer.ts";
 import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
-import { useToast } from "../../components/layout/toaster.tsx";
-import { Field, SubmitButton } from "../../components/ui/field.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
+import { Field } from "../../components/ui/field.tsx";
+import { SubmitButton } from "../../components/ui/button.tsx";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { forgotPasswordSchema } from "../../lib/schemas/auth.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
 
 const REDIRECT_DELAY_MS = 4000;
 
@@ -135,7 +138,7 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
           to="/"
           className={
             redirects
-              ? "mt-6 inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+              ? cn(buttonVariants(), "mt-6 px-6")
               : "mt-4 inline-flex h-11 items-center justify-center px-6 font-medium text-brand-700 hover:underline"
           }
         >

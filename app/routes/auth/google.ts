@@ -6,7 +6,7 @@ import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
 import { authorizationUrlFor } from "../../auth/google-endpoints.server.ts";
 import { getConfig } from "../../config.server.ts";
 import { SELECTABLE_ROLES } from "../../lib/roles.ts";
-import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const schema = z.object({

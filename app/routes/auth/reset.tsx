@@ -5,13 +5,14 @@ import type { Route } from "./+types/reset";
 import { authErrorText, callAuth } from "../../auth/auth-client.server.ts";
 import { viewerContext } from "../../auth/viewer.ts";
 import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
-import { useToast } from "../../components/layout/toaster.tsx";
-import { PasswordField, SubmitButton } from "../../components/ui/field.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
+import { PasswordField } from "../../components/ui/field.tsx";
+import { SubmitButton } from "../../components/ui/button.tsx";
 import { createTranslator, isMessageKey, type MessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { resetPasswordSchema } from "../../lib/schemas/auth.ts";
 import { findPasswordResetAccount } from "../../services/accounts/password-reset.server.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const REDIRECT_DELAY_MS = 3000;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sign-out";
 import { callAuth } from "../../auth/auth-client.server.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 
 /** Revokes the session on the server, clears its cookies and goes home. */
 export async function action({ request }: Route.ActionArgs) {

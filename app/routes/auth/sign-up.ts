@@ -4,7 +4,7 @@ import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
 import { isMessageKey } from "../../i18n/translate.ts";
 import { signUpSchema } from "../../lib/schemas/auth.ts";
 import { setAccountTypeAtSignUp } from "../../services/accounts/roles.server.ts";
-import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 export async function action({ request }: Route.ActionArgs) {

@@ -4,10 +4,14 @@ import { Form, Link, NavLink, Outlet, redirect, useLocation } from "react-router
 import type { Route } from "./+types/layout";
 import { accessDenied, requireViewer } from "../../auth/guards.server.ts";
 import { avatarSrc } from "../../auth/viewer.ts";
+import { ErrorPage } from "../../components/layout/error-page.tsx";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { can, canOpenTab, dashboardRole, isDashboardTab, TAB_BAR } from "../../lib/permissions.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { cardVariants } from "../../components/ui/card.tsx";
 
 /**
  * Every dashboard request passes here first: signed-out visitors are sent home, people without
@@ -57,9 +61,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             {t("dashboard.welcome", { name: name ?? t("dashboard.fallbackName") })}
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-brand-100">
-            <span className="rounded-full bg-sun-400 px-2.5 py-0.5 text-xs font-bold text-brand-950">
+            <Badge tone={null} className="bg-sun-400 px-2.5 font-bold text-brand-950">
               {t(`auth.badge.${role}`)}
-            </span>
+            </Badge>
             {t(`dashboard.subtitles.${role}`)}
           </p>
         </div>
@@ -67,7 +71,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           {publisher && (
             <Link
               to="/add-listing"
-              className="inline-flex h-10 items-center gap-1.5 rounded-lg bg-sun-500 px-4 text-sm font-semibold text-white hover:bg-sun-600"
+              className={cn(buttonVariants({ variant: "accent", size: "md" }), "gap-1.5")}
             >
               <Plus aria-hidden className="size-4" />
               {t("dashboard.addNew")}
@@ -76,7 +80,10 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           <Form method="post" action="/auth/sign-out">
             <button
               type="submit"
-              className="inline-flex h-10 items-center gap-1.5 rounded-lg border border-white/30 px-4 text-sm font-semibold text-white hover:bg-white/10"
+              className={cn(
+                buttonVariants({ variant: "onDark", size: "md" }),
+                "gap-1.5 border-white/30",
+              )}
             >
               <LogOut aria-hidden className="size-4" />
               {t("dashboard.logout")}
@@ -109,7 +116,12 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           }}
           className={cn("mt-2 md:mt-0 md:block", menuOpen ? "block" : "hidden")}
         >
-          <ul className="flex flex-col gap-1 rounded-xl border border-stone-200 bg-white p-1.5 md:flex-row md:flex-wrap">
+          <ul
+            className={cn(
+              cardVariants({ elevated: false }),
+              "flex flex-col gap-1 p-1.5 md:flex-row md:flex-wrap",
+            )}
+          >
             {tabs.map((item) => (
               <li key={item.tab}>
                 <NavLink
@@ -136,6 +148,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       </section>
     </div>
   );
+}
+
+/** A dashboard tab that failed: the error page inside the site's header and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }
 
 export function meta() {

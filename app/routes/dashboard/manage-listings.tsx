@@ -4,11 +4,10 @@ import { z } from "zod";
 import type { Route } from "./+types/manage-listings";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
-import { inputClass } from "../../components/ui/field.tsx";
+import { Input } from "../../components/ui/input.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
-import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
+import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { managedListingsPageQuerySchema } from "../../lib/schemas/dashboard.ts";
 import { idSchema } from "../../lib/schemas/id.ts";
@@ -18,8 +17,10 @@ import {
   listManagedListings,
   setListingAttribute,
 } from "../../services/listings/moderation.server.ts";
-import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
+import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
 
 const PATH = "/dashboard/manage-listings";
 const actionSchema = z.object({
@@ -50,23 +51,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const returnTo = back.startsWith(PATH) ? back : PATH;
   const t = createTranslator();
   const word = t(`publish.manage.attributes.${attribute}`);
-  try {
-    await setListingAttribute({ actor: viewer, listingId, attribute, value });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return redirectWithToast(returnTo, {
-      title: "publish.manage.updateFailed",
-      description: "publish.manage.updateFailedDescription",
-      params: {
-        attribute: word,
-        message: isMessageKey(error.message) ? t(error.message) : error.message,
-      },
-      variant: "destructive",
-    });
-  }
-  return redirectWithToast(returnTo, {
-    title: "publish.manage.updated",
-    params: { attribute: word },
+  return answerAction(() => setListingAttribute({ actor: viewer, listingId, attribute, value }), {
+    success: () =>
+      redirectWithToast(returnTo, { title: "publish.manage.updated", params: { attribute: word } }),
+    refused: (error) =>
+      redirectWithToast(returnTo, {
+        title: "publish.manage.updateFailed",
+        description: "publish.manage.updateFailedDescription",
+        params: { attribute: word, message: refusalText(error) },
+        variant: "destructive",
+      }),
   });
 }
 
@@ -139,8 +133,7 @@ export default function ManageListings({ loaderData }: Route.ComponentProps) {
     return search ? `${PATH}?${search}` : PATH;
   };
   const returnTo = href(page);
-  const pager =
-    "inline-flex h-10 items-center gap-1 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-700 hover:bg-stone-50";
+  const pager = cn(buttonVariants({ variant: "outline", size: "md" }), "gap-1 px-3 text-stone-700");
 
   return (
     <div>
@@ -158,20 +151,17 @@ export default function ManageListings({ loaderData }: Route.ComponentProps) {
               aria-hidden
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
             />
-            <input
+            <Input
               id="manage-q"
               type="search"
               name="q"
               defaultValue={query}
               key={query}
               placeholder={t("publish.manage.searchPlaceholder")}
-              className={cn(inputClass, "pl-9")}
+              className="pl-9"
             />
           </div>
-          <button
-            type="submit"
-            className="inline-flex h-11 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-          >
+          <button type="submit" className={cn(buttonVariants(), "px-4 text-sm")}>
             {t("publish.manage.searchButton")}
           </button>
         </Form>

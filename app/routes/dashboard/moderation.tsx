@@ -1,16 +1,12 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { Check, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import type { Route } from "./+types/moderation";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
-import { useHydrated } from "../../components/profile/use-hydrated.ts";
-import { inputClass } from "../../components/ui/field.tsx";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
-import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { MAX_REASON_LENGTH } from "../../lib/listing-status.ts";
 import { moderationInputSchema } from "../../lib/schemas/moderation.ts";
@@ -20,8 +16,20 @@ import {
   moderateListing,
   type ModerationRow,
 } from "../../services/listings/moderation.server.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { Button, buttonVariants } from "../../components/ui/button.tsx";
+import { Label } from "../../components/ui/input.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "../../components/ui/dialog.tsx";
 
 const PATH = "/dashboard/moderation";
 
@@ -39,33 +47,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!listingId.success || !parsed.success) throw new Response(null, { status: 400 });
   const input = parsed.data;
   const { decision } = input;
-  try {
-    await moderateListing({
-      actor: viewer,
-      listingId: listingId.data,
-      decision,
-      reason: input.decision === "rejected" ? input.reason : null,
-    });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const t = createTranslator();
-    return redirectWithToast(PATH, {
-      title: "publish.moderation.updateFailed",
-      description: "publish.moderation.updateFailedDescription",
-      params: { message: isMessageKey(error.message) ? t(error.message) : error.message },
-      variant: "destructive",
-    });
-  }
-  return redirectWithToast(PATH, {
-    title: "publish.moderation.updated",
-    params: { status: decision },
-  });
+  return answerAction(
+    () =>
+      moderateListing({
+        actor: viewer,
+        listingId: listingId.data,
+        decision,
+        reason: input.decision === "rejected" ? input.reason : null,
+      }),
+    {
+      success: () =>
+        redirectWithToast(PATH, {
+          title: "publish.moderation.updated",
+          params: { status: decision },
+        }),
+      refused: (error) =>
+        redirectWithToast(PATH, {
+          title: "publish.moderation.updateFailed",
+          description: "publish.moderation.updateFailedDescription",
+          params: { message: refusalText(error) },
+          variant: "destructive",
+        }),
+    },
+  );
 }
 
-const buttonClass =
-  "inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold disabled:opacity-60";
-const approveClass = cn(buttonClass, "bg-brand-700 text-white hover:bg-brand-800");
-const rejectClass = cn(buttonClass, "border border-red-200 text-red-700 hover:bg-red-50");
+const approveClass = cn(buttonVariants({ size: "sm" }), "gap-1.5");
+const rejectClass = cn(buttonVariants({ variant: "dangerOutline", size: "sm" }), "gap-1.5");
 
 function ApproveButton({ row }: { row: ModerationRow }) {
   const t = useT();
@@ -91,16 +99,13 @@ function ReasonField({ id }: { id: string }) {
   const t = useT();
   return (
     <>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
-        {t("publish.moderation.reason")}
-      </label>
-      <textarea
+      <Label htmlFor={id}>{t("publish.moderation.reason")}</Label>
+      <Textarea
         id={id}
         name="reason"
         rows={3}
         maxLength={MAX_REASON_LENGTH}
         placeholder={t("publish.moderation.reasonPlaceholder")}
-        className={cn(inputClass, "h-auto py-2")}
       />
     </>
   );
@@ -126,54 +131,49 @@ function RejectButton({ row }: { row: ModerationRow }) {
           <input type="hidden" name="decision" value="rejected" />
           <input type="hidden" name="listingId" value={row.id} />
           <ReasonField id={reasonId} />
-          <button type="submit" className={cn(buttonClass, "bg-red-700 text-white")}>
+          <Button type="submit" variant="danger" size="sm" className="gap-1.5">
             {t("publish.moderation.confirmReject")}
-          </button>
+          </Button>
         </Form>
       </details>
     );
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <Dialog.Trigger
+    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <DialogTrigger
         aria-label={t("publish.moderation.rejectLabel", { title: row.title })}
         className={rejectClass}
       >
         <X aria-hidden className="size-4" />
         {t("publish.moderation.reject")}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/60 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-5 shadow-2xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6">
-          <Dialog.Title className="text-lg font-bold text-stone-900">
-            {t("publish.moderation.rejectTitle")}
-          </Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-stone-600">
-            {t("publish.moderation.rejectDescription", { title: row.title })}
-          </Dialog.Description>
-          <fetcher.Form method="post" action={PATH} preventScrollReset className="mt-4 space-y-4">
-            <input type="hidden" name="decision" value="rejected" />
-            <input type="hidden" name="listingId" value={row.id} />
-            <div>
-              <ReasonField id={reasonId} />
-            </div>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close className="inline-flex h-11 items-center justify-center rounded-lg border border-stone-300 px-5 font-semibold text-stone-800 hover:bg-stone-50">
-                {t("publish.actions.cancel")}
-              </Dialog.Close>
-              <button
-                type="submit"
-                disabled={busy}
-                className="inline-flex h-11 items-center justify-center rounded-lg bg-red-700 px-5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-              >
-                {t("publish.moderation.confirmReject")}
-              </button>
-            </div>
-          </fetcher.Form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </DialogTrigger>
+      <DialogContent className="sm:p-6">
+        <DialogTitle>{t("publish.moderation.rejectTitle")}</DialogTitle>
+        <DialogDescription>
+          {t("publish.moderation.rejectDescription", { title: row.title })}
+        </DialogDescription>
+        <fetcher.Form method="post" action={PATH} preventScrollReset className="mt-4 space-y-4">
+          <input type="hidden" name="decision" value="rejected" />
+          <input type="hidden" name="listingId" value={row.id} />
+          <div>
+            <ReasonField id={reasonId} />
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose className={buttonVariants({ variant: "outline", size: "lg" })}>
+              {t("publish.actions.cancel")}
+            </DialogClose>
+            <button
+              type="submit"
+              disabled={busy}
+              className={buttonVariants({ variant: "danger", size: "lg" })}
+            >
+              {t("publish.moderation.confirmReject")}
+            </button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
   );
 }
 

@@ -5,19 +5,20 @@ import type { Route } from "./+types/my-listings";
 import { requireViewer } from "../../auth/guards.server.ts";
 import { Pagination } from "../../components/browse/pagination.tsx";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
-import { useHydrated } from "../../components/profile/use-hydrated.ts";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
-import { createTranslator, isMessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { can, dashboardRole } from "../../lib/permissions.ts";
 import { dashboardPageQuerySchema } from "../../lib/schemas/dashboard.ts";
 import { idSchema } from "../../lib/schemas/id.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
 import { pageDashboardListings } from "../../services/dashboard/dashboard-listings.server.ts";
 import { deleteListing } from "../../services/listings/listing-write.server.ts";
-import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
+import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
 
 const PATH = "/dashboard/my-listings";
 const actionSchema = z.object({
@@ -53,23 +54,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) throw new Response(null, { status: 400 });
   const back = safeRedirectPath(parsed.data.returnTo, PATH);
   const returnTo = back === PATH || back.startsWith(`${PATH}?`) ? back : PATH;
-  try {
-    await deleteListing({ actor: viewer, listingId: parsed.data.listingId });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const t = createTranslator();
-    return redirectWithToast(returnTo, {
-      title: "publish.myListings.deleteFailed",
-      description: "publish.myListings.deleteFailedDescription",
-      params: { message: isMessageKey(error.message) ? t(error.message) : error.message },
-      variant: "destructive",
-    });
-  }
-  return redirectWithToast(returnTo, { title: "publish.myListings.deleted" });
+  const { listingId } = parsed.data;
+  return answerAction(() => deleteListing({ actor: viewer, listingId }), {
+    success: () => redirectWithToast(returnTo, { title: "publish.myListings.deleted" }),
+    refused: (error) =>
+      redirectWithToast(returnTo, {
+        title: "publish.myListings.deleteFailed",
+        description: "publish.myListings.deleteFailedDescription",
+        params: { message: refusalText(error) },
+        variant: "destructive",
+      }),
+  });
 }
 
-const buttonClass =
-  "inline-flex h-9 items-center gap-1.5 rounded-lg border px-3 text-sm font-semibold disabled:opacity-60";
+const outlineClass = cn(
+  buttonVariants({ variant: "outline", size: "sm" }),
+  "gap-1.5 text-stone-700",
+);
 
 function StatusNote({ row }: { row: DashboardListingRow }) {
   const t = useT();
@@ -98,7 +99,7 @@ function DeleteButton({ row, returnTo }: { row: DashboardListingRow; returnTo: s
   const fetcher = useFetcher();
   const [params] = useSearchParams();
   const deleting = fetcher.state !== "idle";
-  const danger = `${buttonClass} border-red-200 text-red-700 hover:bg-red-50`;
+  const danger = cn(buttonVariants({ variant: "dangerOutline", size: "sm" }), "gap-1.5");
 
   if (!hydrated) {
     if (params.get("delete") === String(row.id)) {
@@ -114,7 +115,7 @@ function DeleteButton({ row, returnTo }: { row: DashboardListingRow; returnTo: s
             <Trash2 aria-hidden className="size-4" />
             {t("publish.myListings.delete")}
           </button>
-          <Link to={returnTo} className={`${buttonClass} border-stone-300 text-stone-700`}>
+          <Link to={returnTo} className={outlineClass}>
             {t("publish.actions.cancel")}
           </Link>
         </Form>
@@ -194,7 +195,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                     <Link
                       to={`/add-listing?edit=${row.id}`}
                       aria-label={t("publish.myListings.editLabel", { title: row.title })}
-                      className={`${buttonClass} border-stone-300 text-stone-700 hover:bg-stone-50`}
+                      className={outlineClass}
                     >
                       <Pencil aria-hidden className="size-4" />
                       {t("publish.myListings.edit")}
@@ -210,10 +211,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
           title={t("dashboard.listings.emptyUser")}
           body={t("dashboard.listings.emptyUserBody")}
           action={
-            <Link
-              to="/real-estate"
-              className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-            >
+            <Link to="/real-estate" className={buttonVariants({ variant: "primary", size: "md" })}>
               {t("dashboard.listings.explore")}
             </Link>
           }
@@ -232,10 +230,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
           }
           body={t("dashboard.listings.emptyPublisherBody")}
           action={
-            <Link
-              to="/add-listing"
-              className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-            >
+            <Link to="/add-listing" className={buttonVariants({ variant: "primary", size: "md" })}>
               {t("dashboard.overview.addListing")}
             </Link>
           }

@@ -9,6 +9,8 @@ import {
   dashboardStats,
   listDashboardListings,
 } from "../../services/dashboard/dashboard-listings.server.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requireViewer(context);
@@ -19,8 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { role: dashboardRole(viewer.role), recent, stats };
 }
 
-const buttonClass =
-  "inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800";
+const buttonClass = buttonVariants({ size: "md" });
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -85,7 +86,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           </div>
           <Link
             to="/dashboard/premium-plans"
-            className="inline-flex h-10 items-center justify-center rounded-lg bg-sun-500 px-5 text-sm font-semibold text-white hover:bg-sun-600"
+            className={cn(buttonVariants({ variant: "accent", size: "md" }), "px-5")}
           >
             {t("dashboard.overview.upgrade")}
           </Link>

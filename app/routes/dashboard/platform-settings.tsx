@@ -2,6 +2,8 @@ import type { Route } from "./+types/platform-settings";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { getPlatformSettings } from "../../services/content/settings.server.ts";
+import { cardVariants } from "../../components/ui/card.tsx";
+import { cn } from "../../lib/cn.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requirePermission(context, "settings:manage");
@@ -21,7 +23,7 @@ export default function PlatformSettings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <h2 className="text-xl font-bold text-stone-900">{t("dashboard.settings.title")}</h2>
-      <dl className="divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
+      <dl className={cn(cardVariants({ elevated: false }), "divide-y divide-stone-100")}>
         {rows.map(([label, value]) => (
           <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-3">
             <dt className="text-sm font-medium text-stone-600">{label}</dt>

@@ -3,6 +3,9 @@ import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { PREMIUM_PLANS, upgradeRequestPath } from "../../lib/premium-plans.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { cardVariants } from "../../components/ui/card.tsx";
+import { buttonVariants } from "../../components/ui/button.tsx";
 
 export default function PremiumPlans() {
   const t = useT();
@@ -22,9 +25,9 @@ export default function PremiumPlans() {
             )}
           >
             {"popular" in plan && (
-              <span className="absolute -top-3 left-5 rounded-full bg-sun-500 px-2.5 py-0.5 text-xs font-bold text-white">
+              <Badge tone="accent" className="absolute -top-3 left-5 px-2.5 font-bold">
                 {t("dashboard.premium.popular")}
-              </span>
+              </Badge>
             )}
             <h3 className="font-bold text-stone-900">
               {t(`dashboard.premium.plans.${plan.id}.name`)}
@@ -48,10 +51,11 @@ export default function PremiumPlans() {
             <Link
               to={upgradeRequestPath(plan)}
               className={cn(
-                "mt-5 inline-flex h-10 items-center justify-center rounded-lg px-3 text-sm font-semibold",
-                "popular" in plan
-                  ? "bg-brand-700 text-white hover:bg-brand-800"
-                  : "border border-brand-700 text-brand-800 hover:bg-brand-50",
+                buttonVariants({
+                  variant: "popular" in plan ? "primary" : "brandOutline",
+                  size: "md",
+                }),
+                "mt-5 px-3",
               )}
             >
               {t("dashboard.premium.requestPlan", {
@@ -61,7 +65,7 @@ export default function PremiumPlans() {
           </li>
         ))}
       </ul>
-      <p className="mt-6 rounded-xl border border-stone-200 bg-white p-5 text-sm text-stone-600">
+      <p className={cn(cardVariants({ elevated: false }), "mt-6 p-5 text-sm text-stone-600")}>
         {t("dashboard.premium.paymentNote")}
       </p>
     </div>

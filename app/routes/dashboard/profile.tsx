@@ -4,24 +4,24 @@ import type { Route } from "./+types/profile";
 import { authErrorToast, callAuth, type AuthCallResult } from "../../auth/auth-client.server.ts";
 import { requireViewer } from "../../auth/guards.server.ts";
 import { avatarSrc } from "../../auth/viewer.ts";
-import { useToast } from "../../components/layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
 import { AccountTypeForm } from "../../components/profile/account-type-form.tsx";
 import { ChangePasswordForm } from "../../components/profile/change-password-form.tsx";
 import { DeleteAccountSection } from "../../components/profile/delete-account-section.tsx";
 import { ProfileDetailsForm } from "../../components/profile/profile-details-form.tsx";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { can } from "../../lib/permissions.ts";
 import {
   MAX_AVATAR_BYTES,
   accountTypeSchema,
   changePasswordSchema,
-  isProfileErrorCode,
   profileErrorToast,
   profileFieldErrors,
   profileFieldMessage,
+  profileFieldMessages,
   profileIntentSchema,
+  profileRefusalToast,
   type ProfileErrorCode,
   type ProfileFormResult,
   type ProfileIntent,
@@ -33,7 +33,8 @@ import {
   updateProfile,
 } from "../../services/accounts/profile.server.ts";
 import { changeAccountType } from "../../services/accounts/roles.server.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { answerAction, failureStatus } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const PROFILE_PATH = "/dashboard/profile";
@@ -64,10 +65,13 @@ function refuse(
   options: { status?: number; values?: ProfileFormResult["values"] } = {},
 ) {
   const first = Object.values(errors)[0] ?? "missingFields";
-  const messages: Record<string, MessageKey> = {};
-  for (const [field, code] of Object.entries(errors)) messages[field] = profileFieldMessage(code);
   return answer(
-    { intent, errors: messages, toast: profileErrorToast(first), values: options.values },
+    {
+      intent,
+      errors: profileFieldMessages(errors),
+      toast: profileErrorToast(first),
+      values: options.values,
+    },
     options.status ?? 400,
   );
 }
@@ -104,25 +108,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (chosen && chosen.size > MAX_AVATAR_BYTES) {
         return refuse(intent, { avatar: "fileTooLarge" }, { values });
       }
-      try {
-        const result = await updateProfile({
-          viewer,
-          name: values.name,
-          phone: values.phone,
-          avatar: chosen ? Buffer.from(await chosen.arrayBuffer()) : undefined,
-        });
-        if (!result.changed) {
-          return answer({ intent, errors: {}, toast: profileErrorToast("noChanges"), values }, 200);
-        }
-      } catch (error) {
-        const codes = profileErrorCodes(error);
-        if (codes) return refuse(intent, codes, { values });
-        throw error;
-      }
-      return redirectWithToast(PROFILE_PATH, {
-        title: "profile.updated",
-        description: "profile.updatedDescription",
-      });
+      const avatar = chosen ? Buffer.from(await chosen.arrayBuffer()) : undefined;
+      return answerAction(
+        () => updateProfile({ viewer, name: values.name, phone: values.phone, avatar }),
+        {
+          success: async (result) =>
+            result.changed
+              ? redirectWithToast(PROFILE_PATH, {
+                  title: "profile.updated",
+                  description: "profile.updatedDescription",
+                })
+              : answer({ intent, errors: {}, toast: profileErrorToast("noChanges"), values }, 200),
+          fieldErrors: (errors, error) =>
+            answer({ intent, errors, toast: profileRefusalToast(error.message), values }, 400),
+        },
+      );
     }
 
     case "change-password": {
@@ -166,17 +166,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (parsed.data.role === viewer.role) {
         return answer({ intent, errors: {}, toast: profileErrorToast("noChanges") }, 200);
       }
-      try {
-        const role = await changeAccountType(viewer, parsed.data.role);
-        return redirectWithToast(PROFILE_PATH, {
-          title: "profile.accountType.updated",
-          description: `profile.accountType.updatedAs.${role === "admin" ? "user" : role}`,
-        });
-      } catch (error) {
-        if (error instanceof AppError)
-          return answer({ intent, errors: {}, toast: failed }, error.status);
-        throw error;
-      }
+      return answerAction(() => changeAccountType(viewer, parsed.data.role), {
+        success: (role) =>
+          redirectWithToast(PROFILE_PATH, {
+            title: "profile.accountType.updated",
+            description: `profile.accountType.updatedAs.${role === "admin" ? "user" : role}`,
+          }),
+        refused: (error) => answer({ intent, errors: {}, toast: failed }, error.status),
+      });
     }
 
     case "delete-account": {
@@ -194,7 +191,7 @@ export async function action({ request, context }: Route.ActionArgs) {
               variant: "destructive",
             },
           },
-          error instanceof AppError ? error.status : 500,
+          failureStatus(error),
         );
       }
       // The session row went with the account; this clears the browser's cookies.
@@ -210,16 +207,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function text(value: FormDataEntryValue | null): string {
   return typeof value === "string" ? value : "";
-}
-
-/** The profile error codes of a refusal from the profile service, or null for any other error. */
-function profileErrorCodes(error: unknown): Record<string, ProfileErrorCode> | null {
-  if (!(error instanceof AppError) || !error.fieldErrors) return null;
-  const codes: Record<string, ProfileErrorCode> = {};
-  for (const [field, code] of Object.entries(error.fieldErrors)) {
-    if (isProfileErrorCode(code)) codes[field] = code;
-  }
-  return Object.keys(codes).length > 0 ? codes : null;
 }
 
 /** "Password Update Error" with what went wrong: a wrong current password is said plainly. */

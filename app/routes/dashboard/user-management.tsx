@@ -5,6 +5,7 @@ import { DataTable, type DataColumn } from "../../components/dashboard/data-tabl
 import { useT } from "../../i18n/use-t.ts";
 import { ROLES, type Role } from "../../lib/roles.ts";
 import { listUsers } from "../../services/admin/users.server.ts";
+import { Badge } from "../../components/ui/badge.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, "user:manage");
@@ -55,9 +56,9 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
     {
       label: t("dashboard.users.type"),
       cell: (u) => (
-        <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-stone-700">
+        <Badge tone="neutral" className="whitespace-nowrap">
           {u.role ? t(`auth.badge.${u.role}`) : t("dashboard.users.noRole")}
-        </span>
+        </Badge>
       ),
     },
   ];

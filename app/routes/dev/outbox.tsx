@@ -4,6 +4,8 @@ import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { getConfig } from "../../config.server.ts";
 import { getOutbox } from "../../email/mailer.server.ts";
 import { isLoopbackAddress } from "../../lib/loopback.ts";
+import { cardVariants } from "../../components/ui/card.tsx";
+import { cn } from "../../lib/cn.ts";
 
 /**
  * The development outbox: e-mails the app would have sent, while no SMTP_URL is configured.
@@ -58,7 +60,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       ) : (
         <ol className="mt-6 space-y-4">
           {loaderData.messages.map((m) => (
-            <li key={m.id} className="rounded-xl border border-stone-200 bg-white p-4">
+            <li key={m.id} className={cn(cardVariants({ elevated: false }), "p-4")}>
               <p className="text-sm text-stone-500">
                 {new Date(m.sentAt).toLocaleString("en")} · to {m.to}
               </p>

@@ -4,7 +4,7 @@ import { accessDenied, requirePermission } from "../../auth/guards.server.ts";
 import { avatarSrc, viewerContext } from "../../auth/viewer.ts";
 import { ListingForm } from "../../components/publish/listing-form.tsx";
 import { createTranslator, type MessageKey } from "../../i18n/translate.ts";
-import { AppError } from "../../lib/app-error.ts";
+import type { AppError } from "../../lib/app-error.ts";
 import { dashboardRole } from "../../lib/permissions.ts";
 import {
   categoriesFor,
@@ -28,7 +28,8 @@ import {
   updateListing,
 } from "../../services/listings/listing-write.server.ts";
 import { listCountries } from "../../services/reference/reference.server.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { answerAction, errorPage } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const MY_LISTINGS = "/dashboard/my-listings";
@@ -59,16 +60,16 @@ function editId(url: URL): string | null {
 }
 
 /** "Access Denied" for someone else's listing, "Listing Not Found" for one that is gone. */
-async function refuseEdit(error: unknown): Promise<never> {
-  if (error instanceof AppError && error.code === "FORBIDDEN") throw await accessDenied();
-  if (error instanceof AppError && error.code === "LISTING_NOT_FOUND") {
+async function refuseEdit(error: AppError): Promise<never> {
+  if (error.code === "FORBIDDEN") throw await accessDenied();
+  if (error.code === "LISTING_NOT_FOUND") {
     throw await redirectWithToast(MY_LISTINGS, {
       title: "publish.toasts.notFound",
       description: "publish.toasts.notFoundDescription",
       variant: "destructive",
     });
   }
-  throw error;
+  throw errorPage(error);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -80,7 +81,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listPendingUploads(viewer),
     id === null
       ? Promise.resolve(null)
-      : getListingForEdit({ actor: viewer, listingId: id }).catch(refuseEdit),
+      : answerAction(() => getListingForEdit({ actor: viewer, listingId: id }), {
+          success: (listing) => listing,
+          refused: refuseEdit,
+        }),
   ]);
   const categories = categoriesFor(viewer.role);
   return {
@@ -128,16 +132,15 @@ async function adoptFormFiles(
   if (values.images.length + files.length > MAX_LISTING_IMAGES)
     return listingErrorMessage("imageLimit");
   for (const file of files) {
-    try {
-      const image = await storeListingUpload({
-        actor,
-        data: Buffer.from(await file.arrayBuffer()),
-      });
-      values.images.push(image.key);
-    } catch (error) {
-      if (error instanceof AppError) return error.message as MessageKey;
-      throw error;
-    }
+    const data = Buffer.from(await file.arrayBuffer());
+    const problem = await answerAction(() => storeListingUpload({ actor, data }), {
+      success: (image) => {
+        values.images.push(image.key);
+        return null;
+      },
+      refused: (error) => error.message,
+    });
+    if (problem) return problem;
   }
   return null;
 }
@@ -157,37 +160,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fileProblem = await adoptFormFiles(viewer, form, values);
   if (fileProblem) return refuse({ images: fileProblem }, values);
 
-  try {
-    if (id === null) {
-      const saved = await createListing({ actor: viewer, input: values });
-      return redirectWithToast(MY_LISTINGS, {
-        title: "publish.toasts.submitted",
-        description:
-          saved.status === "approved"
-            ? "publish.toasts.submittedAdminDescription"
-            : "publish.toasts.submittedDescription",
-      });
-    }
-    const saved = await updateListing({ actor: viewer, listingId: id, input: values });
-    return redirectWithToast(MY_LISTINGS, {
-      title: "publish.toasts.updated",
-      description:
-        saved.status === "pending_approval"
-          ? "publish.toasts.updatedReviewDescription"
-          : "publish.toasts.updatedDescription",
-    });
-  } catch (error) {
-    if (error instanceof AppError && error.code === "VALIDATION_FAILED" && error.fieldErrors) {
-      return refuse(error.fieldErrors as Record<string, MessageKey>, values);
-    }
-    if (
-      error instanceof AppError &&
-      (error.code === "FORBIDDEN" || error.code === "LISTING_NOT_FOUND")
-    ) {
-      return refuseEdit(error);
-    }
-    throw error;
-  }
+  return answerAction(
+    async () =>
+      id === null
+        ? { created: true, saved: await createListing({ actor: viewer, input: values }) }
+        : {
+            created: false,
+            saved: await updateListing({ actor: viewer, listingId: id, input: values }),
+          },
+    {
+      success: ({ created, saved }) =>
+        created
+          ? redirectWithToast(MY_LISTINGS, {
+              title: "publish.toasts.submitted",
+              description:
+                saved.status === "approved"
+                  ? "publish.toasts.submittedAdminDescription"
+                  : "publish.toasts.submittedDescription",
+            })
+          : redirectWithToast(MY_LISTINGS, {
+              title: "publish.toasts.updated",
+              description:
+                saved.status === "pending_approval"
+                  ? "publish.toasts.updatedReviewDescription"
+                  : "publish.toasts.updatedDescription",
+            }),
+      fieldErrors: (errors) => refuse(errors, values),
+      refused: refuseEdit,
+    },
+  );
 }
 
 export default function AddListing({ loaderData, actionData }: Route.ComponentProps) {

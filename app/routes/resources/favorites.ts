@@ -5,7 +5,8 @@ import { viewerContext } from "../../auth/viewer.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { favoriteFailureToast, type FavoriteResult } from "../../lib/favorites.ts";
 import { idSchema } from "../../lib/schemas/id.ts";
-import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
+import { answerAction } from "../../services/session/action-answer.server.ts";
 import { setFavorite } from "../../services/favorites/favorites.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
@@ -27,19 +28,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = schema.safeParse(form);
   // A fetcher's request (single fetch) ends in .data; a plain form post is a document request.
   const fromFetcher = new URL(request.url).pathname.endsWith(".data");
-  try {
-    if (!parsed.success) throw new AppError("VALIDATION_FAILED", "listing.favorites.notFound");
-    const favorite = await setFavorite(viewer, parsed.data.listingId, parsed.data.favorite);
-    return fromFetcher ? data<FavoriteResult>({ ok: true, favorite }) : redirect(back);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    // Without JavaScript the page knew nobody was signed in; a heart's page thought otherwise.
-    const toast = favoriteFailureToast(error.code, { signedOut: !fromFetcher });
-    if (fromFetcher) {
-      return data<FavoriteResult>({ ok: false, code: error.code, toast }, { status: error.status });
-    }
-    return redirectWithToast(back, toast);
-  }
+  return answerAction(
+    () => {
+      if (!parsed.success) throw new AppError("VALIDATION_FAILED", "listing.favorites.notFound");
+      return setFavorite(viewer, parsed.data.listingId, parsed.data.favorite);
+    },
+    {
+      success: async (favorite) =>
+        fromFetcher ? data<FavoriteResult>({ ok: true, favorite }) : redirect(back),
+      refused: async (error) => {
+        // Without JavaScript the page knew nobody was signed in; a heart's page thought otherwise.
+        const toast = favoriteFailureToast(error.code, { signedOut: !fromFetcher });
+        return fromFetcher
+          ? data<FavoriteResult>({ ok: false, code: error.code, toast }, { status: error.status })
+          : redirectWithToast(back, toast);
+      },
+    },
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/set-currency";
-import { redirectWithToast, safeRedirectPath } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { currencyCookie } from "../../services/session/preferences.server.ts";
-import { secureCookie } from "../../services/session/secure-cookie.server.ts";
+import { secureCookie } from "../../auth/secure-cookie.server.ts";
 import { listCurrencies } from "../../services/reference/reference.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 

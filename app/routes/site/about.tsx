@@ -22,6 +22,9 @@ import { getPlatformStats } from "../../services/content/platform-stats.server.t
 import { createTranslator } from "../../i18n/translate.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
+import { cardVariants } from "../../components/ui/card.tsx";
 
 const STATS = ["listings", "users", "countries", "views"] as const;
 
@@ -124,10 +127,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
           {(Object.keys(VALUES) as (keyof typeof VALUES)[]).map((key) => {
             const Icon = VALUES[key];
             return (
-              <li
-                key={key}
-                className="flex gap-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
-              >
+              <li key={key} className={cn(cardVariants(), "flex gap-4 p-5")}>
                 <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                   <Icon aria-hidden className="size-5" />
                 </span>
@@ -167,7 +167,10 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             return (
               <li
                 key={key}
-                className="group relative flex flex-col rounded-xl border border-stone-200 bg-white p-6 shadow-sm transition hover:border-brand-300 hover:shadow-md"
+                className={cn(
+                  cardVariants(),
+                  "group relative flex flex-col p-6 transition hover:border-brand-300 hover:shadow-md",
+                )}
               >
                 <div className="flex items-center gap-3">
                   <span className="inline-flex size-11 items-center justify-center rounded-lg bg-brand-900 text-sun-300">
@@ -215,7 +218,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-col gap-3 sm:flex-row">
               <Link
                 to="/real-estate"
-                className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-sun-400 px-5 font-semibold text-brand-950 shadow-sm hover:bg-sun-300"
+                className={cn(buttonVariants({ variant: "highlight", size: "lg" }), "shadow-sm")}
               >
                 {t("about.cta.browse")}
                 <ArrowRight aria-hidden className="size-4" />
@@ -246,7 +249,7 @@ function StatementCard({
   tone: "brand" | "sun";
 }) {
   return (
-    <article className="relative overflow-hidden rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+    <article className={cn(cardVariants(), "relative overflow-hidden p-6 sm:p-8")}>
       <span
         aria-hidden
         className={

@@ -9,7 +9,7 @@ import { MobileSearch } from "../../components/browse/mobile-search.tsx";
 import { Pagination } from "../../components/browse/pagination.tsx";
 import { EmptyResults, ResultsGrid, ResultsHeading } from "../../components/browse/results.tsx";
 import { SortSelect } from "../../components/browse/sort-select.tsx";
-import { useBrowseNavigation } from "../../components/browse/use-browse-navigation.ts";
+import { useBrowseNavigation } from "../../hooks/use-browse-navigation.ts";
 import { getConfig } from "../../config.server.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { createTranslator } from "../../i18n/translate.ts";
@@ -27,6 +27,8 @@ import {
 import { browseListings, countSectionListings } from "../../services/listings/browse.server.ts";
 import { findCurrency, listCountries } from "../../services/reference/reference.server.ts";
 import { readCurrencyCode } from "../../services/session/preferences.server.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
 
 /** The section a path fixes (/real-estate …); /listings leaves it to ?category=. */
 function fixedCategory(pathname: string): Category | undefined {
@@ -153,7 +155,10 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 event.preventDefault();
                 setDrawerOpen(true);
               }}
-              className="inline-flex h-11 shrink-0 items-center gap-2 rounded-lg border border-stone-300 bg-white px-3.5 text-sm font-semibold text-stone-800 hover:bg-stone-50"
+              className={cn(
+                buttonVariants({ variant: "outline", size: "lg" }),
+                "shrink-0 px-3.5 text-sm",
+              )}
             >
               <SlidersHorizontal aria-hidden className="size-4" />
               {t("browse.filters.open")}

@@ -1,9 +1,9 @@
 import { ChevronDown, Clock, ExternalLink, Mail, MapPin, Phone, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/contact";
 import { OfficeMap, openStreetMapUrl } from "../../components/contact/office-map.tsx";
-import { useToast } from "../../components/layout/toaster.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
 import { PageHero } from "../../components/site/page-hero.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import {
@@ -13,7 +13,6 @@ import {
   type Translate,
 } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { CONTACT_REASONS, type ContactReason } from "../../lib/listing-values.ts";
@@ -28,8 +27,12 @@ import {
   type ContactDelivery,
 } from "../../services/contact/contact.server.ts";
 import { getPublicSettings } from "../../services/content/settings.server.ts";
-import { redirectWithToast } from "../../services/session/flash-toast.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { answerAction, formRefusal } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { cardVariants } from "../../components/ui/card.tsx";
+import { inputClass } from "../../components/ui/input.tsx";
 
 const FIELDS = ["name", "email", "reason", "subject", "message"] as const;
 type Field = (typeof FIELDS)[number];
@@ -48,27 +51,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = formData.get(field);
     if (typeof value === "string") values[field] = value;
   }
-  let delivery: ContactDelivery;
-  try {
-    ({ delivery } = await submitContactMessage({
-      data: values,
-      viewer: context.get(viewerContext),
-      clientIp: request.headers.get(CLIENT_IP_HEADER),
-    }));
-  } catch (error) {
-    if (error instanceof AppError && error.code === "VALIDATION_FAILED") {
-      return data({ fieldErrors: error.fieldErrors ?? {}, values }, { status: 400 });
-    }
-    if (error instanceof AppError && error.code === "RATE_LIMITED") {
-      return redirectWithToast("/contact", {
-        title: "contact.errors.tooManyTitle",
-        description: "contact.errors.tooMany",
-        variant: "destructive",
-      });
-    }
-    throw error;
-  }
-  return redirectWithToast("/contact", await sentToast(delivery, values.email ?? ""));
+  return answerAction(
+    () =>
+      submitContactMessage({
+        data: values,
+        viewer: context.get(viewerContext),
+        clientIp: request.headers.get(CLIENT_IP_HEADER),
+      }),
+    {
+      success: async ({ delivery }) =>
+        redirectWithToast("/contact", await sentToast(delivery, values.email ?? "")),
+      fieldErrors: (fieldErrors) => formRefusal(fieldErrors, values),
+      // The only other refusal: too many messages from this address.
+      refused: () =>
+        redirectWithToast("/contact", {
+          title: "contact.errors.tooManyTitle",
+          description: "contact.errors.tooMany",
+          variant: "destructive",
+        }),
+    },
+  );
 }
 
 /** Says what happened: the message is always stored, the e-mails about it may have failed. */
@@ -108,7 +110,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
       <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-8 sm:px-6 sm:pt-12 lg:grid-cols-5 lg:gap-8">
         <section
           aria-labelledby="contact-form-title"
-          className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 lg:col-span-3"
+          className={cn(cardVariants(), "p-5 sm:p-8 lg:col-span-3")}
         >
           <h2
             id="contact-form-title"
@@ -123,7 +125,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
         <aside className="space-y-6 lg:col-span-2">
           <section
             aria-labelledby="contact-info-title"
-            className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+            className={cn(cardVariants(), "p-5 sm:p-6")}
           >
             <h2 id="contact-info-title" className="text-lg font-bold text-stone-900">
               {t("contact.info.title")}
@@ -159,7 +161,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
 
           <section
             aria-labelledby="contact-hours-title"
-            className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+            className={cn(cardVariants(), "p-5 sm:p-6")}
           >
             <h2
               id="contact-hours-title"
@@ -183,7 +185,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
         className="mx-auto max-w-7xl px-4 pt-8 sm:px-6 sm:pt-12"
       >
         <div className="grid gap-4 lg:grid-cols-3 lg:gap-8">
-          <div className="flex flex-col rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+          <div className={cn(cardVariants(), "flex flex-col p-5 sm:p-6")}>
             <h2 id="contact-map-title" className="text-lg font-bold text-stone-900">
               {t("contact.map.title")}
             </h2>
@@ -203,7 +205,10 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               href={openStreetMapUrl()}
               target="_blank"
               rel="noopener noreferrer"
-              className="mt-5 inline-flex h-11 items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white px-4 text-sm font-semibold text-stone-800 hover:bg-stone-50 lg:mt-auto"
+              className={cn(
+                buttonVariants({ variant: "outline", size: "lg" }),
+                "mt-5 px-4 text-sm lg:mt-auto",
+              )}
             >
               {t("contact.map.open")}
               <ExternalLink aria-hidden className="size-4" />
@@ -320,7 +325,7 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
             <select
               {...props}
               defaultValue={defaultReason}
-              className={cn(inputClass(Boolean(errors.reason)), "appearance-none pr-10")}
+              className={cn(fieldClass(Boolean(errors.reason)), "appearance-none pr-10")}
             >
               {CONTACT_REASONS.map((reason) => (
                 <option key={reason} value={reason}>
@@ -360,7 +365,7 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
             maxLength={5000}
             placeholder={t("contact.form.messagePlaceholder")}
             defaultValue={values.message}
-            className={cn(inputClass(Boolean(errors.message)), "min-h-28 resize-y py-2.5")}
+            className={cn(fieldClass(Boolean(errors.message)), "min-h-28 resize-y py-2.5")}
           />
         )}
       </FieldShell>
@@ -379,7 +384,10 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
         <button
           type="submit"
           disabled={sending}
-          className="inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-lg bg-brand-700 px-6 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80"
+          className={cn(
+            buttonVariants(),
+            "shrink-0 px-6 shadow-sm disabled:cursor-wait disabled:opacity-80",
+          )}
         >
           <Send aria-hidden className="size-4" />
           {sending ? t("contact.form.submitting") : t("contact.form.submit")}
@@ -469,19 +477,18 @@ function TextField({
   return (
     <FieldShell name={name} label={label} error={error} required t={t} className={className}>
       {(props) => (
-        <input {...props} {...input} type={type} className={inputClass(Boolean(error))} />
+        <input {...props} {...input} type={type} className={fieldClass(Boolean(error))} />
       )}
     </FieldShell>
   );
 }
 
-function inputClass(invalid: boolean): string {
+/** The site's input, a little larger on phones (no zoom on focus), red while invalid. */
+function fieldClass(invalid: boolean): string {
   return cn(
-    "block w-full rounded-lg border bg-white px-3 text-base text-stone-900 shadow-xs placeholder:text-stone-400 focus:ring-2 focus:outline-none sm:text-sm",
-    "h-11",
-    invalid
-      ? "border-red-600 focus:border-red-600 focus:ring-red-600/20"
-      : "border-stone-300 focus:border-brand-600 focus:ring-brand-600/20",
+    inputClass,
+    "block text-base shadow-xs sm:text-sm",
+    invalid && "border-red-600 focus:border-red-600 focus:ring-red-600/20",
   );
 }
 

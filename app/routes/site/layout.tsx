@@ -1,5 +1,7 @@
 import { Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/layout";
 import { AuthDialog } from "../../components/auth/auth-dialog.tsx";
+import { ErrorPage } from "../../components/layout/error-page.tsx";
 import { Footer } from "../../components/layout/footer.tsx";
 import { Header } from "../../components/layout/header.tsx";
 import { useT } from "../../i18n/use-t.ts";
@@ -7,6 +9,23 @@ import { useRootData } from "../../hooks/use-root-data.ts";
 
 /** Pages with the header and footer (everything but the auth screens). */
 export default function SiteLayout() {
+  return (
+    <SiteChrome>
+      <Outlet />
+    </SiteChrome>
+  );
+}
+
+/** A failed page keeps the header and footer, so the way on stays in reach. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <SiteChrome>
+      <ErrorPage error={error} />
+    </SiteChrome>
+  );
+}
+
+function SiteChrome({ children }: { children: React.ReactNode }) {
   const t = useT();
   const { currencies, currency, settings, year, viewer, googleEnabled } = useRootData();
   const { pathname } = useLocation();
@@ -20,7 +39,7 @@ export default function SiteLayout() {
       </a>
       <Header currencies={currencies} currency={currency} viewer={viewer} />
       <main id="main" key={pathname} className="flex-1 animate-page-in">
-        <Outlet />
+        {children}
       </main>
       <Footer
         supportEmail={settings.supportEmail}

@@ -17,6 +17,8 @@ import { truthfulText } from "../../lib/capabilities.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { cardVariants } from "../../components/ui/card.tsx";
 
 /** The page's four sections, in order; each has its own path (and route id `legal-<section>`). */
 const SECTIONS = [
@@ -265,10 +267,7 @@ export default function LegalPage() {
                 <p className="text-sm text-brand-100">{t("legal.questionsBody")}</p>
               </div>
             </div>
-            <Link
-              to="/contact"
-              className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-sun-400 px-5 font-semibold text-brand-950 hover:bg-sun-300"
-            >
+            <Link to="/contact" className={buttonVariants({ variant: "highlight", size: "lg" })}>
               {t("legal.contactUs")}
               <ArrowRight aria-hidden className="size-4" />
             </Link>
@@ -296,7 +295,7 @@ function LegalSection({
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      className="scroll-mt-36 rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8 lg:scroll-mt-24"
+      className={cn(cardVariants(), "scroll-mt-36 p-5 sm:p-8 lg:scroll-mt-24")}
     >
       <div className="flex items-center gap-3">
         <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">

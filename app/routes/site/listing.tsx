@@ -17,31 +17,25 @@ import { useRootData } from "../../hooks/use-root-data.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { viewerContext } from "../../auth/viewer.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatPrice, formatPriceType } from "../../lib/money.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
-import { detailSummary, type ListingDetail } from "../../lib/schemas/listing-view.ts";
+import { detailSummary } from "../../lib/schemas/listing-view.ts";
 import {
   getListingDetail,
   listRelatedListings,
 } from "../../services/listings/listing-detail.server.ts";
 import { countListingView } from "../../services/listings/listing-views.server.ts";
+import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const appUrl = getConfig().appUrl;
   const signedIn = context.get(viewerContext);
   // Owners and the admin may also see a listing that is not public yet.
   const viewer = signedIn?.role ? { id: signedIn.id, role: signedIn.role } : null;
-  let listing: ListingDetail;
-  try {
-    listing = await getListingDetail({ listingId: params.listingId, viewer });
-  } catch (error) {
-    if (error instanceof AppError && error.code === "LISTING_NOT_FOUND") {
-      throw data({ appUrl }, { status: 404 });
-    }
-    throw error;
-  }
+  const listing = await loadOrErrorPage(() =>
+    getListingDetail({ listingId: params.listingId, viewer }),
+  );
   const [related, view] = await Promise.all([
     listRelatedListings(listing),
     listing.status === "approved"

@@ -29,6 +29,9 @@ import { truthfulText } from "../../lib/capabilities.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { SERVICE_CATEGORIES, type ServiceCategory } from "../../lib/listing-values.ts";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
+import { cardVariants } from "../../components/ui/card.tsx";
 
 /** The six service areas, each leading to its browse page. */
 const AREAS = [
@@ -129,7 +132,10 @@ export default function ServicesPage() {
             return (
               <li
                 key={key}
-                className="group relative flex flex-col rounded-xl border border-stone-200 bg-white p-6 shadow-sm transition hover:border-brand-300 hover:shadow-md"
+                className={cn(
+                  cardVariants(),
+                  "group relative flex flex-col p-6 transition hover:border-brand-300 hover:shadow-md",
+                )}
               >
                 <span
                   className={`inline-flex size-12 items-center justify-center rounded-xl ${tone}`}
@@ -235,16 +241,13 @@ export default function ServicesPage() {
             </div>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Link
-              to="/contact?reason=partnership"
-              className="inline-flex h-11 items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 font-semibold text-white shadow-sm hover:bg-brand-800"
-            >
+            <Link to="/contact?reason=partnership" className={cn(buttonVariants(), "shadow-sm")}>
               {t("services.cta.partner")}
               <ArrowRight aria-hidden className="size-4" />
             </Link>
             <Link
               to="/professionals"
-              className="inline-flex h-11 items-center justify-center rounded-lg border border-stone-300 bg-white px-5 font-semibold text-stone-800 hover:bg-stone-50"
+              className={buttonVariants({ variant: "outline", size: "lg" })}
             >
               {t("services.cta.browse")}
             </Link>

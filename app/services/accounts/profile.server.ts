@@ -4,7 +4,12 @@ import { getDb } from "../../db/client.server.ts";
 import { account, listingImages, listings, listingUploads, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Role } from "../../lib/roles.ts";
-import { profileDetailsSchema, profileFieldErrors } from "../../lib/schemas/profile.ts";
+import {
+  profileDetailsSchema,
+  profileErrorDescription,
+  profileFieldErrors,
+  profileFieldMessages,
+} from "../../lib/schemas/profile.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { deleteAvatar, storeAvatar } from "../media/avatar.server.ts";
 import { deleteStoredImage } from "../media/images.server.ts";
@@ -72,9 +77,13 @@ export async function updateProfile(input: {
 }): Promise<UpdateProfileResult> {
   const parsed = profileDetailsSchema.safeParse({ name: input.name, phone: input.phone ?? "" });
   if (!parsed.success) {
-    const fieldErrors = profileFieldErrors(parsed.error);
-    const first = Object.values(fieldErrors)[0] ?? "nameRequired";
-    throw new AppError("VALIDATION_FAILED", `profile.errors.${first}.description`, fieldErrors);
+    const codes = profileFieldErrors(parsed.error);
+    const first = Object.values(codes)[0] ?? "nameRequired";
+    throw new AppError(
+      "VALIDATION_FAILED",
+      profileErrorDescription(first),
+      profileFieldMessages(codes),
+    );
   }
   const { name, phone } = parsed.data;
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { createCookie } from "react-router";
-import { secureCookie } from "../session/secure-cookie.server.ts";
+import { secureCookie } from "../../auth/secure-cookie.server.ts";
 import { getDb, queryRows } from "../../db/client.server.ts";
 import { listingViews, listings } from "../../db/schema/index.ts";
 

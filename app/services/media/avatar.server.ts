@@ -5,6 +5,7 @@ import {
   MAX_AVATAR_BYTES,
   SNIFF_BYTES,
   profileErrorDescription,
+  profileFieldMessage,
   sniffImageFormat,
   type AvatarFormat,
 } from "../../lib/schemas/profile.ts";
@@ -25,7 +26,7 @@ function avatarError(code: "fileTooLarge" | "invalidType"): AppError {
   return new AppError(
     code === "fileTooLarge" ? "PAYLOAD_TOO_LARGE" : "UNSUPPORTED_MEDIA_TYPE",
     profileErrorDescription(code),
-    { avatar: code },
+    { avatar: profileFieldMessage(code) },
   );
 }
 

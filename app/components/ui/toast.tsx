@@ -1,31 +1,26 @@
+import { cva } from "class-variance-authority";
 import { X } from "lucide-react";
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
+import { ToastContext, type ShowToast } from "../../hooks/use-toast.ts";
 import { useT } from "../../i18n/use-t.ts";
-import type { Toast } from "../../lib/toast.ts";
 import { cn } from "../../lib/cn.ts";
+import type { Toast as ToastMessage } from "../../lib/toast.ts";
 
 const DEFAULT_DURATION = 5000;
 
-type ShowToast = (toast: Toast) => void;
 /** The toast on screen and the page it was shown on. */
 interface Shown {
-  toast: Toast;
+  toast: ToastMessage;
   id: number;
   locationKey: string;
 }
-const ToastContext = createContext<ShowToast>(() => {});
-
-/** Shows a toast: one at a time, as the spec says; a new one replaces the current one. */
-export function useToast(): ShowToast {
-  return use(ToastContext);
-}
-
-export function ToastProvider({
+/** Holds the toast on screen for the page below it; `useToast` shows one. */
+export function Toaster({
   initial,
   children,
 }: {
-  initial: Toast | null;
+  initial: ToastMessage | null;
   children: React.ReactNode;
 }) {
   const location = useLocation();
@@ -69,7 +64,7 @@ export function ToastProvider({
   return (
     <ToastContext value={value}>
       {children}
-      <ToastView
+      <ToastRegion
         current={arrived ? null : (current?.toast ?? null)}
         key={current?.id}
         onClose={() => setCurrent(null)}
@@ -78,55 +73,74 @@ export function ToastProvider({
   );
 }
 
+const toastVariants = cva(
+  "toast-motion pointer-events-auto flex items-start gap-3 rounded-xl border p-4 shadow-lg",
+  {
+    variants: {
+      variant: {
+        default: "border-stone-200 bg-white text-stone-900",
+        destructive: "border-red-700 bg-red-700 text-white",
+      },
+    },
+    defaultVariants: { variant: "default" },
+  },
+);
+
+const descriptionVariants = cva("mt-1 text-sm", {
+  variants: {
+    variant: { default: "text-stone-600", destructive: "text-red-50" },
+  },
+  defaultVariants: { variant: "default" },
+});
+
 /**
  * On phones toasts show at the top: at the bottom they covered sticky action bars (Preview /
  * Publish) and the bottom sheets' buttons. From `sm` up, where those are neither sticky nor
- * sheets, they sit at the bottom right.
+ * sheets, they sit at the bottom right. The live region is always there, so a screen reader
+ * hears each new toast.
  */
-function ToastView({ current, onClose }: { current: Toast | null; onClose: () => void }) {
+function ToastRegion({ current, onClose }: { current: ToastMessage | null; onClose: () => void }) {
   const t = useT();
-  const duration = current?.duration ?? DEFAULT_DURATION;
   return (
     <section
       aria-label={t("layout.toast.notifications")}
       className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-4 pt-[max(1rem,env(safe-area-inset-top))] sm:top-auto sm:bottom-0 sm:justify-end sm:pt-4"
     >
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
-        {current && (
-          <div
-            style={{ "--toast-hide-at": `${duration - 250}ms` } as React.CSSProperties}
-            className={cn(
-              "toast-motion pointer-events-auto flex items-start gap-3 rounded-xl border p-4 shadow-lg",
-              !current.untilNavigated && "toast-timed",
-              current.variant === "destructive"
-                ? "border-red-700 bg-red-700 text-white"
-                : "border-stone-200 bg-white text-stone-900",
-            )}
-          >
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold">{t(current.title, current.params)}</p>
-              {current.description && (
-                <p
-                  className={cn(
-                    "mt-1 text-sm",
-                    current.variant === "destructive" ? "text-red-50" : "text-stone-600",
-                  )}
-                >
-                  {t(current.description, current.params)}
-                </p>
-              )}
-            </div>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={t("layout.toast.close")}
-              className="-m-1 rounded-md p-1 opacity-70 hover:opacity-100"
-            >
-              <X aria-hidden className="size-4" />
-            </button>
-          </div>
-        )}
+        {current && <Toast toast={current} onClose={onClose} />}
       </div>
     </section>
+  );
+}
+
+/** One toast: its texts are i18n keys; a timed one fades out shortly before it is removed. */
+export function Toast({ toast, onClose }: { toast: ToastMessage; onClose: () => void }) {
+  const t = useT();
+  const duration = toast.duration ?? DEFAULT_DURATION;
+  return (
+    <div
+      style={{ "--toast-hide-at": `${duration - 250}ms` } as React.CSSProperties}
+      className={cn(
+        toastVariants({ variant: toast.variant }),
+        !toast.untilNavigated && "toast-timed",
+      )}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{t(toast.title, toast.params)}</p>
+        {toast.description && (
+          <p className={descriptionVariants({ variant: toast.variant })}>
+            {t(toast.description, toast.params)}
+          </p>
+        )}
+      </div>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label={t("layout.toast.close")}
+        className="-m-1 rounded-md p-1 opacity-70 hover:opacity-100"
+      >
+        <X aria-hidden className="size-4" />
+      </button>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { createCookie, redirect } from "react-router";
-import { getConfig } from "../../config.server.ts";
-import { isMessageKey } from "../../i18n/translate.ts";
-import { sameOriginPath } from "../../lib/safe-redirect.ts";
-import type { Toast } from "../../lib/toast.ts";
+import { getConfig } from "../config.server.ts";
+import { isMessageKey } from "../i18n/translate.ts";
+import { sameOriginPath } from "../lib/safe-redirect.ts";
+import type { Toast } from "../lib/toast.ts";
 import { secureCookie } from "./secure-cookie.server.ts";
 
 /**

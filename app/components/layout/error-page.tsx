@@ -1,0 +1,51 @@
+import { SearchX, ShieldAlert, TriangleAlert } from "lucide-react";
+import { isRouteErrorResponse } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import type { MessageKey } from "../../i18n/translate.ts";
+import { cn } from "../../lib/cn.ts";
+import { buttonVariants } from "../ui/button.tsx";
+
+/** What a person is told for each kind of failure: never the error's own text. */
+function describe(error: unknown): { icon: typeof SearchX; title: MessageKey; text: MessageKey } {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 404) {
+    return { icon: SearchX, title: "layout.error.notFoundTitle", text: "layout.error.notFound" };
+  }
+  if (status === 403) {
+    return {
+      icon: ShieldAlert,
+      title: "auth.toasts.accessDenied",
+      text: "auth.toasts.accessDeniedDescription",
+    };
+  }
+  // A form that could not be read, or sent in a way no form of the site sends.
+  if (status === 400 || status === 405) {
+    return { icon: TriangleAlert, title: "layout.error.title", text: "requests.unreadableForm" };
+  }
+  return { icon: TriangleAlert, title: "layout.error.title", text: "layout.error.description" };
+}
+
+/**
+ * The page shown by the error boundaries: 404, 403 and 500 in the site's look and words. An
+ * unexpected error is logged (on the server, or in the browser's console), never shown.
+ */
+export function ErrorPage({ error, className }: { error: unknown; className?: string }) {
+  const t = useT();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const { icon: Icon, title, text } = describe(error);
+  return (
+    <div
+      className={cn(
+        "mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center",
+        className,
+      )}
+    >
+      <Icon aria-hidden className="size-12 text-stone-400" />
+      <h1 className="mt-4 text-2xl font-bold text-stone-900">{t(title)}</h1>
+      <p className="mt-2 text-stone-600">{t(text)}</p>
+      <a href="/" className={cn(buttonVariants({ size: "md" }), "mt-6")}>
+        {t("layout.error.home")}
+      </a>
+    </div>
+  );
+}
