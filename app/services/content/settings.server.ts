@@ -3,7 +3,10 @@ import { getConfig } from "../../config.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { heroContent, platformSettings } from "../../db/schema/index.ts";
 import type { HeroContent } from "../../lib/hero.ts";
-import { DEFAULT_HERO_CONTENT, DEFAULT_PLATFORM_SETTINGS } from "../../db/reference/reference-data.ts";
+import {
+  DEFAULT_HERO_CONTENT,
+  DEFAULT_PLATFORM_SETTINGS,
+} from "../../db/reference/reference-data.ts";
 
 export interface PublicSettings {
   siteName: string;
