@@ -6,7 +6,7 @@ import {
   isAuthView,
   withoutAuthDialog,
   type AuthView,
-} from "../../auth/dialog-url.ts";
+} from "../../lib/auth-dialog-url.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { cn } from "../../lib/cn.ts";

@@ -5,7 +5,7 @@ import { cn } from "../../lib/cn.ts";
 import { formatCountPlus } from "../../lib/format-count.ts";
 import type { ListingStatus } from "../../lib/listing-values.ts";
 import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
-import type { DashboardListingRow } from "../../services/dashboard/dashboard-listings.server.ts";
+import type { DashboardListingRow } from "../../lib/dashboard-listing-row.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { cardVariants } from "../../components/ui/card.tsx";

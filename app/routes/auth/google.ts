@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/google";
 import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
-import { authDialogUrl } from "../../auth/dialog-url.ts";
+import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
 import { authorizationUrlFor } from "../../auth/google-endpoints.server.ts";
 import { getConfig } from "../../config.server.ts";
 import { SELECTABLE_ROLES } from "../../lib/roles.ts";

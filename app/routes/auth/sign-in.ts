@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sign-in";
 import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
-import { authDialogUrl, withoutAuthDialog } from "../../auth/dialog-url.ts";
+import { authDialogUrl, withoutAuthDialog } from "../../lib/auth-dialog-url.ts";
 import { signInSchema } from "../../lib/schemas/auth.ts";
 import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";

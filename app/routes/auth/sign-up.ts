@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sign-up";
 import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
-import { authDialogUrl } from "../../auth/dialog-url.ts";
+import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
 import { isMessageKey } from "../../i18n/translate.ts";
 import { signUpSchema } from "../../lib/schemas/auth.ts";
 import { setAccountTypeAtSignUp } from "../../services/accounts/roles.server.ts";

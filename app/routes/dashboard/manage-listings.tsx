@@ -11,7 +11,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { managedListingsPageQuerySchema } from "../../lib/schemas/dashboard.ts";
 import { listingIdSchema } from "../../lib/schemas/listing.ts";
-import type { DashboardListingRow } from "../../services/dashboard/dashboard-listings.server.ts";
+import type { DashboardListingRow } from "../../lib/dashboard-listing-row.ts";
 import { LISTING_ATTRIBUTES, type ListingAttribute } from "../../lib/listing-status.ts";
 import {
   listManagedListings,

@@ -11,10 +11,8 @@ import { useT } from "../../i18n/use-t.ts";
 import { dashboardRole } from "../../lib/permissions.ts";
 import { dashboardPageQuerySchema } from "../../lib/schemas/dashboard.ts";
 import { listingIdSchema } from "../../lib/schemas/listing.ts";
-import {
-  pageDashboardListings,
-  type DashboardListingRow,
-} from "../../services/dashboard/dashboard-listings.server.ts";
+import type { DashboardListingRow } from "../../lib/dashboard-listing-row.ts";
+import { pageDashboardListings } from "../../services/dashboard/dashboard-listings.server.ts";
 import { deleteListing } from "../../services/listings/listing-write.server.ts";
 import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";

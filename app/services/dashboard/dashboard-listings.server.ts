@@ -2,24 +2,10 @@ import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { favorites, listingImages, listings } from "../../db/schema/index.ts";
-import type { AgentType, Category, ListingStatus, PriceType } from "../../lib/listing-values.ts";
+import type { DashboardListingRow } from "../../lib/dashboard-listing-row.ts";
+import type { ListingStatus } from "../../lib/listing-values.ts";
 import { dashboardRole } from "../../lib/permissions.ts";
 import { DASHBOARD_PAGE_SIZE } from "../../lib/schemas/dashboard.ts";
-
-export interface DashboardListingRow {
-  id: number;
-  title: string;
-  category: Category;
-  priceUsdCents: number | null;
-  priceType: PriceType | null;
-  status: ListingStatus;
-  views: number;
-  featured: boolean;
-  agentType: AgentType;
-  thumbnail: string | null;
-  /** The administrator's reason when the listing was rejected. */
-  rejectionReason: string | null;
-}
 
 /**
  * The cover's key. The outer listing's id is written out in full: Drizzle leaves column names

@@ -12,10 +12,8 @@ import {
   type ModerationDecision,
 } from "../../lib/listing-status.ts";
 import type { AgentType } from "../../lib/listing-values.ts";
-import {
-  dashboardColumns,
-  type DashboardListingRow,
-} from "../dashboard/dashboard-listings.server.ts";
+import type { DashboardListingRow } from "../../lib/dashboard-listing-row.ts";
+import { dashboardColumns } from "../dashboard/dashboard-listings.server.ts";
 import type { Actor } from "./listing-write.server.ts";
 
 /**
