@@ -6,8 +6,8 @@ import { AppError, type FieldErrors } from "../../lib/app-error.ts";
  * How a page route answers a refusal it does not answer itself: an error page with the refusal's
  * status (404, 403, …), shown by the nearest error boundary without the error's own text.
  */
-export function errorPage(error: AppError): Response {
-  return new Response(null, { status: error.status, statusText: error.code });
+export function errorPage(error: AppError) {
+  return data(null, { status: error.status, statusText: error.code });
 }
 
 /**
