@@ -12,6 +12,7 @@ import { listFavoriteIds } from "./services/favorites/favorites.server.ts";
 import { findCurrency, listCurrencies } from "./services/reference/reference.server.ts";
 import { takeToast } from "./auth/flash-toast.server.ts";
 import { readCurrencyCode } from "./services/session/preferences.server.ts";
+import type { RootData } from "./lib/root-data.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
@@ -22,27 +23,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     takeToast(request),
     viewer ? listFavoriteIds(viewer.id) : Promise.resolve([]),
   ]);
-  return data(
-    {
-      locale: DEFAULT_LOCALE,
-      currencies,
-      currency,
-      settings,
-      toast,
-      year: new Date().getFullYear(),
-      viewer: viewer && {
-        id: viewer.id,
-        name: viewer.name,
-        email: viewer.email,
-        role: viewer.role,
-        avatar: avatarSrc(viewer),
-      },
-      favoriteIds,
-      googleEnabled: getConfig().google !== null,
-      appUrl: getConfig().appUrl,
+  const rootData: RootData = {
+    locale: DEFAULT_LOCALE,
+    currencies,
+    currency,
+    settings,
+    toast,
+    year: new Date().getFullYear(),
+    viewer: viewer && {
+      id: viewer.id,
+      name: viewer.name,
+      email: viewer.email,
+      role: viewer.role,
+      avatar: avatarSrc(viewer),
     },
-    { headers },
-  );
+    favoriteIds,
+    googleEnabled: getConfig().google !== null,
+    appUrl: getConfig().appUrl,
+  };
+  return data(rootData, { headers });
 }
 
 export const links: Route.LinksFunction = () => [

@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root.tsx";
+import type { RootData } from "../lib/root-data.ts";
 
 /** The root loader's data (currency, currencies, settings); present on every page below root. */
-export function useRootData() {
-  const data = useRouteLoaderData<typeof rootLoader>("root");
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<RootData>("root");
   if (!data) throw new Error("useRootData used outside the root route.");
   return data;
 }

@@ -3,17 +3,11 @@ import { getConfig } from "../../config.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { heroContent, platformSettings } from "../../db/schema/index.ts";
 import type { HeroContent } from "../../lib/hero.ts";
+import type { PublicSettings } from "../../lib/root-data.ts";
 import {
   DEFAULT_HERO_CONTENT,
   DEFAULT_PLATFORM_SETTINGS,
 } from "../../db/reference/reference-data.ts";
-
-export interface PublicSettings {
-  siteName: string;
-  tagline: string;
-  supportEmail: string;
-  supportPhone: string;
-}
 
 export async function getPublicSettings(): Promise<PublicSettings> {
   const { siteName, tagline, supportEmail, supportPhone } = await getPlatformSettings();

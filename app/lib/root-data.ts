@@ -1,0 +1,29 @@
+import type { Locale } from "../i18n/translate.ts";
+import type { DisplayCurrency } from "./money.ts";
+import type { Role } from "./roles.ts";
+import type { Toast } from "./toast.ts";
+
+/** The platform's name and contact details, as the admin sets them, shown on every page. */
+export interface PublicSettings {
+  siteName: string;
+  tagline: string;
+  supportEmail: string;
+  supportPhone: string;
+}
+
+/**
+ * What the root loader gives every page. Written out here, not inferred from the loader, so that
+ * components and hooks can read it without importing the root route.
+ */
+export interface RootData {
+  locale: Locale;
+  currencies: DisplayCurrency[];
+  currency: DisplayCurrency;
+  settings: PublicSettings;
+  toast: Toast | null;
+  year: number;
+  viewer: { id: string; name: string; email: string; role: Role | null; avatar: string } | null;
+  favoriteIds: number[];
+  googleEnabled: boolean;
+  appUrl: string;
+}
