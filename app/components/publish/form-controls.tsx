@@ -1,10 +1,13 @@
+import { cva, type VariantProps } from "class-variance-authority";
 import { ChevronDown } from "lucide-react";
 import { useId } from "react";
 import { cn } from "../../lib/cn.ts";
-import { inputClass } from "../ui/input.tsx";
+import { cardVariants } from "../ui/card.tsx";
+import { Label, labelClass } from "../ui/input.tsx";
+import { Select } from "../ui/select.tsx";
+import { Textarea } from "../ui/textarea.tsx";
 
-/** Labels, hints and errors the same way for every control of the listing form. */
-export const labelClass = "mb-1.5 block text-sm font-medium text-stone-800";
+/** Hints and errors the same way for every control of the listing form. */
 const hintClass = "mt-1 text-xs text-stone-500";
 const errorClass = "mt-1 text-sm text-red-700";
 
@@ -55,15 +58,13 @@ export function SelectField({
   const id = useId();
   return (
     <div className={className}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
+      <Label htmlFor={id}>{label}</Label>
       <div className="relative">
-        <select
+        <Select
           id={id}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error, hint)}
-          className={cn(inputClass, "appearance-none pr-10")}
+          className="appearance-none pr-10"
           {...select}
         >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
@@ -72,7 +73,7 @@ export function SelectField({
               {option.label}
             </option>
           ))}
-        </select>
+        </Select>
         <ChevronDown
           aria-hidden
           className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-stone-500"
@@ -97,18 +98,74 @@ export function TextAreaField({
   const id = useId();
   return (
     <div className={className}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <textarea
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
-        className={cn(inputClass, "h-auto min-h-36 py-2.5 leading-relaxed")}
+        className="min-h-36 py-2.5 leading-relaxed"
         {...textarea}
       />
       <Messages id={id} error={error} hint={hint} />
     </div>
+  );
+}
+
+/**
+ * One choice of a pill group: a label that looks like a button around its radio or checkbox.
+ * `single` pills (radios) are bold and a fixed height; `multiple` ones (checkboxes) may wrap.
+ */
+const pillVariants = cva(
+  "inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/40",
+  {
+    variants: {
+      kind: {
+        single: "h-11 font-semibold sm:px-4",
+        multiple: "min-h-11 py-2 font-medium",
+      },
+      checked: {
+        true: "border-brand-700 bg-brand-50 text-brand-800",
+        false: "border-stone-300 bg-white text-stone-700 hover:bg-stone-50",
+      },
+    },
+  },
+);
+
+function Pill({
+  kind,
+  checked,
+  children,
+}: {
+  kind: NonNullable<VariantProps<typeof pillVariants>["kind"]>;
+  checked: boolean;
+  children: React.ReactNode;
+}) {
+  return <label className={pillVariants({ kind, checked })}>{children}</label>;
+}
+
+/** A fieldset of pills under its legend, with its error below. */
+function PillGroup({
+  legend,
+  error,
+  className,
+  children,
+}: {
+  legend: string;
+  error?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <fieldset
+      className={className}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
+      <legend className={labelClass}>{legend}</legend>
+      <div className="flex flex-wrap gap-2">{children}</div>
+      <Messages id={id} error={error} />
+    </fieldset>
   );
 }
 
@@ -130,40 +187,23 @@ export function ChoicePills({
   error?: string;
   className?: string;
 }) {
-  const id = useId();
   return (
-    <fieldset
-      className={className}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${id}-error` : undefined}
-    >
-      <legend className={labelClass}>{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((option) => (
-          <label
-            key={option.value}
-            className={cn(
-              "inline-flex h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm font-semibold sm:px-4 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/40",
-              value === option.value
-                ? "border-brand-700 bg-brand-50 text-brand-800"
-                : "border-stone-300 bg-white text-stone-700 hover:bg-stone-50",
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-              className="sr-only"
-            />
-            {option.icon}
-            {option.label}
-          </label>
-        ))}
-      </div>
-      <Messages id={id} error={error} />
-    </fieldset>
+    <PillGroup legend={legend} error={error} className={className}>
+      {options.map((option) => (
+        <Pill key={option.value} kind="single" checked={value === option.value}>
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+            className="sr-only"
+          />
+          {option.icon}
+          {option.label}
+        </Pill>
+      ))}
+    </PillGroup>
   );
 }
 
@@ -185,48 +225,31 @@ export function CheckboxPills({
   error?: string;
   className?: string;
 }) {
-  const id = useId();
   return (
-    <fieldset
-      className={className}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${id}-error` : undefined}
-    >
-      <legend className={labelClass}>{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((option) => {
-          const checked = values.includes(option.value);
-          return (
-            <label
-              key={option.value}
-              className={cn(
-                "inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/40",
-                checked
-                  ? "border-brand-700 bg-brand-50 text-brand-800"
-                  : "border-stone-300 bg-white text-stone-700 hover:bg-stone-50",
-              )}
-            >
-              <input
-                type="checkbox"
-                name={name}
-                value={option.value}
-                checked={checked}
-                onChange={(event) =>
-                  onChange(
-                    event.currentTarget.checked
-                      ? [...values, option.value]
-                      : values.filter((v) => v !== option.value),
-                  )
-                }
-                className="size-4 accent-brand-700"
-              />
-              {option.label}
-            </label>
-          );
-        })}
-      </div>
-      <Messages id={id} error={error} />
-    </fieldset>
+    <PillGroup legend={legend} error={error} className={className}>
+      {options.map((option) => {
+        const checked = values.includes(option.value);
+        return (
+          <Pill key={option.value} kind="multiple" checked={checked}>
+            <input
+              type="checkbox"
+              name={name}
+              value={option.value}
+              checked={checked}
+              onChange={(event) =>
+                onChange(
+                  event.currentTarget.checked
+                    ? [...values, option.value]
+                    : values.filter((v) => v !== option.value),
+                )
+              }
+              className="size-4 accent-brand-700"
+            />
+            {option.label}
+          </Pill>
+        );
+      })}
+    </PillGroup>
   );
 }
 
@@ -246,7 +269,7 @@ export function FormSection({
   return (
     <section
       aria-labelledby={id}
-      className={cn("rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6", className)}
+      className={cn(cardVariants(), "rounded-2xl p-4 sm:p-6", className)}
     >
       <h2 id={id} className="mb-4 flex items-center gap-2 text-lg font-semibold text-stone-900">
         {icon && <span className="text-brand-700">{icon}</span>}

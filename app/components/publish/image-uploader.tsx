@@ -12,6 +12,10 @@ import {
 } from "../../lib/schemas/listing.ts";
 import type { StoredImageRef } from "../../lib/schemas/listing-view.ts";
 import { useToast } from "../../hooks/use-toast.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
+import { cardVariants } from "../ui/card.tsx";
+import { Label } from "../ui/input.tsx";
 
 export const UPLOAD_ENDPOINT = "/api/v1/uploads/listing-images";
 
@@ -222,6 +226,19 @@ function thumbSources(key: string) {
   return { src: `${base}-thumb.webp`, srcSet: `${base}-thumb.webp 160w, ${base}-card.webp 640w` };
 }
 
+/** A small icon button under an image tile: move earlier, make it the cover, move later. */
+function TileControl({ className, ...props }: React.ComponentProps<"button">) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      className={cn("size-8 rounded-md hover:text-stone-600 disabled:opacity-30", className)}
+      {...props}
+    />
+  );
+}
+
 /** The image tiles with progress, order, cover and remove, and the button that adds more. */
 export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error?: string }) {
   const t = useT();
@@ -269,8 +286,9 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
             <li
               key={item.id}
               className={cn(
-                "relative flex flex-col overflow-hidden rounded-xl border bg-white",
-                item.status === "error" ? "border-red-300" : "border-stone-200",
+                cardVariants({ elevated: false }),
+                "relative flex flex-col overflow-hidden",
+                item.status === "error" && "border-red-300",
               )}
             >
               <div className="relative aspect-[4/3] bg-stone-100">
@@ -293,21 +311,26 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
                   />
                 ) : null}
                 {index === 0 && item.status !== "error" && (
-                  <span className="absolute top-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-sun-500 px-2 py-0.5 text-xs font-bold text-white shadow">
+                  <Badge
+                    tone="accent"
+                    className="absolute top-1.5 left-1.5 inline-flex items-center gap-1 font-bold shadow"
+                  >
                     <Star aria-hidden className="size-3 fill-white" />
                     {t("publish.images.cover")}
-                  </span>
+                  </Badge>
                 )}
-                <button
+                <Button
                   type="button"
+                  variant="ghost"
+                  size="icon"
                   data-item={item.id}
                   data-control="remove"
                   onClick={() => uploads.remove(item.id)}
                   aria-label={t("publish.images.remove", { position })}
-                  className="absolute top-1.5 right-1.5 inline-flex size-8 items-center justify-center rounded-full bg-white/95 text-stone-700 shadow hover:text-red-700"
+                  className="absolute top-1.5 right-1.5 size-8 rounded-full bg-white/95 text-stone-700 shadow hover:bg-white/95 hover:text-red-700"
                 >
                   <X aria-hidden className="size-4" />
-                </button>
+                </Button>
                 {item.status === "uploading" && (
                   <div className="absolute inset-x-0 bottom-0 bg-stone-950/70 px-2 py-1.5 text-white">
                     <p className="truncate text-[11px]">
@@ -342,18 +365,19 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
               </div>
               <div className="flex items-center justify-between gap-1 p-1.5">
                 {item.status === "error" ? (
-                  <button
+                  <Button
                     type="button"
+                    variant="ghost"
+                    size="sm"
                     onClick={() => uploads.retry(item.id)}
-                    className="inline-flex h-8 items-center gap-1 rounded-md px-2 text-xs font-semibold text-red-800 hover:bg-red-50"
+                    className="h-8 gap-1 rounded-md px-2 text-xs text-red-800 hover:bg-red-50 hover:text-red-800"
                   >
                     <RotateCw aria-hidden className="size-3.5" />
                     {t("publish.images.retry")}
-                  </button>
+                  </Button>
                 ) : (
                   <>
-                    <button
-                      type="button"
+                    <TileControl
                       data-item={item.id}
                       data-control="earlier"
                       disabled={index === 0}
@@ -362,12 +386,10 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
                         focusAfterMove(item.id, "earlier");
                       }}
                       aria-label={t("publish.images.moveEarlier", { position })}
-                      className="inline-flex size-8 items-center justify-center rounded-md text-stone-600 hover:bg-stone-100 disabled:opacity-30"
                     >
                       <ArrowLeft aria-hidden className="size-4" />
-                    </button>
-                    <button
-                      type="button"
+                    </TileControl>
+                    <TileControl
                       data-item={item.id}
                       data-control="cover"
                       disabled={index === 0}
@@ -376,12 +398,10 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
                         focusAfterMove(item.id, "remove");
                       }}
                       aria-label={t("publish.images.makeCover", { position })}
-                      className="inline-flex size-8 items-center justify-center rounded-md text-stone-600 hover:bg-stone-100 disabled:opacity-30"
                     >
                       <Star aria-hidden className="size-4" />
-                    </button>
-                    <button
-                      type="button"
+                    </TileControl>
+                    <TileControl
                       data-item={item.id}
                       data-control="later"
                       disabled={index === items.length - 1}
@@ -390,10 +410,9 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
                         focusAfterMove(item.id, "later");
                       }}
                       aria-label={t("publish.images.moveLater", { position })}
-                      className="inline-flex size-8 items-center justify-center rounded-md text-stone-600 hover:bg-stone-100 disabled:opacity-30"
                     >
                       <ArrowRight aria-hidden className="size-4" />
-                    </button>
+                    </TileControl>
                   </>
                 )}
               </div>
@@ -441,9 +460,7 @@ export function PlainImageInput({ error }: { error?: string }) {
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
-        {t("publish.fields.images")}
-      </label>
+      <Label htmlFor={id}>{t("publish.fields.images")}</Label>
       <input
         id={id}
         type="file"

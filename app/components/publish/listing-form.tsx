@@ -21,7 +21,8 @@ import type { StoredImageRef } from "../../lib/schemas/listing-view.ts";
 import { BackButton } from "../listing-detail/back-button.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
-import { SubmitButton } from "../ui/button.tsx";
+import { cn } from "../../lib/cn.ts";
+import { Button, SubmitButton } from "../ui/button.tsx";
 import { storedItem, useImageUploads, type ImageItem } from "./image-uploader.tsx";
 import { ListingPreviewDialog, previewDetail } from "./listing-preview.tsx";
 import { BasicsSection } from "./sections/basics-section.tsx";
@@ -50,8 +51,12 @@ export interface ListingFormProps {
   result: ListingFormResult | undefined;
 }
 
-const secondaryButton =
-  "inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white px-4 font-semibold text-stone-800 hover:bg-stone-50 sm:px-5";
+/** The notice above an edited listing's form, coloured by its status. */
+const statusNotice: Record<ListingStatus, string> = {
+  approved: "bg-brand-50 text-brand-900",
+  rejected: "bg-red-50 text-red-900",
+  pending_approval: "bg-amber-50 text-amber-900",
+};
 
 /**
  * /add-listing: the general form (agents, the admin) or the professional's form, for a new
@@ -241,15 +246,7 @@ export function ListingForm({
           <style>{".js-only{display:none!important}"}</style>
         </noscript>
         {editing && (
-          <p
-            className={
-              editing.status === "approved"
-                ? "mt-4 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900"
-                : editing.status === "rejected"
-                  ? "mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-900"
-                  : "mt-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900"
-            }
-          >
+          <p className={cn("mt-4 rounded-lg px-4 py-3 text-sm", statusNotice[editing.status])}>
             {t(`publish.status.${editing.status}`)}
             {editing.status === "rejected" && editing.rejectionReason && (
               <> {t("publish.status.rejectedReason", { reason: editing.rejectionReason })}</>
@@ -259,13 +256,15 @@ export function ListingForm({
         {draft.state === "restored" && (
           <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-sun-50 px-4 py-2.5 text-sm text-stone-800 ring-1 ring-sun-200">
             <p>{t("publish.draft.restored")}</p>
-            <button
+            <Button
               type="button"
+              variant="ghost"
+              size="sm"
               onClick={discardDraft}
-              className="h-9 rounded-md px-3 font-semibold text-brand-800 hover:bg-white"
+              className="rounded-md text-brand-800 hover:bg-white hover:text-brand-800"
             >
               {t("publish.draft.discard")}
-            </button>
+            </Button>
           </div>
         )}
       </header>
@@ -297,10 +296,15 @@ export function ListingForm({
 
         <div className="sticky bottom-0 z-20 -mx-4 flex gap-3 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:justify-end sm:rounded-2xl sm:border sm:px-6 sm:py-4">
           {hydrated && (
-            <button type="button" onClick={() => setPreviewOpen(true)} className={secondaryButton}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setPreviewOpen(true)}
+              className="shrink-0 px-4 sm:px-5"
+            >
               <Eye aria-hidden className="size-4" />
               {t("publish.actions.preview")}
-            </button>
+            </Button>
           )}
           <SubmitButton
             pending={pending}

@@ -12,6 +12,11 @@ import { ContactCard } from "../listing-detail/contact-card.tsx";
 import { Gallery } from "../listing-detail/gallery.tsx";
 import { ListingAbout, ListingFeatures } from "../listing-detail/listing-about.tsx";
 import { ListingCard } from "../listings/listing-card.tsx";
+import { Badge } from "../ui/badge.tsx";
+import { buttonVariants } from "../ui/button.tsx";
+import { cardVariants } from "../ui/card.tsx";
+import { DialogClose, DialogDescription, DialogTitle } from "../ui/dialog.tsx";
+import { cn } from "../../lib/cn.ts";
 
 export interface PreviewOwner {
   name: string;
@@ -99,19 +104,20 @@ export function ListingPreviewDialog({
         <Dialog.Content className="fixed inset-0 z-50 overflow-y-auto bg-stone-50 sm:inset-4 sm:rounded-2xl lg:inset-8">
           <div className="sticky top-0 z-10 flex items-start justify-between gap-3 border-b border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:px-6">
             <div className="min-w-0">
-              <Dialog.Title className="text-lg font-bold text-stone-900">
-                {t("publish.preview.title")}
-              </Dialog.Title>
-              <Dialog.Description className="text-sm text-stone-600">
+              <DialogTitle>{t("publish.preview.title")}</DialogTitle>
+              <DialogDescription className="mt-0">
                 {t("publish.preview.description")}
-              </Dialog.Description>
+              </DialogDescription>
             </div>
-            <Dialog.Close
+            <DialogClose
               aria-label={t("publish.preview.close")}
-              className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100"
+              className={cn(
+                buttonVariants({ variant: "ghost", size: "icon" }),
+                "size-10 shrink-0 rounded-full hover:text-stone-600",
+              )}
             >
               <X aria-hidden className="size-5" />
-            </Dialog.Close>
+            </DialogClose>
           </div>
           {detail && (
             <div
@@ -158,16 +164,16 @@ function PreviewBody({ detail, currency }: { detail: ListingDetail; currency: Di
         >
           {t("publish.preview.detail")}
         </h3>
-        <div className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-6">
+        <div className={cn(cardVariants({ elevated: false }), "rounded-2xl p-4 sm:p-6")}>
           <header className="mb-5">
             <div className="flex flex-wrap gap-1.5">
-              <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
+              <Badge tone="success" className="inline-flex items-center gap-1 px-2.5 py-1">
                 <BadgeCheck aria-hidden className="size-3.5" />
                 {t("detail.badges.verified")}
-              </span>
-              <span className="rounded-full bg-stone-100 px-2.5 py-1 text-xs font-semibold text-stone-800">
+              </Badge>
+              <Badge className="px-2.5 py-1 text-stone-800">
                 {t(`values.categoryBadge.${detail.category}`)}
-              </span>
+              </Badge>
             </div>
             <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
               <div className="min-w-0">

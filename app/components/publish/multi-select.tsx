@@ -2,8 +2,8 @@ import { Search, X } from "lucide-react";
 import { useId, useState } from "react";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
-import { inputClass } from "../ui/input.tsx";
-import { labelClass, type Option } from "./form-controls.tsx";
+import { Input, labelClass } from "../ui/input.tsx";
+import type { Option } from "./form-controls.tsx";
 
 /**
  * A searchable multi-select built from plain parts: a labelled search box filters a list of
@@ -78,7 +78,7 @@ export function MultiSelect({
           aria-hidden
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
         />
-        <input
+        <Input
           id={`${id}-search`}
           type="search"
           value={query}
@@ -90,7 +90,7 @@ export function MultiSelect({
           placeholder={t("publish.fields.searchPlaceholder")}
           aria-controls={`${id}-list`}
           autoComplete="off"
-          className={cn(inputClass, "pl-9")}
+          className="pl-9"
         />
       </div>
       <div

@@ -11,12 +11,10 @@ export function Input({ className, ...props }: React.ComponentProps<"input">) {
   return <input className={cn(inputClass, className)} {...props} />;
 }
 
+/** A label's classes, for a caption that is not a `Label` (e.g. a fieldset's `legend`). */
+export const labelClass = "mb-1.5 block text-sm font-medium text-stone-800";
+
 /** A control's label, above it (the caller passes `htmlFor`). */
 export function Label({ className, ...props }: React.ComponentProps<"label">) {
-  return (
-    <label
-      className={cn("mb-1.5 block text-sm font-medium text-stone-800", className)}
-      {...props}
-    />
-  );
+  return <label className={cn(labelClass, className)} {...props} />;
 }

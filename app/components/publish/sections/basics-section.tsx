@@ -3,7 +3,9 @@ import { useT } from "../../../i18n/use-t.ts";
 import type { Category, ListingType, ServiceCategory } from "../../../lib/listing-values.ts";
 import { TITLE_MAX } from "../../../lib/schemas/listing-fields.ts";
 import { SPECIALTY_MAX } from "../../../lib/schemas/listing-fields.ts";
+import { cn } from "../../../lib/cn.ts";
 import { Field } from "../../ui/field.tsx";
+import { inputClass, labelClass } from "../../ui/input.tsx";
 import { FormSection, SelectField } from "../form-controls.tsx";
 import { optionsOf, type SectionProps } from "./section-props.ts";
 
@@ -42,10 +44,14 @@ export function BasicsSection({
         />
         {categories.length === 1 ? (
           <div>
-            <p className="mb-1.5 block text-sm font-medium text-stone-800">
-              {t("publish.fields.category")}
-            </p>
-            <p className="flex h-11 items-center rounded-lg border border-stone-200 bg-stone-50 px-3 text-[15px] font-medium text-stone-800">
+            <p className={labelClass}>{t("publish.fields.category")}</p>
+            {/* The only category, shown like a control that cannot change. */}
+            <p
+              className={cn(
+                inputClass,
+                "flex items-center border-stone-200 bg-stone-50 font-medium text-stone-800",
+              )}
+            >
               {professional
                 ? t("publish.fields.professionalCategory")
                 : t(`publish.categoryOptions.${categories[0]!}`)}
