@@ -10,10 +10,16 @@ test("a signed-in user saves a listing from a card and the detail page, and find
   const card = page.getByRole("article").first();
   const title = (await card.getByRole("heading").textContent())!.trim();
   const heart = card.getByRole("button", { name: `Save ${title} to favourites` });
+  // The heart fills at once and the save goes on in the background: wait for its answer before
+  // asking the server for the page again.
+  const stored = page.waitForResponse(
+    (response) => new URL(response.url()).pathname.startsWith("/favorites") && response.ok(),
+  );
   await heart.click();
   await expect(
     card.getByRole("button", { name: `Remove ${title} from favourites` }),
   ).toHaveAttribute("aria-pressed", "true");
+  await stored;
 
   // Rendered saved by the server on the next visit: no flicker, no client fetch.
   const html = await (await page.request.get("/real-estate")).text();
