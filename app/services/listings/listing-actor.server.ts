@@ -1,6 +1,7 @@
 import type { Viewer } from "../../auth/viewer.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { can, type Action, type Resource } from "../../lib/permissions.ts";
+import { parseId } from "../../lib/schemas/id.ts";
 
 /** Who publishes: the signed-in person that listing writes and uploads act for. */
 export type Actor = Pick<Viewer, "id" | "role">;
@@ -17,4 +18,11 @@ export function requireAllowed(
 ): asserts actor is Actor {
   if (!actor) throw new AppError("UNAUTHENTICATED", "publish.api.unauthenticated");
   if (!can(actor, action, resource)) throw new AppError("FORBIDDEN", "publish.api.forbidden");
+}
+
+/** The listing a request names, by the one id parser; anything that is not an id is not found. */
+export function requireListingId(value: unknown): number {
+  const id = parseId(value);
+  if (id === null) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
+  return id;
 }

@@ -3,7 +3,6 @@ import { getDb, type Database } from "../../db/client.server.ts";
 import { countries, listingImages, listings, user } from "../../db/schema/index.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { parseId } from "../../lib/schemas/id.ts";
 import { listingSearchText } from "../../lib/listing-search-text.ts";
 import { statusAfterEdit, statusOnCreate } from "../../lib/listing-status.ts";
 import type { ListingStatus } from "../../lib/listing-values.ts";
@@ -19,7 +18,7 @@ import {
 } from "../../lib/schemas/listing.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { listCountries } from "../reference/reference.server.ts";
-import { requireAllowed, type Actor } from "./listing-actor.server.ts";
+import { requireAllowed, requireListingId, type Actor } from "./listing-actor.server.ts";
 import { listingFormValues, listingRowValues } from "./listing-row.server.ts";
 import {
   adoptUploads,
@@ -172,12 +171,6 @@ async function listingForChange(
   return row;
 }
 
-function validId(listingId: unknown): number {
-  const id = parseId(listingId);
-  if (id === null) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
-  return id;
-}
-
 export async function updateListing({
   actor,
   listingId,
@@ -188,7 +181,7 @@ export async function updateListing({
   input: unknown;
 }): Promise<SavedListing> {
   requireAllowed(actor, "listing:edit", { ownerId: actor?.id });
-  const id = validId(listingId);
+  const id = requireListingId(listingId);
   const db = await getDb();
   const owned = await listingForChange(db, actor, "listing:edit", id);
   const { listing, countryName: country } = await parseListing(db, actor, owned.userId, input);
@@ -295,7 +288,7 @@ export async function deleteListing({
   listingId: number | string;
 }): Promise<void> {
   requireAllowed(actor, "listing:delete", { ownerId: actor?.id });
-  const id = validId(listingId);
+  const id = requireListingId(listingId);
   const db = await getDb();
   const keys = await db.transaction(async (tx) => {
     await listingForChange(tx, actor, "listing:delete", id, true);
@@ -331,7 +324,7 @@ export async function getListingForEdit({
   listingId: number | string;
 }): Promise<EditableListing> {
   requireAllowed(actor, "listing:edit", { ownerId: actor?.id });
-  const id = validId(listingId);
+  const id = requireListingId(listingId);
   const db = await getDb();
   await listingForChange(db, actor, "listing:edit", id);
   const [row] = await db

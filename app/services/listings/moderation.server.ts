@@ -5,7 +5,6 @@ import { listings, user } from "../../db/schema/index.ts";
 import { getMailer } from "../../email/mailer.server.ts";
 import { listingApprovedEmail, listingRejectedEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { can, type Action } from "../../lib/permissions.ts";
 import { parseId } from "../../lib/schemas/id.ts";
 import {
   canModerate,
@@ -16,7 +15,7 @@ import {
 import type { AgentType } from "../../lib/listing-values.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
 import { dashboardColumns } from "../dashboard/dashboard-listings.server.ts";
-import type { Actor } from "./listing-actor.server.ts";
+import { requireAllowed, requireListingId, type Actor } from "./listing-actor.server.ts";
 
 /**
  * What only the administrator does to listings: approve or reject them (the owner is told by
@@ -24,17 +23,6 @@ import type { Actor } from "./listing-actor.server.ts";
  */
 
 export const MANAGE_PAGE_SIZE = 20;
-
-function requireAllowed(actor: Actor | null, action: Action): asserts actor is Actor {
-  if (!actor) throw new AppError("UNAUTHENTICATED", "publish.api.unauthenticated");
-  if (!can(actor, action)) throw new AppError("FORBIDDEN", "publish.api.forbidden");
-}
-
-function listingId(value: unknown): number {
-  const id = parseId(value);
-  if (id === null) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
-  return id;
-}
 
 /**
  * Approves or rejects a listing. The status and the reason are written together in one
@@ -53,7 +41,7 @@ export async function moderateListing({
   reason?: string | null;
 }): Promise<{ id: number; status: ModerationDecision }> {
   requireAllowed(actor, "listing:moderate");
-  const id = listingId(rawId);
+  const id = requireListingId(rawId);
   const note =
     decision === "rejected"
       ? reason?.replace(/\s+/g, " ").trim().slice(0, MAX_REASON_LENGTH) || null
@@ -115,7 +103,7 @@ export async function setListingAttribute({
   value: boolean;
 }): Promise<{ id: number; featured: boolean; agentType: AgentType }> {
   requireAllowed(actor, attribute === "featured" ? "listing:feature" : "listing:set-premium");
-  const id = listingId(rawId);
+  const id = requireListingId(rawId);
   const db = await getDb();
   const set =
     attribute === "featured"
