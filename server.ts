@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { ConfigError, parseConfig } from "./app/config.server.ts";
 import type * as AppModule from "./server/app.ts";
 import { exitOnStartFailure, listenOrExit } from "./server/boot.ts";
+import { IMMUTABLE, STATIC_FILE } from "./server/cache-policy.ts";
 
 let config;
 try {
@@ -31,28 +32,29 @@ const seedDemo = config.seedDemo
   ? (await import("./scripts/demo/demo-seed.ts")).seedDemoData
   : undefined;
 
+// The build is production code, so the libraries it loads must be too: React picks its build
+// from NODE_ENV when first imported, and its development build renders pages several times
+// slower. The app's own mode (config.nodeEnv, which decides e.g. the outbox) was read above.
+process.env.NODE_ENV = "production";
 const serverBuild = "./build/server/index.js";
 const { app, startApp, stopApp } = (await import(serverBuild)) as typeof AppModule;
 
 const server = new Hono();
-server.use(
-  "/assets/*",
+/**
+ * Text files are sent as the `.br` or `.gz` written beside them by scripts/precompress.ts, as the
+ * browser accepts; caches keep one copy per encoding.
+ */
+const serveBuilt = (cacheControl: string) =>
   serveStatic({
     root: "./build/client",
+    precompressed: true,
     onFound: (_path, c) => {
-      c.header("Cache-Control", "public, max-age=31536000, immutable");
+      c.header("Cache-Control", cacheControl);
+      c.header("Vary", "Accept-Encoding");
     },
-  }),
-);
-server.use(
-  "*",
-  serveStatic({
-    root: "./build/client",
-    onFound: (_path, c) => {
-      c.header("Cache-Control", "public, max-age=86400");
-    },
-  }),
-);
+  });
+server.use("/assets/*", serveBuilt(IMMUTABLE));
+server.use("*", serveBuilt(STATIC_FILE));
 server.route("/", app);
 
 // The port first: a second server on a busy port stops before it opens the database. Requests

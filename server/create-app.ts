@@ -7,6 +7,7 @@ import { loadViewer } from "../app/auth/session.server.ts";
 import { viewerContext } from "../app/auth/viewer.ts";
 import { getConfig } from "../app/config.server.ts";
 import { apiV1 } from "./api/v1/index.ts";
+import { validatePublicAnswers, withPageCaching } from "./cache-policy.ts";
 import { crossOriginProtection } from "./cross-origin.ts";
 import { resources } from "./resources.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -34,6 +35,8 @@ export function createApp({ start, handleDocument }: AppOptions): Hono {
     return security(c, next);
   });
   app.use(crossOriginProtection(() => getConfig().appUrl));
+  // Dynamic answers are gzipped as they stream: brotli would cost the CPU far more per request
+  // for a few percent fewer bytes (the built assets are served pre-compressed with brotli).
   app.use(compress());
 
   /**
@@ -52,13 +55,20 @@ export function createApp({ start, handleDocument }: AppOptions): Hono {
   });
 
   app.on(["GET", "POST"], "/api/auth/*", (c) => getAuth().handler(c.req.raw));
+  app.use("/api/v1/*", validatePublicAnswers);
   app.route("/api/v1", apiV1);
   app.route("/", resources);
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
-    context.set(viewerContext, await loadViewer(c.req.raw.headers));
-    return handleDocument(c.req.raw, context);
+    const viewer = await loadViewer(c.req.raw.headers);
+    context.set(viewerContext, viewer);
+    const response = await handleDocument(c.req.raw, context);
+    return withPageCaching(c.req.raw, {
+      pathname: c.req.path,
+      signedIn: viewer !== null,
+      response,
+    });
   });
   return app;
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Hono } from "hono";
 import { initialsAvatarSvg } from "../app/lib/initials-avatar.ts";
 import { getMediaStorage } from "../app/storage/media-storage.server.ts";
+import { IMMUTABLE, STATIC_FILE } from "./cache-policy.ts";
 
 const require = createRequire(import.meta.url);
 const flagsDir = path.join(
@@ -11,7 +12,6 @@ const flagsDir = path.join(
   "flags",
   "4x3",
 );
-const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Media, flags and generated avatars: files the app serves itself, never from another host. */
 export const resources = new Hono();
@@ -45,7 +45,7 @@ resources.get("/flags/:file", async (c) => {
   }
   return c.body(svg, 200, {
     "Content-Type": "image/svg+xml",
-    "Cache-Control": "public, max-age=604800",
+    "Cache-Control": STATIC_FILE,
   });
 });
 
@@ -53,6 +53,6 @@ resources.get("/avatars/initials.svg", (c) => {
   const name = (c.req.query("name") ?? "").slice(0, 80);
   return c.body(initialsAvatarSvg(name), 200, {
     "Content-Type": "image/svg+xml",
-    "Cache-Control": "public, max-age=604800",
+    "Cache-Control": STATIC_FILE,
   });
 });

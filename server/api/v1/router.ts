@@ -6,7 +6,8 @@ import type { MessageKey } from "../../../app/i18n/translate.ts";
 import { AppError } from "../../../app/lib/app-error.ts";
 import { can, type Action } from "../../../app/lib/permissions.ts";
 import { apiErrorSchema } from "../../../app/lib/schemas/api-error.ts";
-import { idSchema, MAX_ID } from "../../../app/lib/schemas/id.ts";
+import { MAX_ID } from "../../../app/lib/id.ts";
+import { idSchema } from "../../../app/lib/schemas/id.ts";
 import { fieldErrorsOf } from "../../../app/lib/validation.ts";
 import { readJsonBody } from "./body.ts";
 
