@@ -189,6 +189,49 @@ export const listings = pgTable(
     index("listings_user_id_idx").on(t.userId),
     index("listings_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("listings_search_vector_idx").using("gin", t.searchVector),
+    // One index per sort of the browse (browseOrder in app/services/listings/browse.server.ts), in
+    // its exact order, over approved listings only, for a section and across all of them
+    // ("/listings"): a page is read in order from an index whatever the section's size. A price
+    // index cannot serve the other direction read backwards (NULLs stay last, the id descending).
+    // NULLS FIRST is what a plain DESC means in SQL: the sort matches the index only if both agree.
+    index("listings_approved_featured_idx")
+      .on(
+        t.category,
+        t.featured.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.status} = 'approved'`),
+    index("listings_approved_all_featured_idx")
+      .on(t.featured.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'approved'`),
+    index("listings_approved_price_low_idx")
+      .on(t.category, t.priceUsdCents.asc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'approved'`),
+    index("listings_approved_all_price_low_idx")
+      .on(t.priceUsdCents.asc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'approved'`),
+    index("listings_approved_price_high_idx")
+      .on(t.category, t.priceUsdCents.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'approved'`),
+    index("listings_approved_all_price_high_idx")
+      .on(t.priceUsdCents.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'approved'`),
+    // "N+ Beds", the one room filter whose matches a section cannot simply walk past.
+    index("listings_approved_bedrooms_idx")
+      .on(t.category, t.bedrooms)
+      .where(sql`${t.status} = 'approved'`),
+    // Rating is offered in the services sections only.
+    index("listings_approved_rating_idx")
+      .on(
+        t.category,
+        t.rating.desc().nullsLast(),
+        t.ratingCount.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.status} = 'approved'`),
+    // A place typed in the location filter is matched inside city names ("%nairobi%").
+    index("listings_city_trgm_idx").using("gin", t.city.op("gin_trgm_ops")),
   ],
 );
 

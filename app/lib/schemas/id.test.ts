@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { idSchema, MAX_ID, parseId } from "./id.ts";
+import { MAX_ID, parseId } from "../id.ts";
+import { idSchema } from "./id.ts";
 
 const REFUSED = [
   "1e3",

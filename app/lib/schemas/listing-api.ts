@@ -29,7 +29,10 @@ export const apiListingPageSchema = z.object({
   page: z.int(),
   pageSize: z.int(),
   pageCount: z.int(),
-  total: z.int(),
+  total: z.int().meta({ description: "Matching listings, counted up to 10,000." }),
+  totalCapped: z.boolean().meta({
+    description: "True when more than 10,000 listings match: total is then a lower bound.",
+  }),
   query: z.record(z.string(), z.unknown()).meta({
     description: "The parameters as applied, defaults included.",
   }),

@@ -12,10 +12,19 @@ import {
 import { escapeLike, keywordSearch, type KeywordSearch } from "./keyword-search.server.ts";
 import { selectPublicSummaries } from "./listing-summaries.server.ts";
 
+/**
+ * The most matches a browse counts: past it the count says "10,000+" and the pages stop at the
+ * last one it covers. Counting every match of a broad filter at scale would cost more than the
+ * page itself, and nobody pages that deep (OFFSET work grows with the page).
+ */
+export const COUNT_CAP = 10_000;
+
 export interface BrowseResult {
   listings: ListingSummary[];
-  /** Approved listings matching every filter. */
+  /** Approved listings matching every filter, COUNT_CAP at most. */
   total: number;
+  /** True when more than COUNT_CAP listings match: `total` is then a lower bound. */
+  totalCapped: boolean;
   /** The page shown (the last one when the one asked for is past the end). */
   page: number;
   pageCount: number;
@@ -41,7 +50,13 @@ export function browseWhere(
   if (keyword) where.push(keyword.where);
   if (params.location) {
     const pattern = contains(params.location);
-    where.push(or(ilike(countries.name, pattern), ilike(listings.city, pattern)));
+    // The countries named so are looked up first, so both halves are index lookups on listings
+    // (country code, city trigrams) instead of a filter over every row joined to its country.
+    const named = sql`select ${countries.code} from ${countries} where ${ilike(countries.name, pattern)}`;
+    // An array (computed once) rather than IN (subquery), which PostgreSQL checks row by row.
+    where.push(
+      or(sql`${listings.countryCode} = any(array(${named}))`, ilike(listings.city, pattern)),
+    );
   }
   if (params.minPrice !== undefined) {
     const cents = displayAmountToUsdCents(params.minPrice, currency);
@@ -92,14 +107,19 @@ export function browseOrder(sort: Sort, rank?: SQL): SQL[] {
   }
 }
 
-async function countMatches(params: BrowseParams, where: SQL | undefined): Promise<number> {
+async function countMatches(
+  where: SQL | undefined,
+  cap = Number.MAX_SAFE_INTEGER,
+): Promise<number> {
   const db = await getDb();
-  const base = db.select({ n: sql<number>`count(*)::int` }).from(listings);
-  // The country is needed only to match a location by country name.
-  const joined = params.location
-    ? base.innerJoin(countries, eq(countries.code, listings.countryCode))
-    : base;
-  const [row] = await joined.where(and(eq(listings.status, "approved"), where));
+  const matching = db
+    .select({ one: sql`1` })
+    .from(listings)
+    .where(and(eq(listings.status, "approved"), where))
+    .$dynamic();
+  // Counting stops at the cap: the LIMIT ends the scan there however many rows match.
+  const counted = cap === Number.MAX_SAFE_INTEGER ? matching : matching.limit(cap);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(counted.as("matching"));
   return Number(row?.n ?? 0);
 }
 
@@ -111,12 +131,14 @@ async function countMatches(params: BrowseParams, where: SQL | undefined): Promi
 export function countSectionListings(category: BrowseCategory): Promise<number> {
   const section: BrowseParams = { category, sort: "featured", page: 1 };
   // No price filter, so the currency plays no part.
-  return countMatches(section, browseWhere(section, USD));
+  return countMatches(browseWhere(section, USD));
 }
 
 /**
  * One page of approved listings for the browse pages and GET /api/v1/listings: one query for the
- * page (LIMIT/OFFSET) and one for the count. Only the page ever leaves the server.
+ * page (LIMIT/OFFSET) and one for the count, capped at COUNT_CAP. The pages stop at the last one
+ * the capped count covers (offset < COUNT_CAP), so no request makes the database skip more rows
+ * than that. Only the page ever leaves the server.
  */
 export async function browseListings(
   params: BrowseParams,
@@ -129,7 +151,8 @@ export async function browseListings(
     selectPublicSummaries({ where, orderBy, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
 
   let page = params.page;
-  const [rows, total] = await Promise.all([pageOf(page), countMatches(params, where)]);
+  const [rows, counted] = await Promise.all([pageOf(page), countMatches(where, COUNT_CAP + 1)]);
+  const total = Math.min(counted, COUNT_CAP);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   let listingsOnPage = rows;
   if (page > pageCount) {
@@ -137,5 +160,12 @@ export async function browseListings(
     page = pageCount;
     listingsOnPage = total > 0 ? await pageOf(page) : [];
   }
-  return { listings: listingsOnPage, total, page, pageCount, pageSize: PAGE_SIZE };
+  return {
+    listings: listingsOnPage,
+    total,
+    totalCapped: counted > COUNT_CAP,
+    page,
+    pageCount,
+    pageSize: PAGE_SIZE,
+  };
 }

@@ -1,7 +1,7 @@
 import type { Viewer } from "../../auth/viewer.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { can, type Action, type Resource } from "../../lib/permissions.ts";
-import { parseId } from "../../lib/schemas/id.ts";
+import { parseId } from "../../lib/id.ts";
 
 /** Who publishes: the signed-in person that listing writes and uploads act for. */
 export type Actor = Pick<Viewer, "id" | "role">;

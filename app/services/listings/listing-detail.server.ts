@@ -4,7 +4,7 @@ import { getDb } from "../../db/client.server.ts";
 import { countries, listingImages, listings, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Category, ListingStatus } from "../../lib/listing-values.ts";
-import { parseId } from "../../lib/schemas/id.ts";
+import { parseId } from "../../lib/id.ts";
 import {
   listingDetailSchema,
   type ListingDetail,

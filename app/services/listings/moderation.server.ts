@@ -5,7 +5,7 @@ import { listings, user } from "../../db/schema/index.ts";
 import { getMailer } from "../../email/mailer.server.ts";
 import { listingApprovedEmail, listingRejectedEmail } from "../../email/templates.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { parseId } from "../../lib/schemas/id.ts";
+import { parseId } from "../../lib/id.ts";
 import {
   canModerate,
   MAX_REASON_LENGTH,

@@ -110,6 +110,7 @@ listingRoutes.openapi(
         pageSize: result.pageSize,
         pageCount: result.pageCount,
         total: result.total,
+        totalCapped: result.totalCapped,
         query: { ...params, currency: currency.code },
       },
       200,
