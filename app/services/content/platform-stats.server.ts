@@ -1,7 +1,7 @@
 import { countDistinct, eq, sql } from "drizzle-orm";
-import { getDb } from "../../db/client.server.ts";
 import { listings, user } from "../../db/schema/index.ts";
 import type { Category } from "../../lib/listing-values.ts";
+import { memo } from "../cache/memo.server.ts";
 
 export interface PlatformStats {
   listings: number;
@@ -11,14 +11,13 @@ export interface PlatformStats {
   byCategory: Partial<Record<Category, number>>;
 }
 
-const TTL_MS = 5 * 60 * 1000;
-let cached: { at: number; value: Promise<PlatformStats> } | undefined;
-
-/** Real figures from the database for the home page's statistics band, refreshed every 5 minutes. */
-export function getPlatformStats(now = Date.now()): Promise<PlatformStats> {
-  if (cached && now - cached.at < TTL_MS) return cached.value;
-  const value = (async () => {
-    const db = await getDb();
+/**
+ * Real figures from the database for the home and about pages' statistics band. Listings, views
+ * and accounts change all the time and from many places, so the figures are kept for at most
+ * 5 minutes rather than invalidated by every write.
+ */
+const platformStats = memo(
+  async (db): Promise<PlatformStats> => {
     const [listingStats] = await db
       .select({
         listings: sql<number>`count(*)::int`,
@@ -40,10 +39,10 @@ export function getPlatformStats(now = Date.now()): Promise<PlatformStats> {
       users: Number(userStats?.users ?? 0),
       byCategory: Object.fromEntries(categoryRows.map((r) => [r.category, Number(r.count)])),
     };
-  })();
-  value.catch(() => {
-    cached = undefined;
-  });
-  cached = { at: now, value };
-  return value;
+  },
+  { ttlMs: 5 * 60 * 1000 },
+);
+
+export function getPlatformStats(): Promise<PlatformStats> {
+  return platformStats.get();
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getConfig } from "../../config.server.ts";
-import { getDb } from "../../db/client.server.ts";
+import { getDb, type Database } from "../../db/client.server.ts";
 import { heroContent, platformSettings } from "../../db/schema/index.ts";
 import type { HeroContent } from "../../lib/hero.ts";
 import type { PublicSettings } from "../../lib/root-data.ts";
@@ -8,20 +8,38 @@ import {
   DEFAULT_HERO_CONTENT,
   DEFAULT_PLATFORM_SETTINGS,
 } from "../../db/reference/reference-data.ts";
+import { memo } from "../cache/memo.server.ts";
 
-export async function getPublicSettings(): Promise<PublicSettings> {
-  const { siteName, tagline, supportEmail, supportPhone } = await getPlatformSettings();
+/**
+ * The settings every page shows and the home page's hero, read on every request and changed only
+ * by an administrator: kept in memory until `invalidateSiteContent()` is called by whatever
+ * writes them. The notification address is read afresh when a message is sent.
+ */
+const publicSettings = memo(async (db): Promise<PublicSettings> => {
+  const { siteName, tagline, supportEmail, supportPhone } = await readPlatformSettings(db);
   return { siteName, tagline, supportEmail, supportPhone };
-}
+});
 
-/** The hero row, or the defaults when it is missing (it is created at start-up). */
-export async function getHeroContent(): Promise<HeroContent> {
-  const db = await getDb();
+const hero = memo(async (db): Promise<HeroContent> => {
   const [row] = await db
     .select({ content: heroContent.content })
     .from(heroContent)
     .where(eq(heroContent.id, 1));
   return row?.content ?? DEFAULT_HERO_CONTENT;
+});
+
+export function getPublicSettings(): Promise<PublicSettings> {
+  return publicSettings.get();
+}
+
+/** The hero row, or the defaults when it is missing (it is created at start-up). */
+export function getHeroContent(): Promise<HeroContent> {
+  return hero.get();
+}
+
+export function invalidateSiteContent(): void {
+  publicSettings.invalidate();
+  hero.invalidate();
 }
 
 export interface PlatformSettings extends PublicSettings {
@@ -46,7 +64,10 @@ export async function getNotificationEmail(): Promise<string> {
 
 /** Every setting, for the administrator's Settings tab: the notification address as in effect. */
 export async function getPlatformSettings(): Promise<PlatformSettings> {
-  const db = await getDb();
+  return readPlatformSettings(await getDb());
+}
+
+async function readPlatformSettings(db: Database): Promise<PlatformSettings> {
   const [row] = await db
     .select({
       siteName: platformSettings.siteName,
