@@ -6,13 +6,32 @@ import { Toaster } from "./components/ui/toast.tsx";
 import { avatarSrc, viewerContext } from "./auth/viewer.ts";
 import { getConfig } from "./config.server.ts";
 import { LocaleContext } from "./i18n/locale-context.ts";
-import { DEFAULT_LOCALE } from "./i18n/translate.ts";
+import { RouteMessages } from "./i18n/messages-context.tsx";
+import { DEFAULT_LOCALE, pickMessages, scopeOf } from "./i18n/translate.ts";
 import { getPublicSettings } from "./services/content/settings.server.ts";
 import { listFavoriteIds } from "./services/favorites/favorites.server.ts";
 import { findCurrency, listCurrencies } from "./services/reference/reference.server.ts";
 import { takeToast } from "./auth/flash-toast.server.ts";
 import { readCurrencyCode } from "./services/session/preferences.server.ts";
 import type { RootData } from "./lib/root-data.ts";
+import { skipClientOnlyChanges } from "./lib/client-only-params.ts";
+
+/**
+ * The texts every page may show: the header and footer (the signed-in person's badge too),
+ * listing cards, toasts, the error pages (a listing's 404 included: its loader then sends
+ * nothing). Pages add theirs from their loaders.
+ */
+const SHARED_MESSAGES = [
+  "layout",
+  "values",
+  "categories",
+  "listing",
+  "requests",
+  "auth.toasts",
+  "auth.badge",
+  "detail.notFound",
+  "detail.meta",
+] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
@@ -25,6 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const rootData: RootData = {
     locale: DEFAULT_LOCALE,
+    messages: pickMessages([
+      ...SHARED_MESSAGES,
+      ...[toast?.title, toast?.description].filter((key) => key !== undefined).map(scopeOf),
+    ]),
     currencies,
     currency,
     settings,
@@ -68,12 +91,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+export const shouldRevalidate = skipClientOnlyChanges;
+
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <LocaleContext value={loaderData.locale}>
-      <Toaster initial={loaderData.toast}>
-        <Outlet />
-      </Toaster>
+      <RouteMessages>
+        <Toaster initial={loaderData.toast}>
+          <Outlet />
+        </Toaster>
+      </RouteMessages>
     </LocaleContext>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useFetcher, useFetchers, useLocation, useRevalidator, useSubmit } from "react-router";
 import { useToast } from "./use-toast.ts";
 import { favoriteFetcherKey, isFavoriteFailure } from "../lib/favorites.ts";
-import { parseId } from "../lib/schemas/id.ts";
+import { parseId } from "../lib/id.ts";
 import { useRootData } from "./use-root-data.ts";
 
 /**

@@ -1,9 +1,11 @@
 import { use, useMemo } from "react";
 import { LocaleContext } from "./locale-context.ts";
-import { createTranslator, type Translate } from "./translate.ts";
+import { MessagesContext } from "./messages-context.tsx";
+import { translatorFor, type Translate } from "./translator.ts";
 
-/** The translator for the page's locale. */
+/** The translator for the page's locale, over the texts the page was given. */
 export function useT(): Translate {
   const locale = use(LocaleContext);
-  return useMemo(() => createTranslator(locale), [locale]);
+  const messages = use(MessagesContext);
+  return useMemo(() => translatorFor(messages, locale), [messages, locale]);
 }

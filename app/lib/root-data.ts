@@ -1,4 +1,4 @@
-import type { Locale } from "../i18n/translate.ts";
+import type { Locale, Messages } from "../i18n/translator.ts";
 import type { DisplayCurrency } from "./money.ts";
 import type { Role } from "./roles.ts";
 import type { Toast } from "./toast.ts";
@@ -17,6 +17,8 @@ export interface PublicSettings {
  */
 export interface RootData {
   locale: Locale;
+  /** The texts shared by every page (see root.tsx); each page's loader adds its own. */
+  messages: Messages;
   currencies: DisplayCurrency[];
   currency: DisplayCurrency;
   settings: PublicSettings;

@@ -149,6 +149,9 @@ test("Google sign-in through the local stand-in → role selection → dashboard
   const email = uniqueEmail("google");
   await setGoogleIdentity({ sub: `g-${email}`, email, name: "Adwoa Sarpong" });
   await page.goto("/?auth=login");
+  // A click while the page is still hydrating the dialog can be lost (seen on CI after the other
+  // sign-in journeys warmed the server); this test is about Google's flow, so it lets it settle.
+  await page.waitForLoadState("networkidle");
   await page.getByRole("dialog").getByRole("button", { name: "Continue with Google" }).click();
   await expect(page).toHaveURL(/\/role-selection$/, { timeout: 15_000 });
   const confirm = page.getByRole("button", { name: "Confirm and Continue" });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { DEMO_EMAIL_DOMAIN } from "../../scripts/demo/demo-data.ts";
+import { createConfirmedAccount, uniqueEmail } from "./support/accounts.ts";
 
 /** Every JavaScript file of one side of the production build that the browser tests run. */
 function builtScripts(side: "server" | "client"): { file: string; text: string }[] {
@@ -31,4 +32,58 @@ test("the browser bundle carries no server configuration code", () => {
   for (const { file, text } of builtScripts("client")) {
     for (const name of serverOnly) expect(text.includes(name), `${file} holds ${name}`).toBe(false);
   }
+});
+
+/** The built client file whose name starts with `prefix` and ends with `extension`. */
+function builtAsset(prefix: string, extension: string): { url: string; bytes: Buffer } {
+  const dir = path.resolve("build/client/assets");
+  const file = readdirSync(dir).find((f) => f.startsWith(prefix) && f.endsWith(extension));
+  if (!file) throw new Error(`No ${prefix}*${extension} in the client build`);
+  return { url: `/assets/${file}`, bytes: readFileSync(path.join(dir, file)) };
+}
+
+test("assets are sent brotli- or gzip-compressed as accepted, and cached for good", async ({
+  request,
+}) => {
+  for (const asset of [builtAsset("entry.client-", ".js"), builtAsset("root-", ".css")]) {
+    for (const [accepted, encoding] of [
+      ["br", "br"],
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+      ["identity", undefined],
+    ] as const) {
+      const response = await request.get(asset.url, { headers: { "Accept-Encoding": accepted } });
+      const headers = response.headers();
+      expect(response.status(), asset.url).toBe(200);
+      expect(headers["content-encoding"], `${asset.url} for ${accepted}`).toBe(encoding);
+      expect(headers["vary"]).toMatch(/Accept-Encoding/);
+      expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(Buffer.compare(await response.body(), asset.bytes), asset.url).toBe(0);
+    }
+  }
+});
+
+test("a public page is revalidated with its ETag; the dashboard is never stored", async ({
+  request,
+}) => {
+  const page = await request.get("/real-estate", { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(page.headers()["content-encoding"]).toBe("gzip");
+  expect(page.headers()["cache-control"]).toMatch(/^public, max-age=0/);
+  const etag = page.headers()["etag"];
+  expect(etag).toBeTruthy();
+  const again = await request.get("/real-estate", { headers: { "If-None-Match": etag ?? "" } });
+  expect(again.status()).toBe(304);
+  expect((await again.body()).length).toBe(0);
+
+  const dashboard = await request.get("/dashboard/overview", { maxRedirects: 0 });
+  expect(dashboard.headers()["cache-control"]).toBe("private, no-store");
+  await createConfirmedAccount(request, {
+    email: uniqueEmail("cache"),
+    name: "Cache Tester",
+    role: "agent",
+  });
+  const signedIn = await request.get("/dashboard/overview", { maxRedirects: 0 });
+  expect(signedIn.status()).toBe(200);
+  expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
+  expect(signedIn.headers()["etag"]).toBeUndefined();
 });

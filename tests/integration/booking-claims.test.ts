@@ -5,7 +5,7 @@ import { seedDemoData } from "../../scripts/demo/demo-seed.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { getMediaStorage } from "../../app/storage/media-storage.server.ts";
 import { testEngine } from "../support/database.ts";
-import { createPageHandler, textOf, type PageHandler } from "../support/page-handler.ts";
+import { createPageHandler, markupOf, textOf, type PageHandler } from "../support/page-handler.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
 const t = createTranslator();
@@ -14,8 +14,11 @@ const t = createTranslator();
 const ONLINE_PROMISE =
   /book(ed)? (now|online|instantly)|instant(ly)? book|request[- ]to[- ]book|reserve now|reservation|pay (now|online)|mobile[- ]money|card payment|checkout|online booking/i;
 
-/** The page as a person reads it: visible text and the data the page is built from. */
-const readable = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+/** The page as a person reads it: its rendered text, scripts left out (see markupOf). */
+const readable = (html: string) =>
+  markupOf(html)
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 
 describe(`what the site says about booking and paying on ${testEngine}`, () => {
   let app: TestApp;

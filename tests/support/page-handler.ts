@@ -192,6 +192,14 @@ export async function textOf(response: Response): Promise<string> {
     .replaceAll("&amp;", "&");
 }
 
+/**
+ * A page's markup without its scripts: the hydration payload repeats the rendered data and adds
+ * the texts of the screen's every state (its message namespaces), which the person never sees.
+ */
+export function markupOf(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+}
+
 /** The toast region of a rendered page (role="status"), where a flash toast shows. */
 export function toastRegion(html: string): string {
   const start = html.indexOf('role="status"');

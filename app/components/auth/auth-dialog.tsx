@@ -7,6 +7,8 @@ import {
   withoutAuthDialog,
   type AuthView,
 } from "../../lib/auth-dialog-url.ts";
+import { auth } from "../../i18n/en/auth.ts";
+import { MessagesProvider } from "../../i18n/messages-context.tsx";
 import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { cn } from "../../lib/cn.ts";
@@ -41,11 +43,22 @@ const ACCOUNT_TYPES: Record<
   },
 };
 
+/** Its texts come with the dialog's own chunk (see lazy-auth-dialog.tsx), not with every page. */
+const AUTH_MESSAGES = { auth };
+
 /**
  * The Sign In / Sign Up / forgot-password dialog. Its view lives in the URL (?auth=login|register|
  * forgot), so the server renders it open and every form works before JavaScript loads.
  */
 export function AuthDialog({ googleEnabled }: { googleEnabled: boolean }) {
+  return (
+    <MessagesProvider messages={AUTH_MESSAGES}>
+      <AuthDialogContent googleEnabled={googleEnabled} />
+    </MessagesProvider>
+  );
+}
+
+function AuthDialogContent({ googleEnabled }: { googleEnabled: boolean }) {
   const t = useT();
   const [params] = useSearchParams();
   const location = useLocation();

@@ -14,7 +14,7 @@ export function AuthPageShell({
       <Link to="/" className="mb-6 flex items-center gap-2" aria-label="Gateway Africa">
         <LogoMark className="size-10" />
         <span className="text-xl font-bold text-brand-900">
-          Gateway<span className="text-sun-500">Africa</span>
+          Gateway<span className="text-sun-600">Africa</span>
         </span>
       </Link>
       <div

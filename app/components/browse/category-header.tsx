@@ -1,6 +1,7 @@
 import { useT } from "../../i18n/use-t.ts";
 import { isServiceSection, type BrowseCategory } from "../../lib/schemas/browse.ts";
 import { CATEGORY_ICONS } from "./category-icon.tsx";
+import { Icon } from "../ui/icon.tsx";
 
 /** The section's heading with its icon, description and the count of what is available. */
 export function CategoryHeader({
@@ -11,13 +12,12 @@ export function CategoryHeader({
   available: number;
 }) {
   const t = useT();
-  const Icon = CATEGORY_ICONS[category];
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6 sm:py-8">
         <div className="flex items-start gap-4">
           <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:size-14">
-            <Icon aria-hidden className="size-6 sm:size-7" />
+            <Icon name={CATEGORY_ICONS[category]} className="size-6 sm:size-7" />
           </span>
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">

@@ -1,4 +1,4 @@
-import { RotateCcw, SlidersHorizontal } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useId } from "react";
 import { Form, Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
@@ -305,7 +305,7 @@ export function FilterPanel({
 
       <div className="flex flex-col gap-2 border-t border-stone-100 pt-4">
         <button type="submit" className={buttonVariants({ variant: "primary", size: "md" })}>
-          <SlidersHorizontal aria-hidden className="size-4" />
+          <Icon name="sliders-horizontal" className="size-4" />
           {t("browse.filters.apply")}
         </button>
         <Link
@@ -320,7 +320,7 @@ export function FilterPanel({
           }}
           className={buttonVariants({ variant: "outline", size: "md" })}
         >
-          <RotateCcw aria-hidden className="size-4" />
+          <Icon name="rotate-ccw" className="size-4" />
           {t("browse.filters.reset")}
         </Link>
       </div>

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useT } from "../../i18n/use-t.ts";
 import { Dialog, DialogClose, DialogContent, DialogTitle } from "../ui/dialog.tsx";
 
@@ -38,7 +38,7 @@ export function FiltersDrawer({
             aria-label={t("browse.filters.close")}
             className="-mr-1 inline-flex size-10 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
           >
-            <X aria-hidden className="size-5" />
+            <Icon name="x" className="size-5" />
           </DialogClose>
         </div>
         <div className="flex-1 overflow-y-auto px-4 py-4">{children}</div>

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useId } from "react";
 import { Form } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
@@ -38,8 +38,8 @@ export function MobileSearch({
       <label htmlFor={id} className="sr-only">
         {t("browse.search.label")}
       </label>
-      <Search
-        aria-hidden
+      <Icon
+        name="search"
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
       />
       <Input

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
@@ -35,13 +35,13 @@ export function Pagination({
     const content =
       target < page ? (
         <>
-          <ChevronLeft aria-hidden className="size-4" />
+          <Icon name="chevron-left" className="size-4" />
           {label}
         </>
       ) : (
         <>
           {label}
-          <ChevronRight aria-hidden className="size-4" />
+          <Icon name="chevron-right" className="size-4" />
         </>
       );
     return disabled ? (

@@ -1,6 +1,8 @@
-import { SearchX } from "lucide-react";
+import { use } from "react";
+import { Icon } from "../ui/icon.tsx";
 import { Link } from "react-router";
 import { useFavorites } from "../../hooks/use-favorites.ts";
+import { LocaleContext } from "../../i18n/locale-context.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
@@ -11,19 +13,25 @@ import { cn } from "../../lib/cn.ts";
 /** Cards whose image may be on the first screen load at once; the rest when scrolled to. */
 const EAGER_IMAGES = 2;
 
-/** 'N Results Found' with the 'For "query"' and ' in Location' subline. */
+/**
+ * 'N Results Found' ("10,000+ Results Found" past the count's cap) with the 'For "query"' and
+ * ' in Location' subline.
+ */
 export function ResultsHeading({
   id,
   total,
+  totalCapped = false,
   query,
   location,
 }: {
   id: string;
   total: number;
+  totalCapped?: boolean;
   query: string | undefined;
   location: string | undefined;
 }) {
   const t = useT();
+  const locale = use(LocaleContext);
   const subline = [
     query ? t("browse.results.forQuery", { query }) : "",
     location ? t("browse.results.inLocation", { location }) : "",
@@ -33,7 +41,9 @@ export function ResultsHeading({
   return (
     <div className="min-w-0">
       <h2 id={id} className="text-xl font-bold text-stone-900 sm:text-2xl" aria-live="polite">
-        {t("browse.results.found", { count: total })}
+        {t("browse.results.found", {
+          count: totalCapped ? `${total.toLocaleString(locale)}+` : total,
+        })}
       </h2>
       {subline && (
         <p data-testid="results-subline" className="mt-0.5 truncate text-sm text-stone-600">
@@ -73,7 +83,7 @@ export function EmptyResults({ clearHref }: { clearHref: string }) {
   const t = useT();
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-16 text-center">
-      <SearchX aria-hidden className="size-10 text-stone-400" />
+      <Icon name="search-x" className="size-10 text-stone-400" />
       <h3 className="mt-4 text-lg font-semibold text-stone-900">
         {t("browse.results.emptyTitle")}
       </h3>

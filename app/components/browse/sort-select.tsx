@@ -1,4 +1,4 @@
-import { ArrowUpDown } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useId } from "react";
 import { Form } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
@@ -37,7 +37,7 @@ export function SortSelect({
         htmlFor={id}
         className="flex shrink-0 items-center gap-1.5 text-sm font-medium text-stone-700"
       >
-        <ArrowUpDown aria-hidden className="size-4" />
+        <Icon name="arrow-up-down" className="size-4" />
         {t("browse.sort.label")}
       </label>
       <select

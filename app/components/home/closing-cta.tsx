@@ -1,5 +1,5 @@
 import * as Popover from "@radix-ui/react-popover";
-import { Check, Globe } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { buttonVariants } from "../ui/button.tsx";
@@ -37,7 +37,7 @@ export function ClosingCta() {
               aria-label={t("home.cta.languageMenu")}
               className={cn(buttonVariants({ variant: "onDark", size: "lg" }), "px-6")}
             >
-              <Globe aria-hidden className="size-4" />
+              <Icon name="globe" className="size-4" />
               {t("home.cta.language")}
             </Popover.Trigger>
             <Popover.Portal>
@@ -55,7 +55,7 @@ export function ClosingCta() {
                       className="flex items-center justify-between rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800"
                     >
                       {t("layout.language.english")}
-                      <Check aria-hidden className="size-4" />
+                      <Icon name="check" className="size-4" />
                     </span>
                   </li>
                 </ul>

@@ -1,4 +1,4 @@
-import { LoaderCircle, Sparkles } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useFavorites } from "../../hooks/use-favorites.ts";
@@ -56,7 +56,7 @@ export function FeaturedListings({
 
         {listings.length === 0 ? (
           <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-stone-300 px-6 py-14 text-center">
-            <Sparkles aria-hidden className="size-8 text-sun-500" />
+            <Icon name="sparkles" className="size-8 text-sun-500" />
             <h3 className="mt-3 text-lg font-semibold">{t("home.featured.emptyTitle")}</h3>
             <p className="mt-1 text-stone-600">{t("home.featured.emptyBody")}</p>
           </div>
@@ -84,7 +84,7 @@ export function FeaturedListings({
                   aria-busy={loading}
                   className="inline-flex h-11 items-center gap-2 rounded-lg bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-80"
                 >
-                  {loading && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+                  {loading && <Icon name="loader-circle" className="size-4 animate-spin" />}
                   {open
                     ? t("home.featured.showLess")
                     : t("home.featured.showAll", { count: total })}

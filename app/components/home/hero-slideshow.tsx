@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useCallback, useEffect, useState } from "react";
 import { usePrefersReducedMotion } from "../../hooks/use-reduced-motion.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -82,9 +82,9 @@ export function HeroSlideshow({
             aria-label={t("home.hero.previous")}
             className="inline-flex size-9 items-center justify-center rounded-full bg-white/15 text-white backdrop-blur hover:bg-white/30"
           >
-            <ChevronLeft aria-hidden className="size-5" />
+            <Icon name="chevron-left" className="size-5" />
           </button>
-          <div className="flex gap-1.5">
+          <div className="flex">
             {slides.map((slide, i) => (
               <button
                 key={slide.imageUrl + i}
@@ -92,11 +92,16 @@ export function HeroSlideshow({
                 onClick={() => go(i)}
                 aria-label={t("home.hero.goToSlide", { number: i + 1 })}
                 aria-current={i === index ? "true" : undefined}
-                className={cn(
-                  "h-2 rounded-full transition-all",
-                  i === index ? "w-6 bg-sun-400" : "w-2 bg-white/60 hover:bg-white",
-                )}
-              />
+                className="group/dot flex size-6 items-center justify-center"
+              >
+                {/* The dot stays small; the button around it is a 24 px target. */}
+                <span
+                  className={cn(
+                    "block h-2 rounded-full transition-all",
+                    i === index ? "w-6 bg-sun-400" : "w-2 bg-white/60 group-hover/dot:bg-white",
+                  )}
+                />
+              </button>
             ))}
           </div>
           <button
@@ -105,7 +110,7 @@ export function HeroSlideshow({
             aria-label={t("home.hero.next")}
             className="inline-flex size-9 items-center justify-center rounded-full bg-white/15 text-white backdrop-blur hover:bg-white/30"
           >
-            <ChevronRight aria-hidden className="size-5" />
+            <Icon name="chevron-right" className="size-5" />
           </button>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
@@ -157,7 +157,7 @@ export function SearchCard({ countries }: { countries: { name: string; slug: str
                 "w-full px-6 shadow-sm",
               )}
             >
-              <Search aria-hidden className="size-4" />
+              <Icon name="search" className="size-4" />
               {t("home.search.submit")}
             </button>
           </div>

@@ -1,17 +1,18 @@
-import { Briefcase, Building2, ConciergeBell, GraduationCap, Hotel, Plane } from "lucide-react";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { formatCountPlus } from "../../lib/format-count.ts";
 import type { Category } from "../../lib/listing-values.ts";
 import { Badge } from "../../components/ui/badge.tsx";
+import type { IconName } from "../../lib/icon-names.ts";
+import { Icon } from "../ui/icon.tsx";
 
 const TILES: {
   category: Category;
   to: string;
   title: MessageKey;
   body: MessageKey;
-  Icon: typeof Building2;
+  icon: IconName;
   tone: string;
 }[] = [
   {
@@ -19,7 +20,7 @@ const TILES: {
     to: "/real-estate",
     title: "home.servicesGrid.realEstate.title",
     body: "home.servicesGrid.realEstate.body",
-    Icon: Building2,
+    icon: "building-2",
     tone: "bg-brand-50 text-brand-700",
   },
   {
@@ -27,7 +28,7 @@ const TILES: {
     to: "/hospitality",
     title: "home.servicesGrid.hospitality.title",
     body: "home.servicesGrid.hospitality.body",
-    Icon: Hotel,
+    icon: "hotel",
     tone: "bg-sun-50 text-sun-600",
   },
   {
@@ -35,7 +36,7 @@ const TILES: {
     to: "/student-housing",
     title: "home.servicesGrid.studentHousing.title",
     body: "home.servicesGrid.studentHousing.body",
-    Icon: GraduationCap,
+    icon: "graduation-cap",
     tone: "bg-sky-50 text-sky-700",
   },
   {
@@ -43,7 +44,7 @@ const TILES: {
     to: "/professionals",
     title: "home.servicesGrid.professionals.title",
     body: "home.servicesGrid.professionals.body",
-    Icon: Briefcase,
+    icon: "briefcase",
     tone: "bg-violet-50 text-violet-700",
   },
   {
@@ -51,7 +52,7 @@ const TILES: {
     to: "/travel-agencies",
     title: "home.servicesGrid.travel.title",
     body: "home.servicesGrid.travel.body",
-    Icon: Plane,
+    icon: "plane",
     tone: "bg-rose-50 text-rose-700",
   },
   {
@@ -59,7 +60,7 @@ const TILES: {
     to: "/concierge",
     title: "home.servicesGrid.concierge.title",
     body: "home.servicesGrid.concierge.body",
-    Icon: ConciergeBell,
+    icon: "concierge-bell",
     tone: "bg-amber-50 text-amber-700",
   },
 ];
@@ -78,7 +79,7 @@ export function ServicesGrid({ counts }: { counts: Partial<Record<Category, numb
         <p className="mt-2 text-stone-600">{t("home.servicesGrid.subtitle")}</p>
       </div>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {TILES.map(({ category, to, title, body, Icon, tone }) => (
+        {TILES.map(({ category, to, title, body, icon, tone }) => (
           <li key={to}>
             <Link
               to={to}
@@ -87,7 +88,7 @@ export function ServicesGrid({ counts }: { counts: Partial<Record<Category, numb
               <span
                 className={`inline-flex size-12 shrink-0 items-center justify-center rounded-xl ${tone}`}
               >
-                <Icon aria-hidden className="size-6" />
+                <Icon name={icon} className="size-6" />
               </span>
               <span className="min-w-0 flex-1">
                 <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">

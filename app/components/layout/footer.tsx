@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
@@ -54,8 +54,8 @@ export function Footer({
         <div className="lg:col-span-2">
           <Link to="/" className="inline-flex items-center gap-2">
             <LogoMark className="size-9" />
-            <span className="text-lg font-bold text-white">
-              Gateway<span className="text-sun-400">Africa</span>
+            <span className="text-lg font-bold [word-spacing:-0.25em] text-white">
+              Gateway <span className="text-sun-400">Africa</span>
             </span>
           </Link>
           <p className="mt-4 max-w-sm text-sm leading-relaxed text-brand-200">
@@ -91,7 +91,7 @@ export function Footer({
           <h2 className="text-sm font-semibold text-white">{t("layout.footer.contactUs")}</h2>
           <ul className="mt-4 space-y-3 text-sm text-brand-200">
             <li className="flex gap-2.5">
-              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-sun-400" />
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-sun-400" />
               <span>
                 <span className="block font-medium text-white">
                   {t("layout.footer.mainOffice")}
@@ -100,14 +100,14 @@ export function Footer({
               </span>
             </li>
             <li className="flex gap-2.5">
-              <Mail aria-hidden className="mt-0.5 size-4 shrink-0 text-sun-400" />
+              <Icon name="mail" className="mt-0.5 size-4 shrink-0 text-sun-400" />
               <a href={`mailto:${supportEmail}`} className="hover:text-white">
                 <span className="sr-only">{t("layout.footer.email")}: </span>
                 {supportEmail}
               </a>
             </li>
             <li className="flex gap-2.5">
-              <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-sun-400" />
+              <Icon name="phone" className="mt-0.5 size-4 shrink-0 text-sun-400" />
               <a href={`tel:${supportPhone.replace(/[^\d+]/g, "")}`} className="hover:text-white">
                 <span className="sr-only">{t("layout.footer.phone")}: </span>
                 {supportPhone}

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogIn, LogOut, Plus } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { Form, Link, useLocation } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
@@ -68,17 +68,17 @@ export function HeaderMenu({
             <ViewerChip viewer={viewer} variant="menu" />
             {canPublish && (
               <Link to="/add-listing" className={cn(ROW, "hover:bg-stone-100")}>
-                <Plus aria-hidden className="size-4" />
+                <Icon name="plus" className="size-4" />
                 {t("layout.nav.addListing")}
               </Link>
             )}
             <Link to="/dashboard/overview" className={cn(ROW, "hover:bg-stone-100")}>
-              <LayoutDashboard aria-hidden className="size-4" />
+              <Icon name="layout-dashboard" className="size-4" />
               {t("layout.nav.dashboard")}
             </Link>
             <Form method="post" action="/auth/sign-out">
               <button type="submit" className={cn(ROW, "w-full hover:bg-stone-100")}>
-                <LogOut aria-hidden className="size-4" />
+                <Icon name="log-out" className="size-4" />
                 {t("layout.header.logout")}
               </button>
             </Form>
@@ -89,7 +89,7 @@ export function HeaderMenu({
               to={signInHref}
               className={cn(buttonVariants({ variant: "primary", size: null }), "flex px-4 py-2.5")}
             >
-              <LogIn aria-hidden className="size-4" />
+              <Icon name="log-in" className="size-4" />
               {t("layout.header.signIn")}
             </Link>
           </li>

@@ -1,6 +1,7 @@
-import { LogIn, LogOut, Menu, Plus, X } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useId, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { preloadAuthDialog } from "../auth/lazy-auth-dialog.tsx";
 import { useT } from "../../i18n/use-t.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import { cn } from "../../lib/cn.ts";
@@ -70,14 +71,11 @@ export function Header({
       className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80"
     >
       <div className="mx-auto flex h-16 max-w-[96rem] items-center gap-3 px-4 sm:px-6">
-        <Link
-          to="/"
-          className="flex shrink-0 items-center gap-2 rounded-lg"
-          aria-label={t("layout.brand")}
-        >
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg">
           <LogoMark className="size-9" />
-          <span className="text-lg font-bold tracking-tight text-brand-900">
-            Gateway<span className="text-sun-500">Africa</span>
+          {/* The space makes the link's name "Gateway Africa"; the word spacing hides it. */}
+          <span className="text-lg font-bold tracking-tight [word-spacing:-0.25em] text-brand-900">
+            Gateway <span className="text-sun-600">Africa</span>
           </span>
         </Link>
 
@@ -110,7 +108,7 @@ export function Header({
                     "gap-1.5 px-2.5 shadow-sm 2xl:px-3.5",
                   )}
                 >
-                  <Plus aria-hidden className="size-4" />
+                  <Icon name="plus" className="size-4" />
                   {/* Spelled out where the row has room: beside the menu button from lg, and
                       in the full header from 2xl. */}
                   <span className="sr-only lg:not-sr-only min-[85rem]:sr-only 2xl:not-sr-only">
@@ -125,19 +123,21 @@ export function Header({
                   aria-label={t("layout.header.logout")}
                   className={buttonVariants({ variant: "quiet", size: "icon" })}
                 >
-                  <LogOut aria-hidden className="size-4" />
+                  <Icon name="log-out" className="size-4" />
                 </button>
               </Form>
             </div>
           ) : (
             <Link
               to={signInHref}
+              onPointerEnter={preloadAuthDialog}
+              onFocus={preloadAuthDialog}
               className={cn(
                 buttonVariants({ variant: "primary", size: "sm" }),
                 "hidden gap-1.5 px-4 whitespace-nowrap shadow-sm sm:inline-flex",
               )}
             >
-              <LogIn aria-hidden className="size-4" />
+              <Icon name="log-in" className="size-4" />
               {t("layout.header.signIn")}
             </Link>
           )}
@@ -155,9 +155,9 @@ export function Header({
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? (
-              <X aria-hidden className="size-5" />
+              <Icon name="x" className="size-5" />
             ) : (
-              <Menu aria-hidden className="size-5" />
+              <Icon name="menu" className="size-5" />
             )}
           </button>
         </div>

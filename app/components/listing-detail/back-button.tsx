@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { Link, useNavigate } from "react-router";
 import { cn } from "../../lib/cn.ts";
 
@@ -32,7 +32,7 @@ export function BackButton({
         className,
       )}
     >
-      <ArrowLeft aria-hidden className="size-4" />
+      <Icon name="arrow-left" className="size-4" />
       {label}
     </Link>
   );

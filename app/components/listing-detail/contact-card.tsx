@@ -1,4 +1,4 @@
-import { Heart, Mail, MessageCircle, Phone, Share2 } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
@@ -67,11 +67,11 @@ export function ContactCard({
 
   const icon =
     listing.contactMethod === "whatsapp" ? (
-      <MessageCircle aria-hidden className="size-5" />
+      <Icon name="message-circle" className="size-5" />
     ) : listing.contactMethod === "phone" ? (
-      <Phone aria-hidden className="size-5" />
+      <Icon name="phone" className="size-5" />
     ) : (
-      <Mail aria-hidden className="size-5" />
+      <Icon name="mail" className="size-5" />
     );
   const label =
     listing.contactMethod === "whatsapp"
@@ -142,11 +142,11 @@ export function ContactCard({
             aria-pressed={favorite}
             className={cn(secondaryClass, favorite && "border-red-200 bg-red-50 text-red-700")}
           >
-            <Heart aria-hidden className={cn("size-4", favorite && "fill-red-600 text-red-600")} />
+            <Icon name="heart" className={cn("size-4", favorite && "fill-red-600 text-red-600")} />
             {favorite ? t("detail.contact.favorited") : t("detail.contact.favorite")}
           </button>
           <button type="button" onClick={() => void share()} className={secondaryClass}>
-            <Share2 aria-hidden className="size-4" />
+            <Icon name="share-2" className="size-4" />
             {t("detail.contact.share")}
           </button>
         </div>

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, ImageOff, Play } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useRef, useState } from "react";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
@@ -61,7 +61,7 @@ export function Gallery({
           className="size-full object-cover opacity-60"
         />
         <p className="absolute inset-0 flex flex-col items-center justify-center gap-2 font-semibold text-stone-700">
-          <ImageOff aria-hidden className="size-8" />
+          <Icon name="image-off" className="size-8" />
           {t("detail.gallery.noImages")}
         </p>
       </div>
@@ -125,7 +125,7 @@ export function Gallery({
           event.stopPropagation();
         }}
       >
-        <ul
+        <div
           className={cn("flex h-full", drag === 0 && "transition-transform duration-300 ease-out")}
           style={{ transform: `translateX(calc(${-index * 100}% + ${drag}px))` }}
         >
@@ -133,7 +133,7 @@ export function Gallery({
             const current = i === index;
             const load = i === 0 || (browsing && Math.abs(i - index) <= 1);
             return (
-              <li
+              <div
                 key={slide.kind === "image" ? slide.image.storageKey : "video"}
                 role="group"
                 aria-roledescription="slide"
@@ -184,7 +184,7 @@ export function Gallery({
                       />
                     )}
                     <span className="relative inline-flex size-16 items-center justify-center rounded-full bg-white/95 text-brand-800 shadow-lg transition group-hover/play:scale-105">
-                      <Play aria-hidden className="ml-1 size-7 fill-current" />
+                      <Icon name="play" className="ml-1 size-7 fill-current" />
                     </span>
                     <span className="relative text-lg font-semibold">
                       {t("detail.gallery.playVideo")}
@@ -194,10 +194,10 @@ export function Gallery({
                     </span>
                   </button>
                 )}
-              </li>
+              </div>
             );
           })}
-        </ul>
+        </div>
 
         {count > 1 && (
           <>
@@ -207,7 +207,7 @@ export function Gallery({
               aria-label={t("detail.gallery.previous")}
               className="absolute top-1/2 left-3 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow-md hover:bg-white"
             >
-              <ChevronLeft aria-hidden className="size-5" />
+              <Icon name="chevron-left" className="size-5" />
             </button>
             <button
               type="button"
@@ -215,7 +215,7 @@ export function Gallery({
               aria-label={t("detail.gallery.next")}
               className="absolute top-1/2 right-3 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow-md hover:bg-white"
             >
-              <ChevronRight aria-hidden className="size-5" />
+              <Icon name="chevron-right" className="size-5" />
             </button>
             <p
               aria-live="polite"

@@ -1,4 +1,4 @@
-import { Bath, BedDouble, Check, Ruler } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useT } from "../../i18n/use-t.ts";
 import { isServiceSection } from "../../lib/schemas/browse.ts";
 import type { ListingDetail } from "../../lib/schemas/listing-view.ts";
@@ -14,21 +14,21 @@ export function ListingAbout({ listing }: { listing: ListingDetail }) {
   const rooms: { icon: React.ReactNode; label: string; value: string }[] = [];
   if (listing.bedrooms !== null) {
     rooms.push({
-      icon: <BedDouble aria-hidden className="size-5" />,
+      icon: <Icon name="bed-double" className="size-5" />,
       label: t("detail.about.bedrooms"),
       value: String(listing.bedrooms),
     });
   }
   if (listing.bathrooms !== null) {
     rooms.push({
-      icon: <Bath aria-hidden className="size-5" />,
+      icon: <Icon name="bath" className="size-5" />,
       label: t("detail.about.bathrooms"),
       value: String(listing.bathrooms),
     });
   }
   if (listing.areaM2 !== null) {
     rooms.push({
-      icon: <Ruler aria-hidden className="size-5" />,
+      icon: <Icon name="ruler" className="size-5" />,
       label: t("detail.about.area"),
       value: t("detail.about.areaValue", { area: number.format(listing.areaM2) }),
     });
@@ -144,7 +144,7 @@ export function ListingFeatures({ listing }: { listing: ListingDetail }) {
         {items.map((item) => (
           <li key={item} className="flex items-center gap-2.5 text-stone-700">
             <span className="inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-              <Check aria-hidden className="size-3.5" />
+              <Icon name="check" className="size-3.5" />
             </span>
             {item}
           </li>

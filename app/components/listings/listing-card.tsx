@@ -1,4 +1,4 @@
-import { Bath, BedDouble, Heart, MapPin, Ruler, Star } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { Link } from "react-router";
 import { useFavoriteFailures } from "../../hooks/use-favorites.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -41,7 +41,7 @@ export function ListingCard({
         />
         <div className="absolute top-3 right-14 left-3 flex flex-wrap gap-1.5">
           {listing.featured && (
-            <Badge className="bg-sun-500 text-white">{t("listing.card.featured")}</Badge>
+            <Badge className="bg-sun-600 text-white">{t("listing.card.featured")}</Badge>
           )}
           {listing.agentType === "premium" && (
             <Badge className="bg-brand-900 text-sun-200">{t("listing.card.premium")}</Badge>
@@ -59,8 +59,8 @@ export function ListingCard({
           })}
           className="absolute top-2.5 right-2.5 z-10 inline-flex size-9 items-center justify-center rounded-full bg-white/95 text-stone-700 shadow hover:text-red-600"
         >
-          <Heart
-            aria-hidden
+          <Icon
+            name="heart"
             className={cn("size-[18px]", favorite && "fill-red-600 text-red-600")}
           />
         </button>
@@ -73,10 +73,8 @@ export function ListingCard({
           </Link>
         </h3>
         <p className="flex items-center gap-1 text-sm text-stone-600">
-          <MapPin aria-hidden className="size-3.5 shrink-0 text-brand-600" />
-          <span className="truncate">
-            {listing.city}, {listing.countryName}
-          </span>
+          <Icon name="map-pin" className="size-3.5 shrink-0 text-brand-600" />
+          <span className="truncate">{`${listing.city}, ${listing.countryName}`}</span>
         </p>
 
         <CardDetails listing={listing} />
@@ -97,7 +95,7 @@ export function ListingCard({
               className="flex shrink-0 items-center gap-1 text-sm font-medium text-stone-700"
               aria-label={t("listing.card.rating", { rating: listing.rating })}
             >
-              <Star aria-hidden className="size-4 fill-sun-400 text-sun-400" />
+              <Icon name="star" className="size-4 fill-sun-400 text-sun-400" />
               {listing.rating}
               {listing.ratingCount > 0 && (
                 <span className="text-xs font-normal text-stone-500">
@@ -145,19 +143,19 @@ function CardDetails({ listing }: { listing: ListingSummary }) {
   const facts: { icon: React.ReactNode; text: string }[] = [];
   if (listing.bedrooms !== null) {
     facts.push({
-      icon: <BedDouble aria-hidden className="size-4" />,
+      icon: <Icon name="bed-double" className="size-4" />,
       text: t("listing.card.beds", { count: listing.bedrooms }),
     });
   }
   if (listing.bathrooms !== null) {
     facts.push({
-      icon: <Bath aria-hidden className="size-4" />,
+      icon: <Icon name="bath" className="size-4" />,
       text: t("listing.card.baths", { count: listing.bathrooms }),
     });
   }
   if (listing.areaM2 !== null) {
     facts.push({
-      icon: <Ruler aria-hidden className="size-4" />,
+      icon: <Icon name="ruler" className="size-4" />,
       text: t("listing.card.area", { area: new Intl.NumberFormat("en").format(listing.areaM2) }),
     });
   }

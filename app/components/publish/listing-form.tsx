@@ -333,6 +333,7 @@ export function ListingForm({
                     avatar: profile.avatar,
                   },
                   categories[0] ?? "real-estate",
+                  t,
                 )
               : null
           }

@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { BadgeCheck, MapPin, X } from "lucide-react";
 import { useT } from "../../i18n/use-t.ts";
 import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
-import { createTranslator } from "../../i18n/translate.ts";
+import type { Translate } from "../../i18n/translate.ts";
 import { CATEGORIES, type Category } from "../../lib/listing-values.ts";
 import { CATEGORY_RULES, type ListingFormValues } from "../../lib/schemas/listing.ts";
 import { partialListing } from "../../lib/schemas/listing-categories.ts";
@@ -35,8 +35,8 @@ export function previewDetail(
   countryName: string,
   owner: PreviewOwner,
   fallbackCategory: Category,
+  t: Translate,
 ): ListingDetail {
-  const t = createTranslator();
   const category = CATEGORIES.find((c) => c === values.category) ?? fallbackCategory;
   const {
     countryCode: _countryCode,

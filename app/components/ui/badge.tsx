@@ -8,7 +8,7 @@ export const badgeVariants = cva("rounded-full px-2 py-0.5 text-xs font-semibold
       neutral: "bg-stone-100 text-stone-700",
       brand: "bg-brand-700 text-white",
       sun: "bg-sun-100 text-sun-700",
-      accent: "bg-sun-500 text-white",
+      accent: "bg-sun-600 text-white",
       success: "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200",
       warning: "bg-amber-50 text-amber-800",
       danger: "bg-red-50 text-red-700",

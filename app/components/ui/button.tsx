@@ -11,7 +11,7 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         primary: "bg-brand-700 text-white hover:bg-brand-800",
-        accent: "bg-sun-500 text-white hover:bg-sun-600",
+        accent: "bg-sun-600 text-white hover:bg-sun-700",
         highlight: "bg-sun-400 text-brand-950 hover:bg-sun-300",
         outline: "border border-stone-300 bg-white text-stone-800 hover:bg-stone-50",
         brandOutline: "border border-brand-700 text-brand-800 hover:bg-brand-50",

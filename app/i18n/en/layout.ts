@@ -1,3 +1,5 @@
+import { error } from "./layout-error.ts";
+
 export const layout = {
   brand: "Gateway Africa",
   brandTagline: "Your gateway to Africa",
@@ -60,14 +62,7 @@ export const layout = {
     close: "Close notification",
     notifications: "Notifications",
   },
-  error: {
-    title: "Something went wrong",
-    description: "We could not load this page. Please try again in a moment.",
-    retry: "Try again",
-    notFoundTitle: "Page Not Found",
-    notFound: "This page could not be found.",
-    home: "Back to Home",
-  },
+  error,
   language: {
     label: "Language",
     english: "English",

@@ -7,7 +7,7 @@ import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { SubmitButton } from "../../components/ui/button.tsx";
 import { getConfig } from "../../config.server.ts";
-import { createTranslator } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
@@ -99,9 +99,9 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: createTranslator()("auth.adminLogin.metaTitle") },
+    { title: metaTranslator(matches)("auth.adminLogin.metaTitle") },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import type { Route } from "./+types/callback";
 import { viewerContext } from "../../auth/viewer.ts";
 import { AuthPageShell, Spinner } from "../../components/auth/auth-page-shell.tsx";
-import { createTranslator } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { SELECTABLE_ROLES } from "../../lib/roles.ts";
 import { chooseInitialRole } from "../../services/accounts/roles.server.ts";
@@ -48,9 +48,9 @@ export default function AuthCallback({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: createTranslator()("auth.callback.metaTitle") },
+    { title: metaTranslator(matches)("auth.callback.metaTitle") },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -8,7 +8,7 @@ import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field } from "../../components/ui/field.tsx";
 import { SubmitButton } from "../../components/ui/button.tsx";
-import { createTranslator } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { forgotPasswordSchema } from "../../lib/schemas/auth.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
@@ -149,9 +149,9 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: createTranslator()("auth.confirm.metaTitle") },
+    { title: metaTranslator(matches)("auth.confirm.metaTitle") },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -8,7 +8,8 @@ import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { PasswordField } from "../../components/ui/field.tsx";
 import { SubmitButton } from "../../components/ui/button.tsx";
-import { createTranslator, isMessageKey, type MessageKey } from "../../i18n/translate.ts";
+import { isMessageKey, type MessageKey } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { resetPasswordSchema } from "../../lib/schemas/auth.ts";
 import { findPasswordResetAccount } from "../../services/accounts/password-reset.server.ts";
@@ -156,9 +157,9 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: createTranslator()("auth.reset.metaTitle") },
+    { title: metaTranslator(matches)("auth.reset.metaTitle") },
     { name: "robots", content: "noindex" },
   ];
 }

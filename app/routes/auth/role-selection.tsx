@@ -6,7 +6,7 @@ import { AccountTypeCards } from "../../components/auth/account-type-cards.tsx";
 import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { SubmitButton } from "../../components/ui/button.tsx";
-import { createTranslator } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { roleChoiceSchema } from "../../lib/schemas/auth.ts";
 import { chooseInitialRole } from "../../services/accounts/roles.server.ts";
@@ -81,9 +81,9 @@ export default function RoleSelection({ actionData }: Route.ComponentProps) {
   );
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: createTranslator()("auth.roleSelection.metaTitle") },
+    { title: metaTranslator(matches)("auth.roleSelection.metaTitle") },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -5,13 +5,15 @@ import type { Route } from "./+types/layout";
 import { accessDenied, requireViewer } from "../../auth/guards.server.ts";
 import { avatarSrc } from "../../auth/viewer.ts";
 import { ErrorPage } from "../../components/layout/error-page.tsx";
-import { createTranslator } from "../../i18n/translate.ts";
+import { pickMessages } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { can, canOpenTab, dashboardRole, isDashboardTab, TAB_BAR } from "../../lib/permissions.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { cardVariants } from "../../components/ui/card.tsx";
+import { skipClientOnlyChanges } from "../../lib/client-only-params.ts";
 
 /**
  * Every dashboard request passes here first: signed-out visitors are sent home, people without
@@ -30,11 +32,21 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requireViewer(context);
   return {
+    messages: pickMessages([
+      "dashboard",
+      "profile",
+      "publish",
+      "detail",
+      "auth",
+      "browse.pagination",
+    ]),
     name: viewer.name || viewer.email || null,
     role: dashboardRole(viewer.role),
     avatar: avatarSrc(viewer),
   };
 }
+
+export const shouldRevalidate = skipClientOnlyChanges;
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -155,9 +167,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: createTranslator()("dashboard.metaTitle") },
+    { title: metaTranslator(matches)("dashboard.metaTitle") },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -3,7 +3,8 @@ import type { Route } from "./+types/add-listing";
 import { accessDenied, requirePermission } from "../../auth/guards.server.ts";
 import { avatarSrc, viewerContext } from "../../auth/viewer.ts";
 import { ListingForm } from "../../components/publish/listing-form.tsx";
-import { createTranslator, type MessageKey } from "../../i18n/translate.ts";
+import { pickMessages, type MessageKey } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import type { AppError } from "../../lib/app-error.ts";
 import { dashboardRole } from "../../lib/permissions.ts";
 import {
@@ -31,6 +32,7 @@ import { listCountries } from "../../services/reference/reference.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { answerAction, errorPage } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { skipClientOnlyChanges } from "../../lib/client-only-params.ts";
 
 const MY_LISTINGS = "/dashboard/my-listings";
 /** Without JavaScript the images come with the form: five of them at most, plus the fields. */
@@ -88,6 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const categories = categoriesFor(viewer.role);
   return {
+    messages: pickMessages(["publish", "detail"]),
     role: dashboardRole(viewer.role),
     categories,
     countries: countries.map((c) => ({ code: c.code, name: c.name })),
@@ -191,12 +194,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+export const shouldRevalidate = skipClientOnlyChanges;
+
 export default function AddListing({ loaderData, actionData }: Route.ComponentProps) {
   return <ListingForm key={loaderData.editing?.id ?? "new"} {...loaderData} result={actionData} />;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const t = createTranslator();
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
   return [
     { title: t(loaderData?.editing ? "publish.meta.editTitle" : "publish.meta.addTitle") },
     { name: "robots", content: "noindex" },

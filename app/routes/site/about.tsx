@@ -19,12 +19,14 @@ import type { Route } from "./+types/about";
 import { PageHero } from "../../components/site/page-hero.tsx";
 import { formatCountPlus } from "../../lib/format-count.ts";
 import { getPlatformStats } from "../../services/content/platform-stats.server.ts";
-import { createTranslator } from "../../i18n/translate.ts";
+import { pickMessages } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { cardVariants } from "../../components/ui/card.tsx";
+import { skipClientOnlyChanges } from "../../lib/client-only-params.ts";
 
 const STATS = ["listings", "users", "countries", "views"] as const;
 
@@ -63,8 +65,10 @@ const PROJECTS = [
 /** The figures are the platform's real ones, from the database (cached for a few minutes). */
 export async function loader() {
   const { listings, users, countries, views } = await getPlatformStats();
-  return { stats: { listings, users, countries, views } };
+  return { stats: { listings, users, countries, views }, messages: pickMessages(["about"]) };
 }
+
+export const shouldRevalidate = skipClientOnlyChanges;
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -274,7 +278,7 @@ function StatementCard({
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = createTranslator();
+  const t = metaTranslator(matches);
   return pageMeta({
     appUrl: matches[0].loaderData.appUrl,
     path: location.pathname,

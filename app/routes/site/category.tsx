@@ -12,7 +12,8 @@ import { SortSelect } from "../../components/browse/sort-select.tsx";
 import { useBrowseNavigation } from "../../hooks/use-browse-navigation.ts";
 import { getConfig } from "../../config.server.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
-import { createTranslator } from "../../i18n/translate.ts";
+import { pickMessages } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { CATEGORIES, type Category } from "../../lib/listing-values.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -29,6 +30,7 @@ import { findCurrency, listCountries } from "../../services/reference/reference.
 import { readCurrencyCode } from "../../services/session/preferences.server.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
+import { skipClientOnlyChanges } from "../../lib/client-only-params.ts";
 
 /** The section a path fixes (/real-estate …); /listings leaves it to ?category=. */
 function fixedCategory(pathname: string): Category | undefined {
@@ -61,12 +63,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     available: sectionTotal ?? results.total,
     countries: countries.map((c) => c.name),
     appUrl: getConfig().appUrl,
+    messages: pickMessages(["browse"]),
   };
 }
 
 function pageHref(pathname: string, params: BrowseParams, includeCategory: boolean): string {
   return `${pathname}${toQueryString(browseSearchParams(params, { includeCategory }))}`;
 }
+
+export const shouldRevalidate = skipClientOnlyChanges;
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { params, fixed, results, available, countries } = loaderData;
@@ -177,6 +182,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             <ResultsHeading
               id="results-title"
               total={results.total}
+              totalCapped={results.totalCapped}
               query={params.q}
               location={locationName}
             />
@@ -205,8 +211,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData, location }: Route.MetaArgs) {
-  const t = createTranslator();
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
   if (!loaderData) return [{ title: t("browse.meta.title", { title: t("categories.all.title") }) }];
   const { params, results, appUrl, fixed } = loaderData;
   const name = t(`categories.${params.category}.title`);

@@ -7,11 +7,12 @@ import { useToast } from "../../hooks/use-toast.ts";
 import { PageHero } from "../../components/site/page-hero.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import {
-  createTranslator,
   isMessageKey,
+  pickMessages,
   type MessageKey,
   type Translate,
 } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
@@ -43,6 +44,11 @@ const MISSING_FIELDS_TOAST: Toast = {
   description: "contact.errors.missingFields",
   variant: "destructive",
 };
+
+/** The form's texts, and the premium plans' names and terms for a plan request (`planRequest`). */
+export function loader() {
+  return { messages: pickMessages(["contact", "dashboard.premium"]) };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -579,7 +585,7 @@ function subscribeNever(): () => void {
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = createTranslator();
+  const t = metaTranslator(matches);
   return pageMeta({
     appUrl: matches[0].loaderData.appUrl,
     path: location.pathname,

@@ -6,7 +6,8 @@ import { SearchCard } from "../../components/home/search-card.tsx";
 import { ServicesGrid } from "../../components/home/services-grid.tsx";
 import { StatsBand } from "../../components/home/stats-band.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
-import { createTranslator } from "../../i18n/translate.ts";
+import { pickMessages } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import { FEATURED_PREVIEW } from "../../lib/featured.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { getPlatformStats } from "../../services/content/platform-stats.server.ts";
@@ -16,6 +17,7 @@ import {
   listFeaturedListings,
 } from "../../services/listings/listing-summaries.server.ts";
 import { listCountries } from "../../services/reference/reference.server.ts";
+import { skipClientOnlyChanges } from "../../lib/client-only-params.ts";
 
 export async function loader() {
   const [hero, featured, featuredTotal, stats, countries] = await Promise.all([
@@ -31,8 +33,11 @@ export async function loader() {
     featuredTotal,
     stats,
     countries: countries.map((c) => ({ name: c.name, slug: c.slug })),
+    messages: pickMessages(["home"]),
   };
 }
+
+export const shouldRevalidate = skipClientOnlyChanges;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, featured, featuredTotal, stats, countries } = loaderData;
@@ -62,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const t = createTranslator();
+  const t = metaTranslator(matches);
   return pageMeta({
     appUrl: matches[0].loaderData.appUrl,
     path: "/",

@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
-import { AuthDialog } from "../../components/auth/auth-dialog.tsx";
+import { LazyAuthDialog } from "../../components/auth/lazy-auth-dialog.tsx";
 import { ErrorPage } from "../../components/layout/error-page.tsx";
 import { Footer } from "../../components/layout/footer.tsx";
 import { Header } from "../../components/layout/header.tsx";
@@ -46,7 +46,7 @@ function SiteChrome({ children }: { children: React.ReactNode }) {
         supportPhone={settings.supportPhone}
         year={year}
       />
-      {!viewer && <AuthDialog googleEnabled={googleEnabled} />}
+      {!viewer && <LazyAuthDialog googleEnabled={googleEnabled} />}
     </div>
   );
 }

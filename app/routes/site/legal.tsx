@@ -12,7 +12,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useMatches } from "react-router";
 import type { Route } from "./+types/legal";
 import { PageHero } from "../../components/site/page-hero.tsx";
-import { createTranslator } from "../../i18n/translate.ts";
+import { pickMessages } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import { truthfulText } from "../../lib/capabilities.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -61,6 +62,10 @@ function scrollBehavior(): ScrollBehavior {
 function sectionOf(value: string | undefined): SectionId {
   const found = SECTIONS.find((s) => value === `legal-${s.id}` || value === s.to);
   return found?.id ?? "terms";
+}
+
+export function loader() {
+  return { messages: pickMessages(["legal"]) };
 }
 
 export default function LegalPage() {
@@ -315,7 +320,7 @@ function LegalSection({
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = createTranslator();
+  const t = metaTranslator(matches);
   const section = sectionOf(location.pathname);
   return pageMeta({
     appUrl: matches[0].loaderData.appUrl,

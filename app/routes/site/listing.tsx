@@ -14,19 +14,20 @@ import {
 import { getConfig } from "../../config.server.ts";
 import { useFavoriteFailures, useFavorites } from "../../hooks/use-favorites.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
-import { createTranslator } from "../../i18n/translate.ts";
+import { pickMessages } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { viewerContext } from "../../auth/viewer.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatPrice, formatPriceType } from "../../lib/money.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
-import { detailSummary } from "../../lib/schemas/listing-view.ts";
 import {
   getListingDetail,
   listRelatedListings,
 } from "../../services/listings/listing-detail.server.ts";
 import { countListingView } from "../../services/listings/listing-views.server.ts";
 import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
+import { skipClientOnlyChanges } from "../../lib/client-only-params.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const appUrl = getConfig().appUrl;
@@ -43,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : Promise.resolve({ setCookie: null }),
   ]);
   return data(
-    { listing, related, appUrl },
+    { listing, related, appUrl, messages: pickMessages(["detail"]) },
     view.setCookie ? { headers: { "Set-Cookie": view.setCookie } } : undefined,
   );
 }
@@ -60,6 +61,8 @@ function Badge({ className, children }: { className: string; children: React.Rea
     </span>
   );
 }
+
+export const shouldRevalidate = skipClientOnlyChanges;
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const { listing, related } = loaderData;
@@ -89,7 +92,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             </Badge>
           )}
           {listing.featured && (
-            <Badge className="bg-sun-500 text-white">{t("listing.card.featured")}</Badge>
+            <Badge className="bg-sun-600 text-white">{t("listing.card.featured")}</Badge>
           )}
           {listing.agentType === "premium" && (
             <Badge className="bg-brand-900 text-sun-200">{t("listing.card.premium")}</Badge>
@@ -133,7 +136,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               listing={listing}
               agent={listing.agent}
               favorite={favorites.isFavorite(listing.id)}
-              onToggleFavorite={() => favorites.toggle(detailSummary(listing))}
+              onToggleFavorite={() => favorites.toggle(listing)}
             />
           </div>
         </aside>
@@ -190,8 +193,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
-  const t = createTranslator();
+export function meta({ loaderData, error, matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
   if (!loaderData || error) {
     return [{ title: t("detail.meta.notFoundTitle") }, { name: "robots", content: "noindex" }];
   }

@@ -24,7 +24,8 @@ import {
 import { Link } from "react-router";
 import type { Route } from "./+types/services";
 import { PageHero } from "../../components/site/page-hero.tsx";
-import { createTranslator, type MessageKey } from "../../i18n/translate.ts";
+import { pickMessages, type MessageKey } from "../../i18n/translate.ts";
+import { metaTranslator } from "../../i18n/translator.ts";
 import { truthfulText } from "../../lib/capabilities.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -105,6 +106,10 @@ const PROFESSIONAL_ICONS: Record<ServiceCategory, LucideIcon> = {
   "interior-designer": Sofa,
   "painter-renovator": PaintRoller,
 };
+
+export function loader() {
+  return { messages: pickMessages(["services"]) };
+}
 
 export default function ServicesPage() {
   const t = useT();
@@ -259,7 +264,7 @@ export default function ServicesPage() {
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {
-  const t = createTranslator();
+  const t = metaTranslator(matches);
   return pageMeta({
     appUrl: matches[0].loaderData.appUrl,
     path: location.pathname,

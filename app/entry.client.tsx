@@ -1,0 +1,18 @@
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { authDialogReady } from "./components/auth/lazy-auth-dialog.tsx";
+
+// A page opened on the sign-in dialog hydrates once the dialog's code is here: a lazy part
+// hydrated later stays inert meanwhile, and a click on it (Sign In, Continue with Google) is lost.
+// Before hydration the server's dialog works as plain HTML forms.
+void authDialogReady().then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  }),
+);

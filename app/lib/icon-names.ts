@@ -1,0 +1,45 @@
+/**
+ * The lucide icons in public/icons.svg, the sprite the first-load pages draw their icons from.
+ * After changing the list, run `npm run icons` to rebuild the sprite.
+ */
+export const ICON_NAMES = [
+  "arrow-left",
+  "arrow-up-down",
+  "bath",
+  "bed-double",
+  "briefcase",
+  "building-2",
+  "check",
+  "chevron-left",
+  "chevron-right",
+  "concierge-bell",
+  "globe",
+  "graduation-cap",
+  "heart",
+  "hotel",
+  "image-off",
+  "layout-dashboard",
+  "layout-grid",
+  "loader-circle",
+  "log-in",
+  "log-out",
+  "mail",
+  "map-pin",
+  "menu",
+  "message-circle",
+  "phone",
+  "plane",
+  "play",
+  "plus",
+  "rotate-ccw",
+  "ruler",
+  "search",
+  "search-x",
+  "share-2",
+  "sliders-horizontal",
+  "sparkles",
+  "star",
+  "x",
+] as const;
+
+export type IconName = (typeof ICON_NAMES)[number];
