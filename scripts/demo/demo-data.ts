@@ -116,7 +116,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // ---------------------------------------------------------------------------------------------
 // Seeded randomness
 
-interface Random {
+export interface Random {
   next(): number;
   between(min: number, max: number): number;
   int(min: number, max: number): number;
@@ -127,7 +127,7 @@ interface Random {
 }
 
 /** mulberry32: deterministic, so the demo catalogue is the same on every machine. */
-function createRandom(seed: number): Random {
+export function createRandom(seed: number): Random {
   let state = seed >>> 0;
   const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
