@@ -1,10 +1,9 @@
-import * as Popover from "@radix-ui/react-popover";
 import { Icon } from "../ui/icon.tsx";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
-import { cardVariants } from "../../components/ui/card.tsx";
+import { Popover } from "../ui/popover.tsx";
 
 export function ClosingCta() {
   const t = useT();
@@ -32,22 +31,20 @@ export function ClosingCta() {
           >
             {t("home.cta.book")}
           </Link>
-          <Popover.Root>
-            <Popover.Trigger
-              aria-label={t("home.cta.languageMenu")}
-              className={cn(buttonVariants({ variant: "onDark", size: "lg" }), "px-6")}
-            >
-              <Icon name="globe" className="size-4" />
-              {t("home.cta.language")}
-            </Popover.Trigger>
-            <Popover.Portal>
-              <Popover.Content
-                sideOffset={8}
-                className={cn(
-                  cardVariants({ elevated: false }),
-                  "z-50 w-64 p-2 text-stone-900 shadow-xl",
-                )}
-              >
+          <Popover
+            label={t("home.cta.languageMenu")}
+            triggerClassName={cn(buttonVariants({ variant: "onDark", size: "lg" }), "px-6")}
+            trigger={
+              <>
+                <Icon name="globe" className="size-4" />
+                {t("home.cta.language")}
+              </>
+            }
+            align="center"
+            className="w-64 p-2"
+          >
+            {() => (
+              <>
                 <ul aria-label={t("layout.language.label")}>
                   <li>
                     <span
@@ -62,9 +59,9 @@ export function ClosingCta() {
                 <p className="px-3 pt-2 pb-1 text-xs text-stone-500">
                   {t("home.cta.moreLanguagesSoon")}
                 </p>
-              </Popover.Content>
-            </Popover.Portal>
-          </Popover.Root>
+              </>
+            )}
+          </Popover>
         </div>
       </div>
     </section>

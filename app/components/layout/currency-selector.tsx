@@ -1,12 +1,10 @@
-import * as Popover from "@radix-ui/react-popover";
-import { Check, ChevronDown } from "lucide-react";
-import { useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import { cn } from "../../lib/cn.ts";
 import { Flag } from "../ui/flag.tsx";
-import { cardVariants } from "../../components/ui/card.tsx";
+import { Icon } from "../ui/icon.tsx";
+import { Popover } from "../ui/popover.tsx";
 
 /**
  * Display currency picker. Each choice is a form post to /set-currency, so it also works before
@@ -23,7 +21,6 @@ export function CurrencySelector({
   chevronClassName?: string;
 }) {
   const t = useT();
-  const [open, setOpen] = useState(false);
   const fetcher = useFetcher();
   const location = useLocation();
   const redirectTo = location.pathname + location.search;
@@ -31,28 +28,28 @@ export function CurrencySelector({
   const shown = currencies.find((c) => c.code === pending) ?? current;
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        aria-label={`${t("layout.currency.label")}: ${shown.name} (${shown.code})`}
-        className="inline-flex h-9 items-center gap-1.5 rounded-lg border border-stone-200 bg-white px-2.5 text-sm font-medium text-stone-700 hover:bg-stone-50"
-      >
-        <Flag countryCode={shown.countryCode} />
-        <span>{shown.code}</span>
-        <ChevronDown aria-hidden className={cn("size-4 text-stone-500", chevronClassName)} />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          className={cn(cardVariants({ elevated: false }), "z-50 w-72 p-1.5 shadow-xl")}
-        >
+    <Popover
+      label={`${t("layout.currency.label")}: ${shown.name} (${shown.code})`}
+      triggerClassName="inline-flex h-9 items-center gap-1.5 rounded-lg border border-stone-200 bg-white px-2.5 text-sm font-medium text-stone-700 hover:bg-stone-50"
+      trigger={
+        <>
+          <Flag countryCode={shown.countryCode} />
+          <span>{shown.code}</span>
+          <Icon name="chevron-down" className={cn("size-4 text-stone-500", chevronClassName)} />
+        </>
+      }
+      align="end"
+      className="w-72"
+    >
+      {(close) => (
+        <>
           <p className="px-2.5 pt-1.5 pb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase">
             {t("layout.currency.choose")}
           </p>
           <fetcher.Form
             method="post"
             action="/set-currency"
-            onSubmit={() => setOpen(false)}
+            onSubmit={close}
             className="max-h-[60vh] overflow-y-auto overscroll-contain"
           >
             <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -74,15 +71,15 @@ export function CurrencySelector({
                       <Flag countryCode={c.countryCode} />
                       <span className="min-w-0 flex-1 truncate">{c.name}</span>
                       <span className="text-xs text-stone-500 tabular-nums">{c.code}</span>
-                      {selected && <Check aria-hidden className="size-4 text-brand-700" />}
+                      {selected && <Icon name="check" className="size-4 text-brand-700" />}
                     </button>
                   </li>
                 );
               })}
             </ul>
           </fetcher.Form>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+        </>
+      )}
+    </Popover>
   );
 }
