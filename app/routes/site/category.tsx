@@ -1,10 +1,13 @@
 import { SlidersHorizontal, X } from "lucide-react";
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/category";
 import { CategoryHeader } from "../../components/browse/category-header.tsx";
 import { FilterPanel } from "../../components/browse/filter-panel.tsx";
-import { FiltersDrawer } from "../../components/browse/filters-drawer.tsx";
+import {
+  LazyFiltersDrawer,
+  preloadFiltersDrawer,
+} from "../../components/browse/lazy-filters-drawer.tsx";
 import { MobileSearch } from "../../components/browse/mobile-search.tsx";
 import { Pagination } from "../../components/browse/pagination.tsx";
 import { EmptyResults, ResultsGrid, ResultsHeading } from "../../components/browse/results.tsx";
@@ -134,7 +137,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               <X aria-hidden className="size-5" />
             </a>
           </div>
-          {panel(false)}
+          <Suspense>{panel(false)}</Suspense>
         </aside>
 
         <section
@@ -150,6 +153,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               role="button"
               aria-haspopup="dialog"
               aria-expanded={drawerOpen}
+              onPointerEnter={preloadFiltersDrawer}
+              onTouchStart={preloadFiltersDrawer}
+              onFocus={preloadFiltersDrawer}
               onClick={(event) => {
                 event.preventDefault();
                 setDrawerOpen(true);
@@ -193,7 +199,10 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             <EmptyResults clearHref={resetHref} />
           ) : (
             <>
-              <ResultsGrid listings={results.listings} currency={currency} />
+              {/* The 24 cards hydrate on their own, in a task apart from the filters'. */}
+              <Suspense>
+                <ResultsGrid listings={results.listings} currency={currency} />
+              </Suspense>
               <Pagination
                 page={results.page}
                 pageCount={results.pageCount}
@@ -204,9 +213,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <FiltersDrawer open={drawerOpen} onOpenChange={setDrawerOpen} returnFocusTo={filtersButton}>
+      <LazyFiltersDrawer
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        returnFocusTo={filtersButton}
+      >
         {panel(true)}
-      </FiltersDrawer>
+      </LazyFiltersDrawer>
     </>
   );
 }
