@@ -45,7 +45,7 @@ function builtAsset(prefix: string, extension: string): { url: string; bytes: Bu
 test("assets are sent brotli- or gzip-compressed as accepted, and cached for good", async ({
   request,
 }) => {
-  for (const asset of [builtAsset("entry.client-", ".js"), builtAsset("root-", ".css")]) {
+  for (const asset of [builtAsset("framework-", ".js"), builtAsset("root-", ".css")]) {
     for (const [accepted, encoding] of [
       ["br", "br"],
       ["gzip, deflate, br, zstd", "br"],
