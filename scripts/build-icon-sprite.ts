@@ -1,5 +1,5 @@
 /**
- * Writes public/icons.svg: one <symbol> per name in app/lib/icon-names.ts, from lucide's icon
+ * Writes app/assets/icons.svg: one <symbol> per name in app/lib/icon-names.ts, from lucide's icon
  * nodes (ISC-licensed data shipped in lucide-react). Run with `npm run icons`.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -37,5 +37,5 @@ const sprite = `<svg xmlns="http://www.w3.org/2000/svg">
 ${symbols.join("\n")}
 </svg>
 `;
-writeFileSync(new URL("../public/icons.svg", import.meta.url), sprite);
-console.info(`public/icons.svg: ${ICON_NAMES.length} icons, ${sprite.length} bytes`);
+writeFileSync(new URL("../app/assets/icons.svg", import.meta.url), sprite);
+console.info(`app/assets/icons.svg: ${ICON_NAMES.length} icons, ${sprite.length} bytes`);

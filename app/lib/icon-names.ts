@@ -1,5 +1,5 @@
 /**
- * The lucide icons in public/icons.svg, the sprite the first-load pages draw their icons from.
+ * The lucide icons in app/assets/icons.svg, the sprite the first-load pages draw their icons from.
  * After changing the list, run `npm run icons` to rebuild the sprite.
  */
 export const ICON_NAMES = [
@@ -10,6 +10,7 @@ export const ICON_NAMES = [
   "briefcase",
   "building-2",
   "check",
+  "chevron-down",
   "chevron-left",
   "chevron-right",
   "concierge-bell",
