@@ -49,12 +49,26 @@ test("home renders with header, hero, featured demo listings, real statistics an
 });
 
 test("the hero slideshow moves with next/previous and its dots", async ({ page }) => {
+  const pictures: string[] = [];
+  page.on("request", (request) => {
+    const slide = /\/images\/hero\/(slide-\d)\.webp$/.exec(request.url());
+    if (slide?.[1]) pictures.push(slide[1]);
+  });
   await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  // The first screen fetches its own picture, and at most the next one a few seconds later; the
+  // others come when they are about to show.
+  expect(pictures[0]).toBe("slide-1");
+  expect(pictures).not.toEqual(expect.arrayContaining(["slide-3"]));
+  expect(pictures).not.toEqual(expect.arrayContaining(["slide-5"]));
   const dots = page.getByRole("button", { name: /^Go to slide \d$/ });
   await expect(dots).toHaveCount(5);
   await expect(dots.nth(0)).toHaveAttribute("aria-current", "true");
   await page.getByRole("button", { name: "Next slide" }).click();
   await expect(dots.nth(1)).toHaveAttribute("aria-current", "true");
+  await expect(
+    page.locator('[aria-roledescription="slide"]').nth(1).locator("img"),
+  ).toHaveJSProperty("complete", true);
   await page.getByRole("button", { name: "Previous slide" }).click();
   await page.getByRole("button", { name: "Previous slide" }).click();
   await expect(dots.nth(4)).toHaveAttribute("aria-current", "true");

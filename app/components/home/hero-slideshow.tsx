@@ -6,6 +6,8 @@ import type { HeroSlide } from "../../lib/hero.ts";
 import { cn } from "../../lib/cn.ts";
 
 const INTERVAL_MS = 7000;
+/** When the next slide's picture starts loading: after the page's own first load. */
+const PRELOAD_NEXT_AFTER_MS = 3000;
 
 /**
  * The hero's background: slides cross-fade every 7 s over 1.2 s, wrapping around; hover or focus
@@ -21,16 +23,37 @@ export function HeroSlideshow({
   const t = useT();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  // Only the pictures on screen, the one fading out and the next one load: a phone on a slow line
+  // does not fetch five backgrounds for the first screen.
+  const [moved, setMoved] = useState(false);
+  const [preloadNext, setPreloadNext] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
   const count = slides.length;
 
-  const go = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
+  const show = useCallback((next: (current: number) => number) => {
+    setIndex(next);
+    setMoved(true);
+  }, []);
+  const go = useCallback(
+    (next: number) => show(() => ((next % count) + count) % count),
+    [count, show],
+  );
+
+  useEffect(() => {
+    const timer = setTimeout(() => setPreloadNext(true), PRELOAD_NEXT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   useEffect(() => {
     if (paused || reducedMotion || count < 2) return;
-    const timer = setInterval(() => setIndex((i) => (i + 1) % count), INTERVAL_MS);
+    const timer = setInterval(() => show((i) => (i + 1) % count), INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [paused, reducedMotion, count]);
+  }, [paused, reducedMotion, count, show]);
+
+  const pictured = (i: number) =>
+    i === index ||
+    (moved && i === (index - 1 + count) % count) ||
+    (preloadNext && i === (index + 1) % count);
 
   return (
     <section
@@ -57,16 +80,17 @@ export function HeroSlideshow({
               i === index ? "opacity-100" : "opacity-0",
             )}
           >
-            <img
-              src={slide.imageUrl}
-              alt={slide.alt}
-              className="size-full object-cover"
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : "low"}
-              decoding="async"
-              width={1600}
-              height={900}
-            />
+            {pictured(i) && (
+              <img
+                src={slide.imageUrl}
+                alt={slide.alt}
+                className="size-full object-cover"
+                fetchPriority={i === 0 ? "high" : "low"}
+                decoding="async"
+                width={1600}
+                height={900}
+              />
+            )}
           </div>
         ))}
         <div className="absolute inset-0 bg-gradient-to-b from-brand-950/70 via-brand-950/45 to-brand-950/85" />
