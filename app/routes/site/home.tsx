@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import type { Route } from "./+types/home";
 import { ClosingCta } from "../../components/home/closing-cta.tsx";
 import { FeaturedListings } from "../../components/home/featured-listings.tsx";
@@ -58,10 +59,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </HeroSlideshow>
-      <ServicesGrid counts={stats.byCategory} />
-      <FeaturedListings listings={featured} total={featuredTotal} currency={currency} />
-      <StatsBand stats={stats} />
-      <ClosingCta />
+      {/* Each section below the first screen hydrates on its own, in a short task of its own. */}
+      <Suspense>
+        <ServicesGrid counts={stats.byCategory} />
+      </Suspense>
+      <Suspense>
+        <FeaturedListings listings={featured} total={featuredTotal} currency={currency} />
+      </Suspense>
+      <Suspense>
+        <StatsBand stats={stats} />
+      </Suspense>
+      <Suspense>
+        <ClosingCta />
+      </Suspense>
     </>
   );
 }

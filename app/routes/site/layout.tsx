@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { LazyAuthDialog } from "../../components/auth/lazy-auth-dialog.tsx";
@@ -41,11 +42,14 @@ function SiteChrome({ children }: { children: React.ReactNode }) {
       <main id="main" key={pathname} className="flex-1 animate-page-in">
         {children}
       </main>
-      <Footer
-        supportEmail={settings.supportEmail}
-        supportPhone={settings.supportPhone}
-        year={year}
-      />
+      {/* Hydrated on its own, after the page above it. */}
+      <Suspense>
+        <Footer
+          supportEmail={settings.supportEmail}
+          supportPhone={settings.supportPhone}
+          year={year}
+        />
+      </Suspense>
       {!viewer && <LazyAuthDialog googleEnabled={googleEnabled} />}
     </div>
   );

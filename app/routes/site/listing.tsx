@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { BadgeCheck, Clock, MapPin, SearchX } from "lucide-react";
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/listing";
@@ -141,7 +142,10 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           </div>
         </aside>
         <div className="min-w-0 lg:col-start-1">
-          <ListingAbout listing={listing} />
+          {/* Below the first screen: hydrated on its own, after the gallery and contact card. */}
+          <Suspense>
+            <ListingAbout listing={listing} />
+          </Suspense>
         </div>
         <div className="min-w-0 empty:hidden lg:col-start-1">
           <ListingFeatures listing={listing} />
