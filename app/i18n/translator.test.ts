@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pickMessages } from "./translate.ts";
-import { matchedMessages, mergeMessages, translatorFor } from "./translator.ts";
+import { matchedMessages, mergeMessages, metaTranslator, translatorFor } from "./translator.ts";
 
 describe("the texts a page is given", () => {
   it("merges the matched routes' texts, deeper routes adding their namespaces", () => {
@@ -28,6 +28,15 @@ describe("the texts a page is given", () => {
   it("shows the key of a text the page was not given", () => {
     const t = translatorFor(pickMessages(["layout"]));
     expect(t("publish.meta.addTitle")).toBe("publish.meta.addTitle");
+  });
+
+  it("titles a page whose route failed before its loader answered with the site's name", () => {
+    const t = metaTranslator([
+      { loaderData: { messages: pickMessages(["layout"]) } },
+      { loaderData: undefined },
+    ]);
+    expect(t("dashboard.metaTitle")).toBe("Gateway Africa");
+    expect(t("layout.header.signIn")).toBe("Sign In");
   });
 
   it("picks plural texts and fills their count", () => {

@@ -126,7 +126,16 @@ export function translatorFor(messages: object, locale: Locale = DEFAULT_LOCALE)
   };
 }
 
-/** The translator of a route's `meta`, over the texts its matched routes' loaders sent. */
-export function metaTranslator(matches: readonly ({ loaderData?: unknown } | undefined)[]) {
-  return translatorFor(matchedMessages(matches));
+/**
+ * The translator of a route's `meta`, over the texts its matched routes' loaders sent. Where a
+ * route failed before its loader answered (its error page shows), its texts are not there: the
+ * tab then reads the site's name, never a key.
+ */
+export function metaTranslator(
+  matches: readonly ({ loaderData?: unknown } | undefined)[],
+): Translate {
+  const messages = matchedMessages(matches);
+  const t = translatorFor(messages);
+  return (key, params) =>
+    lookup(messages, key) === undefined ? t("layout.brand") : t(key, params);
 }
