@@ -14,23 +14,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 import { linkIn, startSmtpSink } from "../tests/support/smtp-sink.ts";
 
 type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
 const RUNS = Number(process.env.PERF_RUNS ?? 3);
 const PORT = Number(process.env.PERF_PORT ?? 3950);
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const RESOURCE_TYPES = ["script", "stylesheet", "image", "document", "font", "other", "total"];
 
@@ -190,7 +181,7 @@ function median(values: number[]): number {
     : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_FLAGS });
 const started = process.env.BASE_URL ? undefined : await startServer();
 const base = (process.env.BASE_URL ?? started?.base ?? "").replace(/\/$/, "");
 try {
