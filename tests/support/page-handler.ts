@@ -1,18 +1,15 @@
 import path from "node:path";
-import { createElement } from "react";
-import { renderToReadableStream } from "react-dom/server";
 import {
   createRequestHandler,
   RouterContextProvider,
-  ServerRouter,
   UNSAFE_withComponentProps as withComponentProps,
   UNSAFE_withErrorBoundaryProps as withErrorBoundaryProps,
   UNSAFE_withHydrateFallbackProps as withHydrateFallbackProps,
-  type EntryContext,
   type ServerBuild,
 } from "react-router";
 import { loadViewer } from "../../app/auth/session.server.ts";
 import { viewerContext } from "../../app/auth/viewer.ts";
+import handleDocumentRequest, { streamTimeout } from "../../app/entry.server.tsx";
 import routeConfig from "../../app/routes.ts";
 import type { CookieJar, TestApp } from "./test-app.ts";
 
@@ -116,28 +113,6 @@ async function routeManifest(testRoutes: TestRoute[]): Promise<{ routes: Routes;
   return { routes, assets };
 }
 
-/** Renders a whole document the way the default entry.server does for a crawler: all of it. */
-async function handleDocumentRequest(
-  request: Request,
-  status: number,
-  headers: Headers,
-  context: EntryContext,
-): Promise<Response> {
-  let failed = false;
-  const stream = await renderToReadableStream(
-    createElement(ServerRouter, { context, url: request.url }),
-    {
-      onError(error) {
-        failed = true;
-        console.error(error);
-      },
-    },
-  );
-  await stream.allReady;
-  headers.set("Content-Type", "text/html");
-  return new Response(stream, { status: failed ? 500 : status, headers });
-}
-
 /**
  * React Router's own request handler over the real route modules of app/routes.ts (middleware,
  * loaders, actions, rendering), as server/app.ts has it from the build. Only the client bundle is
@@ -146,7 +121,7 @@ async function handleDocumentRequest(
 export async function createDocumentHandler(testRoutes: TestRoute[] = []) {
   const { routes, assets } = await routeManifest(testRoutes);
   const build: ServerBuild = {
-    entry: { module: { default: handleDocumentRequest } },
+    entry: { module: { default: handleDocumentRequest, streamTimeout } },
     routes,
     assets,
     basename: "/",
