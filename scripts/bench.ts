@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseTarget } from "../app/db/client.server.ts";
 import { captureBrowseSql } from "./bench/capture-sql.ts";
 import { pgbenchThroughput, pgliteThroughput, type SqlResult } from "./bench/sql-throughput.ts";
 import type { LoadJob, LoadResult } from "./bench/types.ts";
+import { FILTERED_BROWSE } from "./scale/filtered-browse.ts";
 import { SCALE_PASSWORD, scaleUsers } from "./scale/scale-data.ts";
 
 const { values: args } = parseArgs({
@@ -39,16 +40,7 @@ const connections = Number(args.connections);
 const port = Number(args.port);
 const origin = `http://127.0.0.1:${port}`;
 
-/** The filtered browse: keyword, country, price range, bedrooms, by price. */
-const FILTERED = {
-  q: "apartment",
-  location: "Kenya",
-  minPrice: "20000",
-  maxPrice: "2000000",
-  bedrooms: "2",
-  sort: "price-low",
-};
-const filteredQuery = new URLSearchParams(FILTERED).toString();
+const filteredQuery = new URLSearchParams(FILTERED_BROWSE).toString();
 
 interface Scenario {
   name: string;
@@ -151,7 +143,7 @@ async function benchEngine(engine: "pg" | "pglite"): Promise<EngineReport> {
   const handle = await openDatabase(target);
   let sql: SqlResult;
   try {
-    const queries = await captureBrowseSql(handle, { category: "real-estate", ...FILTERED });
+    const queries = await captureBrowseSql(handle, { category: "real-estate", ...FILTERED_BROWSE });
     sql =
       target.engine === "postgres"
         ? await pgbenchThroughput(target.url, queries, connections, duration)

@@ -4,6 +4,7 @@ import { queryRows, setDatabase, type DatabaseHandle } from "../../app/db/client
 import { seedReferenceData } from "../../app/db/reference/reference-seed.server.ts";
 import { listings, user } from "../../app/db/schema/index.ts";
 import { captureBrowseSql, inlineParams } from "../../scripts/bench/capture-sql.ts";
+import { FILTERED_BROWSE } from "../../scripts/scale/filtered-browse.ts";
 import { scaleListings, scaleUsers } from "../../scripts/scale/scale-data.ts";
 import { openTestDatabase, testEngine } from "../support/database.ts";
 
@@ -26,15 +27,7 @@ const SHAPES: Record<string, Record<string, string>> = {
   bedrooms: { category: "real-estate", bedrooms: "3" },
   "a keyword, by relevance": { category: "all", q: "nairobi apartment" },
   "a typo": { category: "all", q: "nairobbi" },
-  "keyword, country, price and bedrooms, by price": {
-    category: "real-estate",
-    q: "apartment",
-    location: "Kenya",
-    minPrice: "20000",
-    maxPrice: "2000000",
-    bedrooms: "2",
-    sort: "price-low",
-  },
+  "keyword, country, price and bedrooms, by price": { category: "real-estate", ...FILTERED_BROWSE },
 };
 
 describe.skipIf(testEngine !== "postgres")("browse query plans at scale (PostgreSQL)", () => {

@@ -107,10 +107,7 @@ export function browseOrder(sort: Sort, rank?: SQL): SQL[] {
   }
 }
 
-async function countMatches(
-  where: SQL | undefined,
-  cap = Number.MAX_SAFE_INTEGER,
-): Promise<number> {
+async function countMatches(where: SQL | undefined, cap?: number): Promise<number> {
   const db = await getDb();
   const matching = db
     .select({ one: sql`1` })
@@ -118,7 +115,7 @@ async function countMatches(
     .where(and(eq(listings.status, "approved"), where))
     .$dynamic();
   // Counting stops at the cap: the LIMIT ends the scan there however many rows match.
-  const counted = cap === Number.MAX_SAFE_INTEGER ? matching : matching.limit(cap);
+  const counted = cap === undefined ? matching : matching.limit(cap);
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(counted.as("matching"));
   return Number(row?.n ?? 0);
 }
