@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -94,6 +95,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export const shouldRevalidate = skipClientOnlyChanges;
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Marks the document once React has attached, so browser tests act on controls that answer.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <LocaleContext value={loaderData.locale}>
       <RouteMessages>

@@ -39,6 +39,7 @@ export default [
   route("auth/sign-out", "routes/auth/sign-out.ts"),
   route("auth/google", "routes/auth/google.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
+  route("listing/:listingId/contact", "routes/resources/contact-lead.ts"),
   route("favorites", "routes/resources/favorites.ts"),
   route("featured-listings", "routes/resources/featured-listings.ts"),
   route("search", "routes/resources/search.ts"),

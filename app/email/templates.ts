@@ -1,5 +1,5 @@
 import { createTranslator } from "../i18n/translate.ts";
-import type { ContactReason } from "../lib/listing-values.ts";
+import type { Category, ContactReason, ListingStatus } from "../lib/listing-values.ts";
 import type { Role } from "../lib/roles.ts";
 import type { EmailMessage } from "./mailer.server.ts";
 
@@ -180,5 +180,69 @@ export function contactAcknowledgementEmail(m: ContactMessageMail): EmailMessage
       }),
     ],
     footer: t("email.contactAcknowledgement.footer"),
+  });
+}
+
+/** To the team's notification address: a publisher's new listing, waiting for review or live. */
+export function newListingNotificationEmail(
+  to: string,
+  listing: {
+    id: number;
+    title: string;
+    category: Category;
+    ownerName: string;
+    ownerEmail: string;
+    status: ListingStatus;
+    appUrl: string;
+  },
+): EmailMessage {
+  const pending = listing.status === "pending_approval";
+  return layout({
+    to,
+    subject: t(pending ? "email.newListing.subjectPending" : "email.newListing.subjectApproved", {
+      title: listing.title,
+    }),
+    greeting: t("email.helloNoName"),
+    lines: [
+      t("email.newListing.body", {
+        title: listing.title,
+        category: t(`categories.${listing.category}.title`),
+        name: listing.ownerName,
+        email: listing.ownerEmail,
+      }),
+      t(pending ? "email.newListing.pending" : "email.newListing.approved"),
+    ],
+    action: pending
+      ? { label: t("email.newListing.reviewAction"), url: `${listing.appUrl}/dashboard/moderation` }
+      : { label: t("email.newListing.viewAction"), url: `${listing.appUrl}/listing/${listing.id}` },
+    footer: t("email.newListing.footer"),
+  });
+}
+
+/**
+ * The administrator's answer to a contact message, to its sender. It repeats nothing the sender
+ * typed (anyone can enter any address in the form): only the administrator's own words, and the
+ * message's number and date.
+ */
+export function contactReplyEmail(reply: {
+  to: string;
+  subject: string;
+  body: string;
+  original: { id: number; sentAt: Date };
+  replyTo: EmailMessage["replyTo"];
+}): EmailMessage {
+  const date = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(
+    reply.original.sentAt,
+  );
+  return layout({
+    to: reply.to,
+    subject: reply.subject,
+    greeting: t("email.contactReply.intro", { id: reply.original.id, date }),
+    lines: reply.body
+      .split(/\r?\n/)
+      .map((line) => line.trimEnd())
+      .filter((line) => line !== ""),
+    footer: t("email.contactReply.footer"),
+    replyTo: reply.replyTo,
   });
 }

@@ -27,9 +27,11 @@ export function isMessageKey(value: string): value is MessageKey {
 
 /** A translator over a locale's whole catalogue, English filling any gap. */
 export function createTranslator(locale: Locale = DEFAULT_LOCALE): Translate {
-  const english = translatorFor(en, locale);
+  // Without the settings at hand, `{siteName}` is the catalogue's brand.
+  const site = { siteName: en.layout.brand };
+  const english = translatorFor(en, locale, site);
   if (locale === DEFAULT_LOCALE) return english;
-  const own = translatorFor(catalogues[locale], locale);
+  const own = translatorFor(catalogues[locale], locale, site);
   return (key, params) =>
     lookup(catalogues[locale], key) === undefined ? english(key, params) : own(key, params);
 }

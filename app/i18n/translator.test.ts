@@ -39,6 +39,24 @@ describe("the texts a page is given", () => {
     expect(t("layout.header.signIn")).toBe("Sign In");
   });
 
+  it("names the site in titles as the administrator set it, or by the catalogue's brand", () => {
+    const root = { messages: pickMessages(["layout"]), settings: { siteName: "Savanna Homes" } };
+    const page = { loaderData: { messages: pickMessages(["dashboard", "about.meta"]) } };
+    const t = metaTranslator([{ loaderData: root }, page]);
+    expect(t("dashboard.metaTitle")).toBe("Dashboard — Savanna Homes");
+    expect(t("about.meta.title")).toBe("About Us — Savanna Homes");
+    // A route that failed before its loader answered: the tab reads the site's name.
+    expect(
+      metaTranslator([{ loaderData: root }, { loaderData: undefined }])("home.meta.title"),
+    ).toBe("Savanna Homes");
+    const plain = metaTranslator([{ loaderData: { messages: pickMessages(["layout"]) } }, page]);
+    expect(plain("dashboard.metaTitle")).toBe("Dashboard — Gateway Africa");
+    const withDefaults = translatorFor(pickMessages(["layout"]), "en", { siteName: "Acme" });
+    expect(withDefaults("layout.footer.rights", { year: 2026 })).toBe(
+      "© 2026 Acme. All rights reserved.",
+    );
+  });
+
   it("picks plural texts and fills their count", () => {
     const t = translatorFor(pickMessages(["listing.card"]));
     expect(t("listing.card.beds", { count: 1 })).toBe("1 bed");

@@ -96,18 +96,40 @@ export function matchedMessages(matches: readonly ({ loaderData?: unknown } | un
   );
 }
 
+type TextParams = Record<string, string | number>;
+
 /**
- * A translator over some texts of one locale. `{name}` placeholders are filled from params. A
+ * The parameters every text may use: `{siteName}`, the platform's name as the administrator set
+ * it (the root loader's settings), or the catalogue's brand before any data arrived.
+ */
+export function siteParams(rootData: unknown, messages: object): TextParams | undefined {
+  const settings =
+    rootData && typeof rootData === "object" && "settings" in rootData
+      ? (rootData as { settings?: { siteName?: unknown } }).settings
+      : undefined;
+  const siteName =
+    typeof settings?.siteName === "string" ? settings.siteName : lookup(messages, "layout.brand");
+  return typeof siteName === "string" ? { siteName } : undefined;
+}
+
+/**
+ * A translator over some texts of one locale. `{name}` placeholders are filled from params, or
+ * from `defaults` (the site's name, see `siteParams`). A
  * plural text takes its form from the number `count`, which it shows with the locale's digit
  * grouping ("1,250"). A text the page was not given shows as its key (and is logged in
  * development, where it means a route forgot to ask for its namespace).
  */
-export function translatorFor(messages: object, locale: Locale = DEFAULT_LOCALE): Translate {
+export function translatorFor(
+  messages: object,
+  locale: Locale = DEFAULT_LOCALE,
+  defaults?: TextParams,
+): Translate {
   const plurals = new Intl.PluralRules(locale);
   const numbers = new Intl.NumberFormat(locale);
-  return (key, params) => {
+  return (key, given) => {
     const found = lookup(messages, key);
     if (found === undefined && import.meta.env.DEV) console.warn(`No text for "${key}" here`);
+    const params = defaults ? { ...defaults, ...given } : given;
     const count = params?.count;
     const text =
       typeof found === "string"
@@ -129,13 +151,17 @@ export function translatorFor(messages: object, locale: Locale = DEFAULT_LOCALE)
 /**
  * The translator of a route's `meta`, over the texts its matched routes' loaders sent. Where a
  * route failed before its loader answered (its error page shows), its texts are not there: the
- * tab then reads the site's name, never a key.
+ * tab then reads the site's name, never a key. Titles name the site as `{siteName}`, filled from
+ * the root loader's settings.
  */
 export function metaTranslator(
   matches: readonly ({ loaderData?: unknown } | undefined)[],
 ): Translate {
   const messages = matchedMessages(matches);
-  const t = translatorFor(messages);
+  const defaults = siteParams(matches[0]?.loaderData, messages);
+  const t = translatorFor(messages, DEFAULT_LOCALE, defaults);
   return (key, params) =>
-    lookup(messages, key) === undefined ? t("layout.brand") : t(key, params);
+    lookup(messages, key) === undefined
+      ? String(defaults?.siteName ?? t("layout.brand"))
+      : t(key, params);
 }

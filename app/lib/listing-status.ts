@@ -5,9 +5,10 @@ import type { ListingStatus } from "./listing-values.ts";
  * status, and what an edit does to it. The services follow these and the tests walk them.
  *
  *   new (publisher) ──▶ pending_approval ──approve──▶ approved ──reject──▶ rejected
- *   new (admin) ─────────────────────────────────────▶ approved
+ *   new (admin, or anyone while manual approval is off) ▶ approved
  *   pending_approval ──reject──▶ rejected ──approve──▶ approved
  *   approved ──owner edits title/description/price/images/video──▶ pending_approval
+ *     (while manual approval is on: the Settings switch; off, the listing stays approved)
  *   rejected ──owner edits anything──▶ pending_approval (a resubmission)
  */
 export const MODERATION_DECISIONS = ["approved", "rejected"] as const;

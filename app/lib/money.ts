@@ -65,3 +65,17 @@ export function displayAmountToUsdCents(amount: number, currency: DisplayCurrenc
   if (!Number.isFinite(amount) || amount < 0 || !(rate > 0)) return null;
   return Math.round((amount / rate) * 100);
 }
+
+/** "$25" or "$35.50": a price set in US dollars (the premium plans), cents only when there are some. */
+export function formatUsd(amount: number, locale = "en"): string {
+  const whole = Number.isInteger(amount);
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(amount);
+}
+
+/** Rates are against the US dollar: its own rate is 1 by definition. */
+export const BASE_CURRENCY = "USD";

@@ -6,6 +6,8 @@ export const DEFAULT_SHARE_IMAGE = "/images/hero/slide-1.webp";
 export interface PageMetaInput {
   /** The public origin (APP_URL), for absolute links in previews. */
   appUrl: string;
+  /** The platform's name as the administrator set it (the root loader's settings). */
+  siteName: string;
   /** The page's canonical path with its query, e.g. `/real-estate?page=2`. */
   path: string;
   title: string;
@@ -33,7 +35,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { tagName: "link", rel: "canonical", href: url },
     ...(input.noindex ? [{ name: "robots", content: "noindex, follow" }] : []),
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: "Gateway Africa" },
+    { property: "og:site_name", content: input.siteName },
     { property: "og:title", content: shareTitle },
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },

@@ -28,6 +28,7 @@ describe("the permission table", () => {
       "dashboard:open",
       "analytics:view",
       "premium:view-plans",
+      "premium:choose-plan",
       "account:change-type",
     ];
     expect(allowed).toEqual({

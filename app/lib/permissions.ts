@@ -19,6 +19,8 @@ export const DASHBOARD_TABS = [
   "user-management",
   "platform-settings",
   "currency-settings",
+  "messages",
+  "audit-log",
   "profile",
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -89,9 +91,16 @@ export const PERMISSIONS = {
   /** The whole platform's figures rather than one's own. */
   "analytics:view-platform": { any: ADMIN },
   "premium:view-plans": { any: PUBLISHERS },
+  /** Choosing a plan to buy (the payments issue sells it; until then the answer says so). */
+  "premium:choose-plan": { any: PUBLISHERS },
+  /** Prices, durations, limits and features of the plans. */
+  "premium:edit-plans": { any: ADMIN },
   "user:manage": { any: ADMIN },
   "currency:manage": { any: ADMIN },
   "settings:manage": { any: ADMIN },
+  /** The contact form's inbox: read, mark read or unread, reply by e-mail. */
+  "contact:manage": { any: ADMIN },
+  "audit:view": { any: ADMIN },
   /** The administrator's role belongs to the administrator address and never changes. */
   "account:change-type": { any: ["user", "agent", "professional"] },
 } as const satisfies Record<string, Rule>;
@@ -140,6 +149,8 @@ export const TAB_ACTION: Record<DashboardTab, Action> = {
   "user-management": "user:manage",
   "platform-settings": "settings:manage",
   "currency-settings": "currency:manage",
+  messages: "contact:manage",
+  "audit-log": "audit:view",
 };
 
 export function isDashboardTab(value: string): value is DashboardTab {
@@ -181,6 +192,8 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "user-management", label: "dashboard.tabs.users" },
     { tab: "currency-settings", label: "dashboard.tabs.currency" },
     { tab: "platform-settings", label: "dashboard.tabs.settings" },
+    { tab: "messages", label: "dashboard.tabs.messages" },
+    { tab: "audit-log", label: "dashboard.tabs.auditLog" },
     { tab: "profile", label: "dashboard.tabs.myProfile" },
   ],
 };

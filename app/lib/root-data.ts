@@ -9,6 +9,8 @@ export interface PublicSettings {
   tagline: string;
   supportEmail: string;
   supportPhone: string;
+  /** The uploaded logo, shown in the header instead of the built-in mark; null: the mark. */
+  logo: { url: string; width: number; height: number } | null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { isMessageKey, type MessageKey } from "../i18n/translate.ts";
-import type { FieldErrors } from "./app-error.ts";
+import { AppError, type FieldErrors } from "./app-error.ts";
 
 /**
  * The first message per field of a failed parse, keyed by the field's name. The schemas' messages
@@ -16,4 +16,17 @@ export function fieldErrorsOf(
     errors[key] ??= isMessageKey(issue.message) ? issue.message : fallback;
   }
   return errors;
+}
+
+/**
+ * A service's input as its schema parsed it, or a VALIDATION_FAILED refusal with a message per
+ * top-level field (a list item's problem is its list's), so nothing is written.
+ */
+export function parsedOrRefused<T>(result: z.ZodSafeParseResult<T>, fallback: MessageKey): T {
+  if (result.success) return result.data;
+  const fields: FieldErrors = {};
+  for (const [path, message] of Object.entries(fieldErrorsOf(result.error, fallback))) {
+    fields[path.split(".")[0]!] ??= message;
+  }
+  throw new AppError("VALIDATION_FAILED", Object.values(fields)[0] ?? fallback, fields);
 }

@@ -8,7 +8,14 @@ import {
   type StoredImage,
 } from "../../app/services/media/images.server.ts";
 import type { MediaStorage } from "../../app/storage/media-storage.server.ts";
-import { listingImages, listings, user } from "../../app/db/schema/index.ts";
+import {
+  listingImages,
+  listingLeads,
+  listingViews,
+  listings,
+  user,
+} from "../../app/db/schema/index.ts";
+import { buildDemoActivity } from "./demo-activity.ts";
 import { motifCategory, renderArtwork, type ArtworkMotif } from "./artwork.ts";
 import { buildDemoData, DEMO_EMAIL_DOMAIN, type DemoImage } from "./demo-data.ts";
 import { COUNTRY_NAMES } from "../../app/db/reference/reference-data.ts";
@@ -85,6 +92,8 @@ const LISTING_FOLDER = "listings";
 /** Parallel renders; sharp runs them on libuv's thread pool, so two keep both cores busy. */
 const RENDER_CONCURRENCY = 3;
 const INSERT_CHUNK = 100;
+/** Views and leads are narrow rows: a thousand per statement stays far under the parameter limit. */
+const ACTIVITY_CHUNK = 1000;
 
 async function insertDemoData(
   db: Database,
@@ -164,6 +173,23 @@ async function insertDemoData(
       );
       for (const chunk of chunks(imageRows, INSERT_CHUNK * 4)) {
         await tx.insert(listingImages).values(chunk);
+      }
+
+      const activity = buildDemoActivity(data.listings, now);
+      const idOf = (index: number) => ids[index] ?? fail(`no id for listing ${index}`);
+      const viewRows = activity.views.map(({ index, ...view }) => ({
+        listingId: idOf(index),
+        ...view,
+      }));
+      for (const chunk of chunks(viewRows, ACTIVITY_CHUNK)) {
+        await tx.insert(listingViews).values(chunk);
+      }
+      const leadRows = activity.leads.map(({ index, ...lead }) => ({
+        listingId: idOf(index),
+        ...lead,
+      }));
+      for (const chunk of chunks(leadRows, ACTIVITY_CHUNK)) {
+        await tx.insert(listingLeads).values(chunk);
       }
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E } from "./support/e2e-env.ts";
+import { gotoHydrated } from "./support/hydration.ts";
 import {
   appLink,
   createConfirmedAccount,
@@ -75,9 +76,7 @@ test("forgot password → e-mail → reset → the new password works and the ol
     password: "old-secret",
   });
   await page.context().clearCookies();
-  await page.goto("/?auth=login");
-  // Hydrated (its route manifest fetched): a click while React attaches can be lost on a slow CI.
-  await page.waitForLoadState("networkidle");
+  await gotoHydrated(page, "/?auth=login");
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("link", { name: "Forgot Password?" }).click();
   await expect(page.getByRole("dialog", { name: "Reset your password" })).toBeVisible();
@@ -139,6 +138,8 @@ test("the administrator signs in with a magic link; other addresses are refused"
     "Users",
     "Currency",
     "Settings",
+    "Messages",
+    "Audit Log",
     "My Profile",
   ]);
   await tabs.getByRole("link", { name: "Moderation" }).click();
@@ -148,10 +149,7 @@ test("the administrator signs in with a magic link; other addresses are refused"
 test("Google sign-in through the local stand-in → role selection → dashboard", async ({ page }) => {
   const email = uniqueEmail("google");
   await setGoogleIdentity({ sub: `g-${email}`, email, name: "Adwoa Sarpong" });
-  await page.goto("/?auth=login");
-  // A click while the page is still hydrating the dialog can be lost (seen on CI after the other
-  // sign-in journeys warmed the server); this test is about Google's flow, so it lets it settle.
-  await page.waitForLoadState("networkidle");
+  await gotoHydrated(page, "/?auth=login");
   await page.getByRole("dialog").getByRole("button", { name: "Continue with Google" }).click();
   await expect(page).toHaveURL(/\/role-selection$/, { timeout: 15_000 });
   const confirm = page.getByRole("button", { name: "Confirm and Continue" });

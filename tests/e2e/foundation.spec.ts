@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "./support/e2e-env.ts";
+import { gotoHydrated } from "./support/hydration.ts";
 
 /** Fails the test on any error the page logs or throws. */
 function watchErrors(page: Page): string[] {
@@ -89,7 +90,7 @@ for (const [name, device] of [
     test(`the display currency converts prices, shows a toast and persists on ${name}`, async ({
       page,
     }) => {
-      await page.goto("/");
+      await gotoHydrated(page, "/");
       const firstPrice = page
         .getByRole("region", { name: "Featured Listings" })
         .getByRole("article")

@@ -72,32 +72,40 @@ for (const [name, device] of [
       expect(errors).toEqual([]);
     });
 
-    test("the contact button links by contact method", async ({ page, request }) => {
+    test("the contact button links by contact method, through the lead counter", async ({
+      page,
+      request,
+    }) => {
+      // The button is the server's contact link: it records the lead, then redirects.
+      const followed = async (name: string, id: number) => {
+        await page.goto(`/listing/${id}`);
+        const link = page.getByRole("link", { name });
+        await expect(link).toHaveAttribute("href", `/listing/${id}/contact`);
+        const answer = await request.get(`/listing/${id}/contact`, { maxRedirects: 0 });
+        expect(answer.status()).toBe(302);
+        return answer.headers()["location"]!;
+      };
       const phone = await findListing(
         request,
         (l) => l.contactMethod === "phone" && !!l.agent.phone,
       );
-      await page.goto(`/listing/${phone.id}`);
       const digits = phone.agent.phone!.replace(/\D/g, "");
-      await expect(page.getByRole("link", { name: "Call Agent" })).toHaveAttribute(
-        "href",
-        `tel:+${digits}`,
-      );
+      expect(await followed("Call Agent", phone.id)).toBe(`tel:+${digits}`);
 
       const whatsapp = await findListing(
         request,
         (l) => l.contactMethod === "whatsapp" && !!l.agent.phone,
       );
-      await page.goto(`/listing/${whatsapp.id}`);
-      await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
-        "href",
+      expect(await followed("WhatsApp", whatsapp.id)).toBe(
         `https://wa.me/${whatsapp.agent.phone!.replace(/\D/g, "")}`,
+      );
+      await expect(page.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
+        "target",
+        "_blank",
       );
 
       const email = await findListing(request, (l) => l.contactMethod === "email");
-      await page.goto(`/listing/${email.id}`);
-      const href = await page.getByRole("link", { name: "Send Email" }).getAttribute("href");
-      const mailto = new URL(href!);
+      const mailto = new URL(await followed("Send Email", email.id));
       expect(mailto.protocol).toBe("mailto:");
       expect(decodeURIComponent(mailto.pathname)).toBe(email.agent.email);
       const subject = mailto.searchParams.get("subject")!;

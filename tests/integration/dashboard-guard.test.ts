@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings } from "../../app/db/schema/index.ts";
+import { contactMessages, listings } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { emptyListingValues } from "../../app/lib/schemas/listing.ts";
 import { createListing } from "../../app/services/listings/listing-write.server.ts";
@@ -27,6 +27,7 @@ describe(`dashboard guard over HTTP on ${testEngine}`, () => {
   let admin: MadeUser;
   let pendingId: number;
   const PENDING_TITLE = "Hidden villa awaiting review qx7";
+  const MESSAGE_SUBJECT = "Private question for the team zr4";
 
   /** Someone's session alone, so a test's toast cookie never reaches the next request. */
   function cookiesOf(who: MadeUser | null): CookieJar {
@@ -61,6 +62,12 @@ describe(`dashboard guard over HTTP on ${testEngine}`, () => {
     });
     expect(saved.status).toBe("pending_approval");
     pendingId = saved.id;
+    await app.handle.db.insert(contactMessages).values({
+      name: "Kojo Boateng",
+      email: "kojo@example.com",
+      subject: MESSAGE_SUBJECT,
+      message: "Only the administrator may read this.",
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -73,6 +80,8 @@ describe(`dashboard guard over HTTP on ${testEngine}`, () => {
     "user-management": { heading: null, secret: () => ownerEmail },
     "platform-settings": { heading: t("dashboard.settings.title"), secret: () => null },
     "currency-settings": { heading: t("dashboard.currency.subtitle"), secret: () => null },
+    messages: { heading: t("dashboard.messages.subtitle"), secret: () => MESSAGE_SUBJECT },
+    "audit-log": { heading: t("dashboard.audit.title"), secret: () => null },
     analytics: { heading: t("dashboard.analytics.title"), secret: () => null },
     "premium-plans": { heading: t("dashboard.premium.title"), secret: () => null },
   } as const;
@@ -122,6 +131,8 @@ describe(`dashboard guard over HTTP on ${testEngine}`, () => {
       [admin, "user-management"],
       [admin, "platform-settings"],
       [admin, "currency-settings"],
+      [admin, "messages"],
+      [admin, "audit-log"],
       [agent, "analytics"],
       [agent, "premium-plans"],
     ];
@@ -156,6 +167,8 @@ describe(`dashboard guard over HTTP on ${testEngine}`, () => {
       "user-management",
       "platform-settings",
       "currency-settings",
+      "messages",
+      "audit-log",
     ];
     for (const tab of adminTabs) {
       await expectRefused(agent, tab, "/dashboard/overview", "auth.toasts.accessDenied");

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactAction, dialable } from "../../app/components/listing-detail/contact-links.ts";
+import { contactAction, dialable } from "../../app/lib/contact-links.ts";
 import { listingJsonLd, summarize } from "../../app/components/listing-detail/structured-data.ts";
 import { setDatabase, type DatabaseHandle } from "../../app/db/client.server.ts";
 import { listingImages, listings, user } from "../../app/db/schema/index.ts";

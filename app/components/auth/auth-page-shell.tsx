@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { LogoMark } from "../layout/logo.tsx";
+import { useRootData } from "../../hooks/use-root-data.ts";
+import { BrandMark, BrandName } from "../layout/logo.tsx";
 
 /** The frame of the pages without header and footer: admin login, reset, confirm, role selection. */
 export function AuthPageShell({
@@ -9,13 +10,16 @@ export function AuthPageShell({
   children: React.ReactNode;
   wide?: boolean;
 }) {
+  const { settings } = useRootData();
   return (
     <main className="flex min-h-svh animate-page-in flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-stone-50 to-sun-50 px-4 py-10">
-      <Link to="/" className="mb-6 flex items-center gap-2" aria-label="Gateway Africa">
-        <LogoMark className="size-10" />
-        <span className="text-xl font-bold text-brand-900">
-          Gateway<span className="text-sun-600">Africa</span>
-        </span>
+      <Link to="/" className="mb-6 flex items-center gap-2">
+        <BrandMark logo={settings.logo} className="size-10" />
+        <BrandName
+          name={settings.siteName}
+          accentClassName="text-sun-600"
+          className="text-xl font-bold text-brand-900"
+        />
       </Link>
       <div
         className={`w-full ${wide ? "max-w-3xl" : "max-w-md"} rounded-2xl border border-stone-200 bg-white p-6 shadow-xl sm:p-8`}

@@ -107,9 +107,12 @@ export function ListingRows<R extends DashboardListingRow>({
 export function StatCards({
   cards,
   className,
+  exact = false,
 }: {
   cards: { label: string; value: number }[];
   className: string;
+  /** Every digit (figures a report repeats) rather than a rounded "170+". */
+  exact?: boolean;
 }) {
   return (
     <dl className={className}>
@@ -119,7 +122,9 @@ export function StatCards({
           className={cn(cardVariants({ elevated: false }), "flex flex-col-reverse p-4")}
         >
           <dt className="text-sm text-stone-600">{card.label}</dt>
-          <dd className="text-2xl font-bold text-stone-900">{formatCountPlus(card.value)}</dd>
+          <dd className="text-2xl font-bold text-stone-900 tabular-nums">
+            {exact ? card.value.toLocaleString("en") : formatCountPlus(card.value)}
+          </dd>
         </div>
       ))}
     </dl>

@@ -2,7 +2,7 @@ import { Icon } from "../ui/icon.tsx";
 import { useCallback, useEffect, useState } from "react";
 import { usePrefersReducedMotion } from "../../hooks/use-reduced-motion.ts";
 import { useT } from "../../i18n/use-t.ts";
-import type { HeroSlide } from "../../lib/hero.ts";
+import { heroImageSources, type HeroSlide } from "../../lib/hero.ts";
 import { cn } from "../../lib/cn.ts";
 
 const INTERVAL_MS = 7000;
@@ -82,7 +82,8 @@ export function HeroSlideshow({
           >
             {pictured(i) && (
               <img
-                src={slide.imageUrl}
+                sizes="100vw"
+                {...heroImageSources(slide.imageUrl)}
                 alt={slide.alt}
                 className="size-full object-cover"
                 fetchPriority={i === 0 ? "high" : "low"}

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, XIcon } from "../ui/social-icons.tsx";
-import { LogoMark } from "./logo.tsx";
+import { BrandMark, BrandName, type BrandLogo } from "./logo.tsx";
 import { MAIN_NAV } from "./nav-items.ts";
 
 const COMPANY: { to: string; label: MessageKey }[] = [
@@ -39,10 +39,14 @@ const SOCIAL = [
 ] as const;
 
 export function Footer({
+  siteName,
+  logo,
   supportEmail,
   supportPhone,
   year,
 }: {
+  siteName: string;
+  logo: BrandLogo | null;
   supportEmail: string;
   supportPhone: string;
   year: number;
@@ -53,10 +57,12 @@ export function Footer({
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <Link to="/" className="inline-flex items-center gap-2">
-            <LogoMark className="size-9" />
-            <span className="text-lg font-bold [word-spacing:-0.25em] text-white">
-              Gateway <span className="text-sun-400">Africa</span>
-            </span>
+            <BrandMark logo={logo} className="size-9" />
+            <BrandName
+              name={siteName}
+              accentClassName="text-sun-400"
+              className="text-lg font-bold text-white"
+            />
           </Link>
           <p className="mt-4 max-w-sm text-sm leading-relaxed text-brand-200">
             {t("layout.footer.about")}

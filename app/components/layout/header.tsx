@@ -9,7 +9,7 @@ import { can } from "../../lib/permissions.ts";
 import type { Role } from "../../lib/roles.ts";
 import { CurrencySelector } from "./currency-selector.tsx";
 import { HeaderMenu } from "./header-menu.tsx";
-import { LogoMark } from "./logo.tsx";
+import { BrandMark, BrandName, type BrandLogo } from "./logo.tsx";
 import { MainNavItems } from "./main-nav-items.tsx";
 import { ViewerChip } from "./viewer-chip.tsx";
 import { buttonVariants } from "../ui/button.tsx";
@@ -32,10 +32,13 @@ const FULL_HEADER = {
 } as const;
 
 export function Header({
+  brand,
   currencies,
   currency,
   viewer,
 }: {
+  /** The platform's name and logo, as the administrator set them. */
+  brand: { name: string; logo: BrandLogo | null };
   currencies: DisplayCurrency[];
   currency: DisplayCurrency;
   viewer: HeaderViewer | null;
@@ -71,12 +74,13 @@ export function Header({
       className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80"
     >
       <div className="mx-auto flex h-16 max-w-[96rem] items-center gap-3 px-4 sm:px-6">
-        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg">
-          <LogoMark className="size-9" />
-          {/* The space makes the link's name "Gateway Africa"; the word spacing hides it. */}
-          <span className="text-lg font-bold tracking-tight [word-spacing:-0.25em] text-brand-900">
-            Gateway <span className="text-sun-600">Africa</span>
-          </span>
+        <Link to="/" className="flex min-w-0 shrink-0 items-center gap-2 rounded-lg">
+          <BrandMark logo={brand.logo} className="size-9" />
+          <BrandName
+            name={brand.name}
+            accentClassName="text-sun-600"
+            className="max-w-[55vw] truncate text-lg font-bold tracking-tight text-brand-900 sm:max-w-80"
+          />
         </Link>
 
         <nav aria-label={t("layout.nav.label")} className={cn("ml-2 hidden", fit.show)}>

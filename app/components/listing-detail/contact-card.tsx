@@ -3,7 +3,8 @@ import { useToast } from "../../hooks/use-toast.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import type { ContactMethod } from "../../lib/listing-values.ts";
-import { contactAction } from "./contact-links.ts";
+import { contactAction } from "../../lib/contact-links.ts";
+import { reportLead } from "./report-lead.ts";
 
 const primaryClass =
   "inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl text-base font-semibold text-white shadow-sm";
@@ -41,6 +42,7 @@ export function ContactCard({
             text: t("detail.share.text", { title: listing.title }),
             url,
           });
+          reportLead(listing.id, "share");
           showToast({ title: "detail.share.successTitle" });
         } catch (error) {
           // Closing the share sheet is a choice, not a failure.
@@ -51,6 +53,7 @@ export function ContactCard({
       }
       if (!navigator.clipboard) throw new Error(t("detail.share.unsupported"));
       await navigator.clipboard.writeText(url);
+      reportLead(listing.id, "share");
       showToast({
         title: "detail.share.copiedTitle",
         description: "detail.share.copiedDescription",
@@ -124,11 +127,23 @@ export function ContactCard({
             {label}
           </button>
         ) : (
+          // The server's contact link records the lead, then sends the visitor on: it works
+          // before hydration, and a WhatsApp chat opens in its own tab through it. A call or an
+          // e-mail is handed to the phone or mail app directly once a beacon reported it,
+          // because a redirect to tel: or mailto: is not followed by every browser.
           <a
-            href={action.href}
+            href={`/listing/${listing.id}/contact`}
+            rel="nofollow noopener noreferrer"
             {...(action.kind === "whatsapp"
-              ? { target: "_blank", rel: "noopener noreferrer" }
-              : {})}
+              ? { target: "_blank" }
+              : {
+                  onClick: (event: React.MouseEvent<HTMLAnchorElement>) => {
+                    const lead = action.kind === "phone" ? "call" : "email";
+                    if (!reportLead(listing.id, lead)) return;
+                    event.preventDefault();
+                    window.location.href = action.href;
+                  },
+                })}
             className={cn(primaryClass, tone)}
           >
             {icon}

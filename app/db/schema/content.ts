@@ -36,6 +36,8 @@ export const platformSettings = pgTable(
     supportPhone: text("support_phone").notNull(),
     notificationEmail: text("notification_email").notNull(),
     requireManualApproval: boolean("require_manual_approval").notNull().default(true),
+    /** The uploaded logo under the media store; null shows the built-in mark. */
+    logoPath: text("logo_path"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("platform_settings_single_row_check", sql`${t.id} = 1`)],
@@ -52,6 +54,7 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     readAt: timestamp("read_at", { withTimezone: true }),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

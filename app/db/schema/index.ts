@@ -3,3 +3,4 @@ export * from "./reference.ts";
 export * from "./listings.ts";
 export * from "./content.ts";
 export * from "./uploads.ts";
+export * from "./admin.ts";

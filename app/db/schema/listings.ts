@@ -299,5 +299,8 @@ export const listingViews = pgTable(
     visitorHash: text("visitor_hash").notNull(),
     day: date("day").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.listingId, t.visitorHash, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.visitorHash, t.day] }),
+    index("listing_views_day_idx").on(t.day),
+  ],
 );

@@ -1,6 +1,6 @@
 export const about = {
   meta: {
-    title: "About Us — Gateway Africa",
+    title: "About Us — {siteName}",
     description:
       "Gateway Africa unifies Africa's real estate, stays, professionals and travel in one trusted marketplace. Read our mission, vision and values.",
   },

@@ -79,7 +79,7 @@ export const auth = {
     accessDeniedDescription: "You do not have the necessary permissions to view this page.",
   },
   adminLogin: {
-    metaTitle: "Administrator sign-in — Gateway Africa",
+    metaTitle: "Administrator sign-in — {siteName}",
     title: "Administrator Access",
     description:
       "Enter the administrator e-mail address. We will send you a one-time sign-in link.",
@@ -98,7 +98,7 @@ export const auth = {
       "This sign-in link has expired or has already been used. Enter your address to get a new one.",
   },
   reset: {
-    metaTitle: "Set a new password — Gateway Africa",
+    metaTitle: "Set a new password — {siteName}",
     title: "Set a new password",
     description: "Choose a new password for your account. It must be at least 6 characters.",
     newPassword: "New Password",
@@ -119,7 +119,7 @@ export const auth = {
     error: "Password Update Error",
   },
   confirm: {
-    metaTitle: "Confirming your e-mail — Gateway Africa",
+    metaTitle: "Confirming your e-mail — {siteName}",
     confirming: "Confirming your e-mail...",
     confirmed: "Email Confirmed!",
     confirmedDescription: "Your e-mail address is confirmed. You are signed in.",
@@ -134,11 +134,11 @@ export const auth = {
     continue: "Continue",
   },
   callback: {
-    metaTitle: "Signing you in — Gateway Africa",
+    metaTitle: "Signing you in — {siteName}",
     completing: "Completing your sign-in...",
   },
   roleSelection: {
-    metaTitle: "Choose your account type — Gateway Africa",
+    metaTitle: "Choose your account type — {siteName}",
     title: "How will you use Gateway Africa?",
     description: "Choose your account type. You can change it later in your profile settings.",
     user: {

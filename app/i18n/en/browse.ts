@@ -1,8 +1,8 @@
 /** The category and browse pages (/real-estate … /concierge, /listings). */
 export const browse = {
   meta: {
-    title: "{title} | Gateway Africa",
-    titleWithPage: "{title} — page {page} | Gateway Africa",
+    title: "{title} | {siteName}",
+    titleWithPage: "{title} — page {page} | {siteName}",
   },
   filters: {
     title: "Filters",

@@ -1,6 +1,6 @@
 export const contact = {
   meta: {
-    title: "Contact Us — Gateway Africa",
+    title: "Contact Us — {siteName}",
     description:
       "Questions about a listing, a booking or a partnership? Write to Gateway Africa, call our Accra office or visit us in Ridge, Accra.",
   },

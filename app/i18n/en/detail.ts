@@ -1,8 +1,8 @@
 /** The listing detail page (/listing/{id}). */
 export const detail = {
   meta: {
-    title: "{title} | Gateway Africa",
-    notFoundTitle: "Listing Not Found | Gateway Africa",
+    title: "{title} | {siteName}",
+    notFoundTitle: "Listing Not Found | {siteName}",
   },
   back: "Back to Listings",
   badges: {

@@ -56,4 +56,20 @@ export const email = {
     footer:
       "If you did not write to us, you can ignore this e-mail: someone may have typed your address by mistake.",
   },
+  newListing: {
+    subjectPending: "New listing to review: {title}",
+    subjectApproved: "New listing published: {title}",
+    body: 'A new listing, "{title}" ({category}), was submitted by {name} <{email}>.',
+    pending: "It waits for review in the moderation queue.",
+    approved: "Manual approval is turned off, so it is public already.",
+    reviewAction: "Open the moderation queue",
+    viewAction: "View the listing",
+    footer:
+      "You receive this e-mail because this address is the platform's notification e-mail (Dashboard → Settings).",
+  },
+  contactReply: {
+    intro: "This is our answer to your message #{id} of {date}.",
+    footer:
+      "You receive this e-mail because a message was sent to us from this address through our contact form. To answer, reply to this e-mail.",
+  },
 };

@@ -1,6 +1,6 @@
 export const home = {
   meta: {
-    title: "Gateway Africa — Property, stays, professionals and travel across Africa",
+    title: "{siteName} — Property, stays, professionals and travel across Africa",
     description:
       "Buy, rent or lease property, book hotels and student housing, hire verified professionals and plan tours in 54 African countries.",
   },

@@ -56,7 +56,7 @@ export const layout = {
       instagram: "Gateway Africa on Instagram",
       linkedin: "Gateway Africa on LinkedIn",
     },
-    rights: "© {year} Gateway Africa. All rights reserved.",
+    rights: "© {year} {siteName}. All rights reserved.",
   },
   toast: {
     close: "Close notification",

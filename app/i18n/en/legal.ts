@@ -1,22 +1,22 @@
 export const legal = {
   meta: {
     terms: {
-      title: "Terms of Service — Gateway Africa",
+      title: "Terms of Service — {siteName}",
       description:
         "The rules for using Gateway Africa: accounts, listings and moderation, bookings, payments, fees and verification.",
     },
     faq: {
-      title: "Frequently Asked Questions — Gateway Africa",
+      title: "Frequently Asked Questions — {siteName}",
       description:
         "Answers about free and premium listings, booking, payments, currencies and verification on Gateway Africa.",
     },
     privacy: {
-      title: "Privacy Policy — Gateway Africa",
+      title: "Privacy Policy — {siteName}",
       description:
         "What personal data Gateway Africa collects, why, who we share it with and the choices you have.",
     },
     kyc: {
-      title: "KYC & Verification — Gateway Africa",
+      title: "KYC & Verification — {siteName}",
       description:
         "How Gateway Africa verifies agents, partners and professionals, how long it takes and what the verified badge means.",
     },

@@ -1,8 +1,8 @@
 /** Add / edit listing, My Listings actions, moderation and Manage Listings (spec §2, §5, §8). */
 export const publish = {
   meta: {
-    addTitle: "Add Listing — Gateway Africa",
-    editTitle: "Edit Listing — Gateway Africa",
+    addTitle: "Add Listing — {siteName}",
+    editTitle: "Edit Listing — {siteName}",
   },
   goBack: "Go Back",
   loadingProfile: "Loading your profile...",

@@ -1,6 +1,6 @@
 export const services = {
   meta: {
-    title: "Our Services — Gateway Africa",
+    title: "Our Services — {siteName}",
     description:
       "Property listings, accommodation booking, student housing, verified professionals, tour packages and an all-in-one travel concierge across Africa.",
   },

@@ -1,55 +1,143 @@
+import { Download } from "lucide-react";
+import { Link } from "react-router";
 import type { Route } from "./+types/analytics";
 import { requirePermission } from "../../auth/guards.server.ts";
-import { EmptyState, ListingRows, StatCards } from "../../components/dashboard/listing-rows.tsx";
-import { useRootData } from "../../hooks/use-root-data.ts";
+import { AnalyticsChart } from "../../components/dashboard/analytics-chart.tsx";
+import { AnalyticsListingsTable } from "../../components/dashboard/analytics-listings.tsx";
+import { EmptyState, StatCards } from "../../components/dashboard/listing-rows.tsx";
+import { buttonVariants } from "../../components/ui/button.tsx";
 import { useT } from "../../i18n/use-t.ts";
-import { can } from "../../lib/permissions.ts";
-import {
-  dashboardStats,
-  mostViewedListings,
-} from "../../services/dashboard/dashboard-listings.server.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatDay } from "../../lib/format-day.ts";
+import { ANALYTICS_RANGES } from "../../lib/analytics-values.ts";
+import { analyticsPageQuerySchema, type AnalyticsTotals } from "../../lib/schemas/analytics.ts";
+import { analyticsReport } from "../../services/analytics/analytics-report.server.ts";
+import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
 
-const TOP_LISTINGS = 5;
+/** The page lists the most active listings; the CSV has every one. */
+const TABLE_LISTINGS = 10;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // The dashboard layout already refuses this tab to regular users; checked here as well.
   const viewer = await requirePermission(context, "analytics:view");
-  const [stats, top] = await Promise.all([
-    dashboardStats(viewer),
-    mostViewedListings(viewer, TOP_LISTINGS),
-  ]);
-  return { admin: can(viewer, "analytics:view-platform"), stats, top };
+  const { days } = analyticsPageQuerySchema.parse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
+  const report = await loadOrErrorPage(() =>
+    analyticsReport(viewer, { days, listingLimit: TABLE_LISTINGS }),
+  );
+  return { report, tableLimit: TABLE_LISTINGS };
 }
+
+const STAT_KEYS: (keyof AnalyticsTotals)[] = [
+  "views",
+  "leads",
+  "call",
+  "whatsapp",
+  "email",
+  "share",
+  "favorite",
+];
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { currency } = useRootData();
-  const { stats, top, admin } = loaderData;
-  const cards = [
-    { label: t("dashboard.analytics.listings"), value: stats.listings },
-    { label: t("dashboard.analytics.approved"), value: stats.approved },
-    { label: t("dashboard.analytics.pending"), value: stats.pending },
-    { label: t("dashboard.analytics.views"), value: stats.views },
-  ];
+  const { report, tableLimit } = loaderData;
+  const active = report.totals.views + report.totals.leads > 0;
+  const reportUrl = (by: "listing" | "day") =>
+    `/api/v1/analytics/report.csv?days=${report.days}&by=${by}`;
   return (
     <div className="space-y-6">
-      <h2 className="text-xl font-bold text-stone-900">
-        {admin ? t("dashboard.analytics.adminTitle") : t("dashboard.analytics.title")}
-      </h2>
-      <StatCards cards={cards} className="grid grid-cols-2 gap-3 lg:grid-cols-4" />
-      <div>
-        <h3 className="mb-3 font-semibold text-stone-900">
-          {t("dashboard.analytics.topListings")}
-        </h3>
-        {top.length > 0 ? (
-          <ListingRows rows={top} currency={currency} showStatus showViews />
-        ) : (
-          <EmptyState
-            title={t("dashboard.analytics.topListings")}
-            body={t("dashboard.analytics.empty")}
-          />
-        )}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 className="text-xl font-bold text-stone-900">
+            {report.platform ? t("dashboard.analytics.adminTitle") : t("dashboard.analytics.title")}
+          </h2>
+          <p className="mt-1 text-sm text-stone-600">
+            {t("dashboard.analytics.subtitle", {
+              from: formatDay(report.from),
+              to: formatDay(report.to),
+            })}
+          </p>
+        </div>
+        <nav aria-label={t("dashboard.analytics.range")}>
+          <ul className="inline-flex rounded-lg border border-stone-200 bg-white p-1">
+            {ANALYTICS_RANGES.map((days) => (
+              <li key={days}>
+                <Link
+                  to={`?days=${days}`}
+                  preventScrollReset
+                  aria-current={days === report.days ? "page" : undefined}
+                  className={cn(
+                    "inline-flex h-9 items-center rounded-md px-3 text-sm font-semibold",
+                    days === report.days
+                      ? "bg-brand-700 text-white"
+                      : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+                  )}
+                >
+                  {t(`dashboard.analytics.ranges.d${days}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
+
+      <StatCards
+        exact
+        cards={STAT_KEYS.map((key) => ({
+          label: t(`dashboard.analytics.stats.${key}`),
+          value: report.totals[key],
+        }))}
+        className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7"
+      />
+
+      {active ? (
+        <>
+          <AnalyticsChart report={report} />
+          <AnalyticsListingsTable report={report} limit={tableLimit} />
+        </>
+      ) : (
+        <EmptyState
+          title={t("dashboard.analytics.emptyTitle")}
+          body={t("dashboard.analytics.empty")}
+        />
+      )}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <a
+          href={reportUrl("listing")}
+          download
+          className={buttonVariants({ variant: "outline", size: "md" })}
+        >
+          <Download aria-hidden className="size-4" />
+          {t("dashboard.analytics.sampleReport")}
+          <span className="sr-only">({t("dashboard.analytics.sampleReportHint")})</span>
+        </a>
+        <a
+          href={reportUrl("day")}
+          download
+          className="text-sm font-semibold text-brand-800 underline-offset-2 hover:underline"
+        >
+          {t("dashboard.analytics.dailyReport")}
+        </a>
+      </div>
+
+      {!report.platform && (
+        <div className="flex flex-col gap-4 rounded-2xl border border-sun-200 bg-gradient-to-r from-sun-50 to-white p-6 sm:flex-row sm:items-center">
+          <div className="flex-1">
+            <h3 className="text-lg font-bold text-stone-900">
+              {t("dashboard.analytics.upgradeTitle")}
+            </h3>
+            <p className="mt-1 text-stone-600">{t("dashboard.analytics.upgradeBody")}</p>
+          </div>
+          <Link
+            to="/dashboard/premium-plans"
+            className={cn(buttonVariants({ variant: "accent", size: "md" }), "px-5")}
+          >
+            {t("dashboard.analytics.upgrade")}
+          </Link>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { ChevronLeft, ChevronRight, Search } from "lucide-react";
-import { Form, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/manage-listings";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
-import { Input } from "../../components/ui/input.tsx";
+import { ListSearch } from "../../components/dashboard/list-search.tsx";
+import { Pager } from "../../components/dashboard/pager.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -142,29 +142,16 @@ export default function ManageListings({ loaderData }: Route.ComponentProps) {
           <h2 className="text-xl font-bold text-stone-900">{t("dashboard.manage.title")}</h2>
           <p className="text-sm text-stone-600">{t("publish.manage.total", { count: total })}</p>
         </div>
-        <Form method="get" action={PATH} role="search" className="flex w-full gap-2 sm:w-auto">
-          <label htmlFor="manage-q" className="sr-only">
-            {t("publish.manage.search")}
-          </label>
-          <div className="relative flex-1 sm:w-72">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
-            />
-            <Input
-              id="manage-q"
-              type="search"
-              name="q"
-              defaultValue={query}
-              key={query}
-              placeholder={t("publish.manage.searchPlaceholder")}
-              className="pl-9"
-            />
-          </div>
-          <button type="submit" className={cn(buttonVariants(), "px-4 text-sm")}>
-            {t("publish.manage.searchButton")}
-          </button>
-        </Form>
+        <ListSearch
+          action={PATH}
+          id="manage-q"
+          query={query}
+          texts={{
+            label: t("publish.manage.search"),
+            placeholder: t("publish.manage.searchPlaceholder"),
+            button: t("publish.manage.searchButton"),
+          }}
+        />
       </div>
 
       {rows.length > 0 ? (
@@ -196,32 +183,17 @@ export default function ManageListings({ loaderData }: Route.ComponentProps) {
         />
       )}
 
-      {pageCount > 1 && (
-        <nav
-          aria-label={t("publish.manage.pages")}
-          className="mt-5 flex items-center justify-between gap-3"
-        >
-          {page > 1 ? (
-            <Link to={href(page - 1)} rel="prev" className={pager}>
-              <ChevronLeft aria-hidden className="size-4" />
-              {t("publish.manage.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-stone-600" aria-current="page">
-            {t("publish.manage.pageOf", { page, count: pageCount })}
-          </p>
-          {page < pageCount ? (
-            <Link to={href(page + 1)} rel="next" className={pager}>
-              {t("publish.manage.next")}
-              <ChevronRight aria-hidden className="size-4" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        href={href}
+        texts={{
+          pages: t("publish.manage.pages"),
+          previous: t("publish.manage.previous"),
+          next: t("publish.manage.next"),
+          pageOf: t("publish.manage.pageOf", { page, count: pageCount }),
+        }}
+      />
     </div>
   );
 }

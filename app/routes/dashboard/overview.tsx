@@ -10,15 +10,20 @@ import {
   listDashboardListings,
 } from "../../services/dashboard/dashboard-listings.server.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
+import { PlatformFigures } from "../../components/dashboard/platform-figures.tsx";
+import { leadsThisWeek } from "../../services/analytics/analytics-report.server.ts";
+import { platformOverview } from "../../services/analytics/platform-overview.server.ts";
 import { cn } from "../../lib/cn.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requireViewer(context);
-  const [recent, stats] = await Promise.all([
+  const [recent, stats, leads, platform] = await Promise.all([
     listDashboardListings(viewer, 3),
     dashboardStats(viewer),
+    leadsThisWeek(viewer),
+    can(viewer, "analytics:view-platform") ? platformOverview(viewer) : null,
   ]);
-  return { role: dashboardRole(viewer.role), recent, stats };
+  return { role: dashboardRole(viewer.role), recent, stats, leads, platform };
 }
 
 const buttonClass = buttonVariants({ size: "md" });
@@ -26,7 +31,7 @@ const buttonClass = buttonVariants({ size: "md" });
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { currency } = useRootData();
-  const { role, recent, stats } = loaderData;
+  const { role, recent, stats, leads, platform } = loaderData;
   const publisher = can({ role }, "listing:offer-add");
   const cards = !can({ role }, "listing:list-own")
     ? [{ label: t("dashboard.overview.statFavorites"), value: stats.favorites }]
@@ -34,11 +39,22 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         { label: t("dashboard.overview.statListings"), value: stats.listings },
         { label: t("dashboard.overview.statViews"), value: stats.views },
         { label: t("dashboard.overview.statPending"), value: stats.pending },
+        { label: t("dashboard.platformOverview.leadsThisWeek"), value: leads },
       ];
 
   return (
     <div className="space-y-8">
-      <StatCards cards={cards} className="grid gap-3 sm:grid-cols-3" />
+      {platform ? (
+        <PlatformFigures figures={platform} />
+      ) : (
+        <StatCards
+          cards={cards}
+          className={cn(
+            "grid gap-3",
+            cards.length > 1 ? "grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-3",
+          )}
+        />
+      )}
 
       <div>
         <h2 className="mb-3 text-lg font-bold text-stone-900">

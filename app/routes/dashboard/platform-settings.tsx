@@ -1,39 +1,199 @@
+import { data } from "react-router";
 import type { Route } from "./+types/platform-settings";
 import { requirePermission } from "../../auth/guards.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { HeroEditor, type HeroFormResult } from "../../components/dashboard/hero-editor.tsx";
+import {
+  SettingsForm,
+  type SettingsFormResult,
+} from "../../components/dashboard/settings-form.tsx";
 import { useT } from "../../i18n/use-t.ts";
-import { getPlatformSettings } from "../../services/content/settings.server.ts";
-import { cardVariants } from "../../components/ui/card.tsx";
-import { cn } from "../../lib/cn.ts";
+import type { FieldErrors } from "../../lib/app-error.ts";
+import { MAX_LISTING_IMAGE_BYTES } from "../../lib/schemas/listing.ts";
+import {
+  HERO_FAILED_TOAST,
+  HERO_SAVED_TOAST,
+  MAX_HERO_SLIDES,
+  MAX_LOGO_BYTES,
+} from "../../lib/schemas/platform-settings.ts";
+import type { Toast } from "../../lib/toast.ts";
+import { updateHeroContent } from "../../services/content/hero.server.ts";
+import {
+  getHeroContent,
+  getPlatformSettings,
+  updatePlatformSettings,
+} from "../../services/content/settings.server.ts";
+import { answerAction } from "../../services/session/action-answer.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
+
+const PATH = "/dashboard/platform-settings";
+/** The hero form may carry a new picture per slide; anything far above that is refused unread. */
+const MAX_REQUEST_BYTES = MAX_HERO_SLIDES * MAX_LISTING_IMAGE_BYTES + 1024 * 1024;
+
+const INVALID_SETTINGS: Toast = {
+  title: "dashboard.settings.invalidTitle",
+  description: "dashboard.settings.invalidDescription",
+  variant: "destructive",
+};
+const INVALID_HERO: Toast = {
+  title: "dashboard.hero.invalidTitle",
+  description: "dashboard.hero.invalidDescription",
+  variant: "destructive",
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requirePermission(context, "settings:manage");
-  return { settings: await getPlatformSettings() };
+  const [settings, hero] = await Promise.all([getPlatformSettings(), getHeroContent()]);
+  return { settings, hero };
 }
 
-export default function PlatformSettings({ loaderData }: Route.ComponentProps) {
-  const t = useT();
-  const { settings } = loaderData;
-  const rows = [
-    [t("dashboard.settings.siteName"), settings.siteName],
-    [t("dashboard.settings.tagline"), settings.tagline],
-    [t("dashboard.settings.supportEmail"), settings.supportEmail],
-    [t("dashboard.settings.supportPhone"), settings.supportPhone],
-    [t("dashboard.settings.notificationEmail"), settings.notificationEmail],
-  ];
+function text(value: FormDataEntryValue | null): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** A file part the person filled: a form sent without a chosen file still carries an empty one. */
+function chosenFile(value: FormDataEntryValue | null): File | null {
+  return value instanceof File && (value.size > 0 || value.name !== "") ? value : null;
+}
+
+async function bytesOf(file: File | null): Promise<Buffer | null> {
+  return file ? Buffer.from(await file.arrayBuffer()) : null;
+}
+
+/**
+ * Two forms, told apart by `intent`: the settings (with the logo) and the hero (with a picture
+ * per slide). A refusal answers 400 with the message under each field and the values as sent,
+ * and changes nothing; a save redirects here with its toast, so both work without JavaScript.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requirePermission(context, "settings:manage");
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
+    throw data(null, { status: 413 });
+  }
+  const form = await readForm(request);
+  const intent = form.get("intent");
+
+  if (intent === "settings") {
+    const values = {
+      siteName: text(form.get("siteName")),
+      tagline: text(form.get("tagline")),
+      supportEmail: text(form.get("supportEmail")),
+      supportPhone: text(form.get("supportPhone")),
+      notificationEmail: text(form.get("notificationEmail")),
+      requireManualApproval: form.get("requireManualApproval") === "on",
+    };
+    const refuse = (fieldErrors: FieldErrors, toast: Toast = INVALID_SETTINGS, status = 400) =>
+      data({ intent, fieldErrors, values, toast } satisfies SettingsFormResult, { status });
+    const logo = chosenFile(form.get("logo"));
+    if (logo && logo.size > MAX_LOGO_BYTES) {
+      return refuse({ logo: "dashboard.settings.errors.logoTooLarge" }, INVALID_SETTINGS, 413);
+    }
+    return answerAction(
+      async () =>
+        updatePlatformSettings({
+          actor: viewer,
+          input: values,
+          logo: await bytesOf(logo),
+          removeLogo: form.get("removeLogo") === "on",
+        }),
+      {
+        success: async ({ changed }) =>
+          changed.length > 0
+            ? redirectWithToast(PATH, {
+                title: "dashboard.settings.saved",
+                description: "dashboard.settings.savedDescription",
+              })
+            : refuse(
+                {},
+                {
+                  title: "dashboard.settings.noChanges",
+                  description: "dashboard.settings.noChangesDescription",
+                },
+                200,
+              ),
+        fieldErrors: (errors) => refuse(errors),
+      },
+    );
+  }
+
+  if (intent === "hero") {
+    const images = form.getAll("slideImage").map(text);
+    const alts = form.getAll("slideAlt").map(text);
+    const descriptions = form.getAll("slideDescription").map(text);
+    const files = form.getAll("slideFile").map(chosenFile);
+    if (alts.length !== images.length || descriptions.length !== images.length) {
+      throw data(null, { status: 400 });
+    }
+    const values = {
+      title: text(form.get("title")),
+      subtitle: text(form.get("subtitle")),
+      description: text(form.get("description")),
+      slides: images.map((imageUrl, i) => ({
+        imageUrl,
+        alt: alts[i]!,
+        description: descriptions[i]!,
+      })),
+    };
+    const refuse = (fieldErrors: FieldErrors, toast: Toast, status: number) =>
+      data({ intent, fieldErrors, values, toast } satisfies HeroFormResult, { status });
+    try {
+      return await answerAction(
+        async () =>
+          updateHeroContent({
+            actor: viewer,
+            input: values,
+            files: await Promise.all(images.map((_, i) => bytesOf(files[i] ?? null))),
+          }),
+        {
+          success: () => redirectWithToast(PATH, HERO_SAVED_TOAST),
+          fieldErrors: (errors) => refuse(errors, INVALID_HERO, 400),
+        },
+      );
+    } catch (error) {
+      if (error instanceof Response || isDataResponse(error)) throw error;
+      // The spec's "Failed to save hero content. Please try again.": nothing was saved.
+      console.error("Saving the hero content failed", error);
+      return refuse({}, HERO_FAILED_TOAST, 500);
+    }
+  }
+
+  throw data(null, { status: 400 });
+}
+
+/** What `data()` throws: an error page's answer, not a failure of the save. */
+function isDataResponse(value: unknown): boolean {
   return (
-    <div className="space-y-4">
-      <h2 className="text-xl font-bold text-stone-900">{t("dashboard.settings.title")}</h2>
-      <dl className={cn(cardVariants({ elevated: false }), "divide-y divide-stone-100")}>
-        {rows.map(([label, value]) => (
-          <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-3">
-            <dt className="text-sm font-medium text-stone-600">{label}</dt>
-            <dd className="text-stone-900 sm:col-span-2">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900">
-        {t("dashboard.settings.approvalNote")}
-      </p>
+    typeof value === "object" &&
+    value !== null &&
+    (value as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+export default function PlatformSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { settings, hero } = loaderData;
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="settings-heading">
+        <h2 id="settings-heading" className="text-xl font-bold text-stone-900">
+          {t("dashboard.settings.title")}
+        </h2>
+        <p className="mt-1 mb-4 text-stone-600">{t("dashboard.settings.subtitle")}</p>
+        <SettingsForm
+          settings={settings}
+          result={actionData?.intent === "settings" ? (actionData as SettingsFormResult) : null}
+        />
+      </section>
+      <section aria-labelledby="hero-heading" id="hero">
+        <h2 id="hero-heading" className="text-xl font-bold text-stone-900">
+          {t("dashboard.hero.title")}
+        </h2>
+        <p className="mt-1 mb-4 text-stone-600">{t("dashboard.hero.subtitle")}</p>
+        <HeroEditor
+          hero={hero}
+          result={actionData?.intent === "hero" ? (actionData as HeroFormResult) : null}
+        />
+      </section>
     </div>
   );
 }

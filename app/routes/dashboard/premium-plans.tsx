@@ -1,73 +1,328 @@
-import { Check } from "lucide-react";
-import { Link } from "react-router";
+import { Check, ChevronDown } from "lucide-react";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
+import type { Route } from "./+types/premium-plans";
+import { requirePermission } from "../../auth/guards.server.ts";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button, buttonVariants } from "../../components/ui/button.tsx";
+import { cardVariants } from "../../components/ui/card.tsx";
+import { Field } from "../../components/ui/field.tsx";
+import { Label } from "../../components/ui/input.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { isMessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
-import { PREMIUM_PLANS, upgradeRequestPath } from "../../lib/premium-plans.ts";
-import { Badge } from "../../components/ui/badge.tsx";
-import { cardVariants } from "../../components/ui/card.tsx";
-import { buttonVariants } from "../../components/ui/button.tsx";
+import { formatUsd } from "../../lib/money.ts";
+import { can } from "../../lib/permissions.ts";
+import {
+  planFormEcho,
+  planFormValues,
+  type PlanFormEcho,
+  type PremiumPlan,
+} from "../../lib/schemas/premium-plans.ts";
+import {
+  choosePremiumPlan,
+  listPremiumPlans,
+  updatePremiumPlan,
+} from "../../services/premium/plans.server.ts";
+import { answerAction } from "../../services/session/action-answer.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
-export default function PremiumPlans() {
+const PATH = "/dashboard/premium-plans";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = await requirePermission(context, "premium:view-plans");
+  return {
+    plans: await listPremiumPlans(),
+    canChoose: can(viewer, "premium:choose-plan"),
+    canEdit: can(viewer, "premium:edit-plans"),
+  };
+}
+
+/**
+ * "choose": buying a plan, which the product cannot do yet — the answer says so ("Payment
+ * processing not yet integrated.") and nothing changes. "edit": the administrator's changes to
+ * a plan; a refusal shows that plan's form again with its messages (400).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requirePermission(context, "premium:view-plans");
+  const form = await readForm(request);
+  const planId = typeof form.get("planId") === "string" ? String(form.get("planId")) : "";
+  switch (form.get("intent")) {
+    case "choose": {
+      const viewer = await requirePermission(context, "premium:choose-plan");
+      return answerAction(() => choosePremiumPlan({ actor: viewer, planId }), {
+        success: () => redirect(PATH),
+        refused: (error) =>
+          redirectWithToast(
+            PATH,
+            error.code === "SERVICE_UNAVAILABLE"
+              ? {
+                  title: "dashboard.premium.featureUnavailable",
+                  description: "dashboard.premium.paymentUnavailable",
+                }
+              : {
+                  title: "dashboard.premium.chooseFailed",
+                  description: error.message,
+                  variant: "destructive",
+                },
+          ),
+      });
+    }
+    case "edit": {
+      const viewer = await requirePermission(context, "premium:edit-plans");
+      return answerAction(
+        () => updatePremiumPlan({ actor: viewer, planId, input: planFormValues(form) }),
+        {
+          success: (plan) =>
+            redirectWithToast(PATH, {
+              title: "dashboard.premium.edit.saved",
+              description: "dashboard.premium.edit.savedDescription",
+              params: { plan: plan.name },
+            }),
+          fieldErrors: (fieldErrors) =>
+            data({ planId, fieldErrors, values: planFormEcho(form) }, { status: 400 }),
+          refused: (error) =>
+            redirectWithToast(PATH, {
+              title: "dashboard.premium.edit.failed",
+              description: error.message,
+              variant: "destructive",
+            }),
+        },
+      );
+    }
+    default:
+      throw data(null, { status: 400 });
+  }
+}
+
+interface EditRefusal {
+  planId: string;
+  fieldErrors: Record<string, string>;
+  values: PlanFormEcho;
+}
+
+/** The contact form, filled in to ask the team for this plan: the way to buy one until payments. */
+function requestPath(plan: PremiumPlan): string {
+  return `/contact?reason=partnership&plan=${encodeURIComponent(plan.id)}`;
+}
+
+function ChooseButton({ plan }: { plan: PremiumPlan }) {
   const t = useT();
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post" action={PATH} preventScrollReset className="mt-5">
+      <input type="hidden" name="intent" value="choose" />
+      <input type="hidden" name="planId" value={plan.id} />
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        aria-label={t("dashboard.premium.chooseLabel", { plan: plan.name })}
+        className={cn(
+          buttonVariants({ variant: plan.popular ? "primary" : "brandOutline", size: "md" }),
+          "w-full px-3",
+        )}
+      >
+        {t("dashboard.premium.choose", { plan: plan.name })}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function PlanCard({ plan, canChoose }: { plan: PremiumPlan; canChoose: boolean }) {
+  const t = useT();
+  return (
+    <li
+      className={cn(
+        "relative flex flex-col rounded-2xl border bg-white p-5",
+        plan.popular ? "border-sun-400 shadow-lg ring-2 ring-sun-300" : "border-stone-200",
+      )}
+    >
+      {plan.popular && (
+        <Badge tone="accent" className="absolute -top-3 left-5 px-2.5 font-bold">
+          {t("dashboard.premium.popular")}
+        </Badge>
+      )}
+      <h3 className="font-bold text-stone-900">{plan.name}</h3>
+      <p className="mt-2">
+        <span className="text-3xl font-extrabold text-brand-800">{formatUsd(plan.priceUsd)}</span>
+        <span className="ml-1 text-sm text-stone-500">
+          / {t("dashboard.premium.months", { count: plan.months })}
+        </span>
+      </p>
+      <ul className="mt-4 flex-1 space-y-2 text-sm text-stone-700">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {canChoose && <ChooseButton plan={plan} />}
+      <p className="mt-3 text-center text-xs text-stone-500">
+        {t("dashboard.premium.requestHint")}{" "}
+        <Link
+          to={requestPath(plan)}
+          className="font-medium text-brand-800 underline underline-offset-2"
+        >
+          {t("dashboard.premium.requestPlan", { plan: plan.name })}
+        </Link>
+      </p>
+    </li>
+  );
+}
+
+/** The administrator's form for one plan, in a disclosure that opens again after a refusal. */
+function PlanEditor({ plan, refusal }: { plan: PremiumPlan; refusal: EditRefusal | undefined }) {
+  const t = useT();
+  const mine = refusal?.planId === plan.id ? refusal : undefined;
+  const values: PlanFormEcho = mine?.values ?? {
+    name: plan.name,
+    priceUsd: String(plan.priceUsd),
+    months: String(plan.months),
+    listingLimit: plan.listingLimit === null ? "" : String(plan.listingLimit),
+    featuredAds: String(plan.featuredAds),
+    features: plan.features.join("\n"),
+    popular: plan.popular,
+  };
+  const error = (name: string) => {
+    const key = mine?.fieldErrors[name];
+    return key && isMessageKey(key) ? t(key) : undefined;
+  };
+  const featuresId = `plan-${plan.id}-features`;
+  const featuresError = error("features");
+  return (
+    <details
+      open={mine !== undefined}
+      className={cn(
+        cardVariants({ elevated: false }),
+        "group p-0 [&_summary::-webkit-details-marker]:hidden",
+      )}
+    >
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-5 py-4 font-semibold text-stone-900">
+        {t("dashboard.premium.edit.open", { plan: plan.name })}
+        <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <Form
+        method="post"
+        action={PATH}
+        preventScrollReset
+        key={JSON.stringify(values)}
+        aria-label={t("dashboard.premium.edit.title", { plan: plan.name })}
+        className="grid gap-4 border-t border-stone-100 px-5 py-4 sm:grid-cols-2 lg:grid-cols-5"
+      >
+        <input type="hidden" name="intent" value="edit" />
+        <input type="hidden" name="planId" value={plan.id} />
+        <Field
+          label={t("dashboard.premium.edit.name")}
+          name="name"
+          required
+          maxLength={60}
+          defaultValue={values.name}
+          error={error("name")}
+          className="sm:col-span-2 lg:col-span-1"
+        />
+        <Field
+          label={t("dashboard.premium.edit.priceUsd")}
+          name="priceUsd"
+          inputMode="decimal"
+          required
+          defaultValue={values.priceUsd}
+          error={error("priceUsd")}
+        />
+        <Field
+          label={t("dashboard.premium.edit.months")}
+          name="months"
+          inputMode="numeric"
+          required
+          defaultValue={values.months}
+          error={error("months")}
+        />
+        <Field
+          label={t("dashboard.premium.edit.listingLimit")}
+          hint={t("dashboard.premium.edit.listingLimitHint")}
+          name="listingLimit"
+          inputMode="numeric"
+          defaultValue={values.listingLimit}
+          error={error("listingLimit")}
+        />
+        <Field
+          label={t("dashboard.premium.edit.featuredAds")}
+          name="featuredAds"
+          inputMode="numeric"
+          required
+          defaultValue={values.featuredAds}
+          error={error("featuredAds")}
+        />
+        <div className="sm:col-span-2 lg:col-span-3">
+          <Label htmlFor={featuresId}>{t("dashboard.premium.edit.features")}</Label>
+          <Textarea
+            id={featuresId}
+            name="features"
+            rows={5}
+            required
+            defaultValue={values.features}
+            aria-invalid={featuresError ? true : undefined}
+            aria-describedby={`${featuresId}-hint${featuresError ? ` ${featuresId}-error` : ""}`}
+          />
+          <p id={`${featuresId}-hint`} className="mt-1 text-xs text-stone-500">
+            {t("dashboard.premium.edit.featuresHint")}
+          </p>
+          {featuresError && (
+            <p id={`${featuresId}-error`} className="mt-1 text-sm text-red-700">
+              {featuresError}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col justify-between gap-4 sm:col-span-2 lg:col-span-2">
+          <label className="flex items-start gap-2 text-sm text-stone-800">
+            <input
+              type="checkbox"
+              name="popular"
+              defaultChecked={values.popular}
+              className="mt-0.5 size-4 accent-brand-700"
+            />
+            {t("dashboard.premium.edit.popular")}
+          </label>
+          <Button type="submit" size="md" className="self-end">
+            {t("dashboard.premium.edit.save")}
+          </Button>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+export default function PremiumPlans({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { plans, canChoose, canEdit } = loaderData;
+  const refusal = actionData ?? undefined;
   return (
     <div>
       <h2 className="text-xl font-bold text-stone-900">{t("dashboard.premium.title")}</h2>
       <p className="mt-1 text-stone-600">{t("dashboard.premium.subtitle")}</p>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        {PREMIUM_PLANS.map((plan) => (
-          <li
-            key={plan.id}
-            className={cn(
-              "relative flex flex-col rounded-2xl border bg-white p-5",
-              "popular" in plan
-                ? "border-sun-400 shadow-lg ring-2 ring-sun-300"
-                : "border-stone-200",
-            )}
-          >
-            {"popular" in plan && (
-              <Badge tone="accent" className="absolute -top-3 left-5 px-2.5 font-bold">
-                {t("dashboard.premium.popular")}
-              </Badge>
-            )}
-            <h3 className="font-bold text-stone-900">
-              {t(`dashboard.premium.plans.${plan.id}.name`)}
-            </h3>
-            <p className="mt-2">
-              <span className="text-3xl font-extrabold text-brand-800">${plan.price}</span>
-              <span className="ml-1 text-sm text-stone-500">
-                / {t("dashboard.premium.months", { count: plan.months })}
-              </span>
-            </p>
-            <ul className="mt-4 flex-1 space-y-2 text-sm text-stone-700">
-              {t(`dashboard.premium.plans.${plan.id}.features`)
-                .split(" · ")
-                .map((feature) => (
-                  <li key={feature} className="flex gap-2">
-                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
-                    {feature}
-                  </li>
-                ))}
-            </ul>
-            <Link
-              to={upgradeRequestPath(plan)}
-              className={cn(
-                buttonVariants({
-                  variant: "popular" in plan ? "primary" : "brandOutline",
-                  size: "md",
-                }),
-                "mt-5 px-3",
-              )}
-            >
-              {t("dashboard.premium.requestPlan", {
-                plan: t(`dashboard.premium.plans.${plan.id}.name`),
-              })}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {plans.length > 0 ? (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          {plans.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} canChoose={canChoose} />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-6 text-stone-600">{t("dashboard.premium.empty")}</p>
+      )}
       <p className={cn(cardVariants({ elevated: false }), "mt-6 p-5 text-sm text-stone-600")}>
         {t("dashboard.premium.paymentNote")}
       </p>
+      {canEdit && plans.length > 0 && (
+        <section aria-labelledby="edit-plans-title" className="mt-8 space-y-3">
+          <h2 id="edit-plans-title" className="text-lg font-bold text-stone-900">
+            {t("dashboard.premium.edit.heading")}
+          </h2>
+          {plans.map((plan) => (
+            <PlanEditor key={plan.id} plan={plan} refusal={refusal} />
+          ))}
+        </section>
+      )}
     </div>
   );
 }

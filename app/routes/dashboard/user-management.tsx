@@ -1,28 +1,129 @@
+import { Link, useSearchParams } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/user-management";
+import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { avatarSrc } from "../../auth/viewer.ts";
 import { DataTable, type DataColumn } from "../../components/dashboard/data-table.tsx";
-import { useT } from "../../i18n/use-t.ts";
-import { ROLES, type Role } from "../../lib/roles.ts";
-import { listUsers } from "../../services/admin/users.server.ts";
+import { EmptyState } from "../../components/dashboard/listing-rows.tsx";
+import { ListSearch } from "../../components/dashboard/list-search.tsx";
+import { Pager } from "../../components/dashboard/pager.tsx";
+import {
+  UserPanel,
+  UserRowActions,
+  USERS_PATH,
+  type ManagedUser,
+} from "../../components/dashboard/user-actions.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import {
+  adminUsersPageQuerySchema,
+  userEditSchema,
+  userIdSchema,
+} from "../../lib/schemas/admin-users.ts";
+import { fieldErrorsOf } from "../../lib/validation.ts";
+import { deleteUser, editUser, listUsers } from "../../services/admin/users.server.ts";
+import { answerAction } from "../../services/session/action-answer.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("edit"),
+    userId: userIdSchema,
+    name: z.string().optional(),
+    role: z.string().optional(),
+    returnTo: z.string().optional(),
+  }),
+  z.object({
+    intent: z.literal("delete"),
+    userId: userIdSchema,
+    returnTo: z.string().optional(),
+  }),
+]);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, "user:manage");
-  const users = await listUsers(viewer);
+  const url = new URL(request.url);
+  const { q, page } = adminUsersPageQuerySchema.parse({
+    q: url.searchParams.get("q") ?? "",
+    page: url.searchParams.get("page") ?? 1,
+  });
+  const result = await listUsers({ actor: viewer, query: q, page });
   return {
-    users: users.map((u) => ({
+    ...result,
+    rows: result.rows.map((u) => ({
       id: u.id,
       name: u.name,
       email: u.email,
-      role: (ROLES as readonly string[]).includes(u.role ?? "") ? (u.role as Role) : null,
+      role: u.role,
       avatar: avatarSrc(u),
-      joined: u.createdAt.toISOString(),
+      joined: u.createdAt,
+      roleLocked: u.id === viewer.id || u.role === "admin",
+      deletable: u.id !== viewer.id && u.role !== "admin",
     })),
   };
 }
 
-type UserRow = Route.ComponentProps["loaderData"]["users"][number];
+/** Edit or Delete: a toast that says what happened (or why nothing did), back to the same page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requirePermission(context, "user:manage");
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) throw new Response(null, { status: 400 });
+  const form = parsed.data;
+  const back = safeRedirectPath(form.returnTo, USERS_PATH);
+  const returnTo = back.startsWith(USERS_PATH) ? back : USERS_PATH;
+
+  if (form.intent === "delete") {
+    return answerAction(() => deleteUser({ actor: viewer, userId: form.userId }), {
+      success: ({ email }) =>
+        redirectWithToast(returnTo, {
+          title: "dashboard.users.deleted",
+          description: "dashboard.users.deletedDescription",
+          params: { email },
+        }),
+      refused: (error) =>
+        redirectWithToast(returnTo, {
+          title: "dashboard.users.deleteFailed",
+          description: error.message,
+          variant: "destructive",
+        }),
+    });
+  }
+
+  const edit = userEditSchema.safeParse({ name: form.name, role: form.role || undefined });
+  if (!edit.success) {
+    const [message = "dashboard.users.errors.nothingToChange"] = Object.values(
+      fieldErrorsOf(edit.error, "dashboard.users.errors.nothingToChange"),
+    );
+    return redirectWithToast(returnTo, {
+      title: "dashboard.users.updateFailed",
+      description: message,
+      variant: "destructive",
+    });
+  }
+  return answerAction(() => editUser({ actor: viewer, userId: form.userId, edit: edit.data }), {
+    success: (saved) =>
+      redirectWithToast(returnTo, {
+        title: "dashboard.users.updated",
+        description: "dashboard.users.updatedDescription",
+        params: { name: saved.name },
+      }),
+    refused: (error) =>
+      error.message === "dashboard.users.errors.noChanges"
+        ? redirectWithToast(returnTo, {
+            title: "dashboard.users.noChanges",
+            description: error.message,
+          })
+        : redirectWithToast(returnTo, {
+            title: "dashboard.users.updateFailed",
+            description: error.message,
+            variant: "destructive",
+          }),
+  });
+}
+
+type UserRow = Route.ComponentProps["loaderData"]["rows"][number];
 
 function Person({ user }: { user: UserRow }) {
   return (
@@ -42,7 +143,24 @@ function Person({ user }: { user: UserRow }) {
 
 export default function UserManagement({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const date = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
+  const [searchParams] = useSearchParams();
+  const { rows, total, page, pageCount, query } = loaderData;
+  const date = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+
+  const href = (p: number, extra?: [string, string]) => {
+    const params = new URLSearchParams();
+    if (query) params.set("q", query);
+    if (p > 1) params.set("page", String(p));
+    if (extra) params.set(...extra);
+    const search = params.toString();
+    return `${USERS_PATH}${search ? `?${search}` : ""}${extra ? "#user-panel" : ""}`;
+  };
+  const returnTo = href(page);
+  const editing = searchParams.get("edit");
+  const deleting = searchParams.get("delete");
+  const panelUser = rows.find((u) => u.id === (editing ?? deleting));
+  const managed = (u: UserRow): ManagedUser => u;
+
   const columns: DataColumn<UserRow>[] = [
     { label: t("dashboard.users.name"), cell: (u) => <Person user={u} />, inCard: false },
     {
@@ -61,16 +179,80 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
         </Badge>
       ),
     },
+    {
+      label: t("dashboard.users.actions"),
+      cell: (u) => (
+        <UserRowActions
+          user={managed(u)}
+          returnTo={returnTo}
+          editHref={href(page, ["edit", u.id])}
+          deleteHref={href(page, ["delete", u.id])}
+          openEdit={editing === u.id}
+          openDelete={deleting === u.id}
+        />
+      ),
+    },
   ];
+
   return (
     <div>
-      <h2 className="mb-4 text-xl font-bold text-stone-900">{t("dashboard.users.title")}</h2>
-      <DataTable
-        label={t("dashboard.users.title")}
-        columns={columns}
-        rows={loaderData.users}
-        rowKey={(u) => u.id}
-        cardTitle={(u) => <Person user={u} />}
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 className="text-xl font-bold text-stone-900">{t("dashboard.users.title")}</h2>
+          <p className="text-sm text-stone-600">{t("dashboard.users.total", { count: total })}</p>
+        </div>
+        <ListSearch
+          action={USERS_PATH}
+          id="users-q"
+          query={query}
+          texts={{
+            label: t("dashboard.users.search"),
+            placeholder: t("dashboard.users.searchPlaceholder"),
+            button: t("dashboard.users.searchButton"),
+          }}
+        />
+      </div>
+
+      {panelUser && (
+        <UserPanel
+          user={managed(panelUser)}
+          mode={editing ? "edit" : "delete"}
+          returnTo={returnTo}
+        />
+      )}
+
+      {rows.length > 0 ? (
+        <DataTable
+          label={t("dashboard.users.title")}
+          columns={columns}
+          rows={rows}
+          rowKey={(u) => u.id}
+          cardTitle={(u) => <Person user={u} />}
+        />
+      ) : (
+        <EmptyState
+          title={query ? t("dashboard.users.noResults", { query }) : t("dashboard.users.empty")}
+          body={t("dashboard.users.noResultsHint")}
+          action={
+            query ? (
+              <Link to={USERS_PATH} className={buttonVariants({ variant: "outline", size: "md" })}>
+                {t("dashboard.users.clear")}
+              </Link>
+            ) : undefined
+          }
+        />
+      )}
+
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        href={(p) => href(p)}
+        texts={{
+          pages: t("dashboard.users.pages"),
+          previous: t("dashboard.users.previous"),
+          next: t("dashboard.users.next"),
+          pageOf: t("dashboard.users.pageOf", { page, count: pageCount }),
+        }}
       />
     </div>
   );

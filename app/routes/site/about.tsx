@@ -281,6 +281,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   return pageMeta({
     appUrl: matches[0].loaderData.appUrl,
+    siteName: matches[0].loaderData.settings.siteName,
     path: location.pathname,
     title: t("about.meta.title"),
     description: t("about.meta.description"),

@@ -241,6 +241,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   const cover = results.listings.find((l) => l.cover)?.cover;
   return pageMeta({
     appUrl,
+    siteName: matches[0].loaderData.settings.siteName,
     path: `${location.pathname}${toQueryString(canonicalQuery)}`,
     title,
     description,

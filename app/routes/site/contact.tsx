@@ -15,9 +15,9 @@ import {
 import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
+import { formatUsd } from "../../lib/money.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { CONTACT_REASONS, type ContactReason } from "../../lib/listing-values.ts";
-import { findPremiumPlan } from "../../lib/premium-plans.ts";
 import { contactMessageSchema } from "../../lib/schemas/contact.ts";
 import type { Toast } from "../../lib/toast.ts";
 import { fieldErrorsOf } from "../../lib/validation.ts";
@@ -28,6 +28,7 @@ import {
   type ContactDelivery,
 } from "../../services/contact/contact.server.ts";
 import { getPublicSettings } from "../../services/content/settings.server.ts";
+import { findPremiumPlan } from "../../services/premium/plans.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { answerAction, formRefusal } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
@@ -45,10 +46,19 @@ const MISSING_FIELDS_TOAST: Toast = {
   variant: "destructive",
 };
 
-/** The form's texts, and the premium plans' names and terms for a plan request (`planRequest`). */
-export function loader() {
-  return { messages: pickMessages(["contact", "dashboard.premium"]) };
+/**
+ * The form's texts and, when a premium plan's "Request" link led here (`?plan=`), that plan's
+ * name and terms as the administrator last saved them, to fill in the request.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const plan = await findPremiumPlan(new URL(request.url).searchParams.get("plan"));
+  return {
+    messages: pickMessages(["contact", "dashboard.premium"]),
+    plan: plan ? { name: plan.name, priceUsd: plan.priceUsd, months: plan.months } : null,
+  };
 }
+
+type RequestedPlan = Route.ComponentProps["loaderData"]["plan"];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -101,7 +111,7 @@ async function sentToast(delivery: ContactDelivery, email: string): Promise<Toas
   return { title: "contact.sent.title", description: "contact.sent.description" };
 }
 
-export default function ContactPage({ actionData }: Route.ComponentProps) {
+export default function ContactPage({ actionData, loaderData }: Route.ComponentProps) {
   const t = useT();
   const { settings } = useRootData();
 
@@ -125,7 +135,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             {t("contact.form.title")}
           </h2>
           <p className="mt-1 text-sm text-stone-500">{t("contact.form.required")}</p>
-          <ContactForm actionData={actionData} />
+          <ContactForm actionData={actionData} plan={loaderData.plan} />
         </section>
 
         <aside className="space-y-6 lg:col-span-2">
@@ -233,7 +243,13 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
  * The form posts to this route's action, so it works before JavaScript loads. With JavaScript the
  * same zod schema runs first and a failed check never leaves the browser.
  */
-function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+function ContactForm({
+  actionData,
+  plan,
+}: {
+  actionData: Route.ComponentProps["actionData"];
+  plan: RequestedPlan;
+}) {
   const t = useT();
   const showToast = useToast();
   const { viewer } = useRootData();
@@ -247,7 +263,7 @@ function ContactForm({ actionData }: { actionData: Route.ComponentProps["actionD
   const sending = navigation.formData?.has("message") ?? false;
   const [privacyBefore, privacyAfter] = t("contact.form.privacy").split("{link}");
   const errors: FieldErrors = clientErrors ?? actionData?.fieldErrors ?? {};
-  const values = actionData?.values ?? suggestedValues(t, viewer, searchParams.get("plan"));
+  const values = actionData?.values ?? suggestedValues(t, viewer, plan);
   const requestedReason = searchParams.get("reason");
   const defaultReason: ContactReason =
     values.reason && isReason(values.reason)
@@ -538,30 +554,22 @@ function HoursRow({ day, time, closed = false }: { day: string; time: string; cl
 function suggestedValues(
   t: Translate,
   viewer: { name: string; email: string } | null,
-  planId: string | null,
+  plan: RequestedPlan,
 ): Partial<Record<Field, string>> {
-  return { name: viewer?.name, email: viewer?.email, ...planRequest(t, planId) };
+  return { name: viewer?.name, email: viewer?.email, ...planRequest(t, plan) };
 }
 
-function planRequest(t: Translate, planId: string | null): Partial<Record<Field, string>> {
-  const plan = findPremiumPlan(planId);
+function planRequest(t: Translate, plan: RequestedPlan): Partial<Record<Field, string>> {
   if (!plan) return {};
-  const name = t(`dashboard.premium.plans.${plan.id}.name`);
   return {
-    subject: t("contact.prefill.planSubject", { plan: name }),
+    subject: t("contact.prefill.planSubject", { plan: plan.name }),
     message: t("contact.prefill.planMessage", {
-      plan: name,
-      price: USD.format(plan.price),
+      plan: plan.name,
+      price: formatUsd(plan.priceUsd),
       months: t("dashboard.premium.months", { count: plan.months }),
     }),
   };
 }
-
-const USD = new Intl.NumberFormat("en", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-});
 
 function isReason(value: string): value is ContactReason {
   return (CONTACT_REASONS as readonly string[]).includes(value);
@@ -588,6 +596,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   return pageMeta({
     appUrl: matches[0].loaderData.appUrl,
+    siteName: matches[0].loaderData.settings.siteName,
     path: location.pathname,
     title: t("contact.meta.title"),
     description: t("contact.meta.description"),

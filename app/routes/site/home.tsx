@@ -80,6 +80,7 @@ export function meta({ matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   return pageMeta({
     appUrl: matches[0].loaderData.appUrl,
+    siteName: matches[0].loaderData.settings.siteName,
     path: "/",
     title: t("home.meta.title"),
     description: t("home.meta.description"),

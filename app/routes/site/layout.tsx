@@ -38,13 +38,20 @@ function SiteChrome({ children }: { children: React.ReactNode }) {
       >
         {t("layout.skipToContent")}
       </a>
-      <Header currencies={currencies} currency={currency} viewer={viewer} />
+      <Header
+        brand={{ name: settings.siteName, logo: settings.logo }}
+        currencies={currencies}
+        currency={currency}
+        viewer={viewer}
+      />
       <main id="main" key={pathname} className="flex-1 animate-page-in">
         {children}
       </main>
       {/* Hydrated on its own, after the page above it. */}
       <Suspense>
         <Footer
+          siteName={settings.siteName}
+          logo={settings.logo}
           supportEmail={settings.supportEmail}
           supportPhone={settings.supportPhone}
           year={year}

@@ -324,6 +324,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   const section = sectionOf(location.pathname);
   return pageMeta({
     appUrl: matches[0].loaderData.appUrl,
+    siteName: matches[0].loaderData.settings.siteName,
     path: location.pathname,
     title: t(`legal.meta.${section}.title`),
     description: t(`legal.meta.${section}.description`),

@@ -209,6 +209,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
   return [
     ...pageMeta({
       appUrl,
+      siteName: matches[0].loaderData.settings.siteName,
       path: `/listing/${listing.id}`,
       title,
       description,

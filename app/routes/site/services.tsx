@@ -267,6 +267,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   const t = metaTranslator(matches);
   return pageMeta({
     appUrl: matches[0].loaderData.appUrl,
+    siteName: matches[0].loaderData.settings.siteName,
     path: location.pathname,
     title: t("services.meta.title"),
     description: t("services.meta.description"),

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Viewer } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
-import { account, listingImages, listings, listingUploads, user } from "../../db/schema/index.ts";
+import { account, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Role } from "../../lib/roles.ts";
 import {
@@ -12,7 +12,7 @@ import {
 } from "../../lib/schemas/profile.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { deleteAvatar, storeAvatar } from "../media/avatar.server.ts";
-import { deleteStoredImage } from "../media/images.server.ts";
+import { deleteAccountRows, removeAccountFiles } from "./account-removal.server.ts";
 
 /** What the Profile tab shows: the stored row, not the session's copy of it. */
 export interface Profile {
@@ -121,10 +121,8 @@ export async function updateProfile(input: {
 }
 
 /**
- * Deletes the account for good: in one transaction the user row goes, and with it (by the
- * schema's cascades) its sessions, sign-in accounts, favourites, listings, their images' rows and
- * everyone's favourites of those listings. The image and avatar files are removed after the
- * commit; their keys are read first, under row locks, so no listing or image can slip in between.
+ * Deletes the account for good, in one transaction (see `deleteAccountRows` for what goes with
+ * it); the image and avatar files are removed after the commit.
  */
 export async function deleteAccount({
   viewer,
@@ -132,52 +130,8 @@ export async function deleteAccount({
   viewer: Viewer;
 }): Promise<{ listings: number; images: number }> {
   const db = await getDb();
-  const removed = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ avatarUrl: user.avatarUrl })
-      .from(user)
-      .where(eq(user.id, viewer.id))
-      .for("update");
-    if (!row) throw new AppError("NOT_FOUND", "profile.danger.errorDescription");
-    const owned = await tx
-      .select({ id: listings.id })
-      .from(listings)
-      .where(eq(listings.userId, viewer.id))
-      .for("update");
-    const images =
-      owned.length === 0
-        ? []
-        : await tx
-            .select({ storageKey: listingImages.storageKey })
-            .from(listingImages)
-            .where(
-              inArray(
-                listingImages.listingId,
-                owned.map((listing) => listing.id),
-              ),
-            );
-    // Images uploaded for a listing that was never published go too.
-    const uploads = await tx
-      .select({ storageKey: listingUploads.storageKey })
-      .from(listingUploads)
-      .where(eq(listingUploads.userId, viewer.id));
-    await tx.delete(user).where(eq(user.id, viewer.id));
-    return {
-      avatarUrl: row.avatarUrl,
-      listings: owned.length,
-      imageKeys: [...images, ...uploads].map((image) => image.storageKey),
-    };
-  });
-
-  // The rows are gone; a file that cannot be removed now is only an orphan, so it is logged.
-  const storage = getMediaStorage();
-  for (const key of removed.imageKeys) {
-    await deleteStoredImage(storage, key).catch((error: unknown) => {
-      console.error(`Could not remove the files of image ${key}`, error);
-    });
-  }
-  await deleteAvatar(storage, removed.avatarUrl).catch((error: unknown) => {
-    console.error("Could not remove an avatar file", error);
-  });
+  const removed = await db.transaction((tx) => deleteAccountRows(tx, viewer.id));
+  if (!removed) throw new AppError("NOT_FOUND", "profile.danger.errorDescription");
+  await removeAccountFiles(removed);
   return { listings: removed.listings, images: removed.imageKeys.length };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { favorites, listingImages, listings } from "../../db/schema/index.ts";
@@ -132,20 +132,6 @@ export interface DashboardStats {
   pending: number;
   approved: number;
   favorites: number;
-}
-
-/** A publisher's most viewed listings (the platform's, for the admin), for Analytics. */
-export async function mostViewedListings(
-  viewer: Viewer,
-  limit: number,
-): Promise<DashboardListingRow[]> {
-  const db = await getDb();
-  return db
-    .select(dashboardColumns)
-    .from(listings)
-    .where(and(dashboardScope(viewer), gt(listings.views, 0)))
-    .orderBy(desc(listings.views), desc(listings.id))
-    .limit(limit);
 }
 
 export async function dashboardStats(viewer: Viewer): Promise<DashboardStats> {

@@ -4,6 +4,7 @@ import { getDb } from "../../db/client.server.ts";
 import { favorites, listings } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { can } from "../../lib/permissions.ts";
+import { accountVisitor, recordLead } from "../analytics/leads.server.ts";
 
 /** Ids of the listings a person saved, newest first: small, so every page gets them server-side. */
 export async function listFavoriteIds(userId: string): Promise<number[]> {
@@ -39,6 +40,14 @@ export async function setFavorite(
     .from(listings)
     .where(and(eq(listings.id, listingId), eq(listings.status, "approved")));
   if (!listing) throw new AppError("LISTING_NOT_FOUND", "listing.favorites.notFound");
-  await db.insert(favorites).values({ userId: viewer.id, listingId }).onConflictDoNothing();
+  const saved = await db
+    .insert(favorites)
+    .values({ userId: viewer.id, listingId })
+    .onConflictDoNothing()
+    .returning({ listingId: favorites.listingId });
+  // Saving a listing is a lead for its publisher; saving it again (already saved) is not news.
+  if (saved.length > 0) {
+    await recordLead(db, { listingId, kind: "favorite", visitor: accountVisitor(viewer.id) });
+  }
   return true;
 }

@@ -82,6 +82,36 @@ function imagesUnknown(): AppError {
   return new AppError("VALIDATION_FAILED", message, { images: message });
 }
 
+export interface ImageRefusal {
+  code: "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE";
+  message: MessageKey;
+}
+
+/**
+ * Why an image file is refused, or null when it is accepted: PNG, JPEG, GIF or WebP of at most
+ * 10 MB and 100 megapixels, judged by content (the magic number must name one of them and the
+ * decoder must agree). Listing images and the home page's slides take the same files.
+ */
+export async function listingImageRefusal(data: Buffer): Promise<ImageRefusal | null> {
+  if (data.length > MAX_LISTING_IMAGE_BYTES) {
+    return { code: "PAYLOAD_TOO_LARGE", message: "publish.errors.imageTooLarge" };
+  }
+  const sniffed = sniffListingImageFormat(data.subarray(0, LISTING_IMAGE_SNIFF_BYTES));
+  if (!sniffed)
+    return { code: "UNSUPPORTED_MEDIA_TYPE", message: "publish.errors.imageInvalidType" };
+  const meta = await sharp(data, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!meta || meta.format !== sniffed || !meta.width || !meta.height) {
+    return { code: "UNSUPPORTED_MEDIA_TYPE", message: "publish.errors.imageInvalidType" };
+  }
+  const height = meta.pageHeight ?? meta.height;
+  if (meta.width * height > MAX_IMAGE_PIXELS) {
+    return { code: "PAYLOAD_TOO_LARGE", message: "publish.errors.imageTooManyPixels" };
+  }
+  return null;
+}
+
 // ── Uploads ───────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -98,21 +128,8 @@ export async function storeListingUpload({
   data: Buffer;
 }): Promise<UploadedImage> {
   requireAllowed(actor, "listing:upload-image");
-  if (data.length > MAX_LISTING_IMAGE_BYTES) {
-    throw imageError("PAYLOAD_TOO_LARGE", "publish.errors.imageTooLarge");
-  }
-  const sniffed = sniffListingImageFormat(data.subarray(0, LISTING_IMAGE_SNIFF_BYTES));
-  if (!sniffed) throw imageError("UNSUPPORTED_MEDIA_TYPE", "publish.errors.imageInvalidType");
-  const meta = await sharp(data, { limitInputPixels: false })
-    .metadata()
-    .catch(() => null);
-  if (!meta || meta.format !== sniffed || !meta.width || !meta.height) {
-    throw imageError("UNSUPPORTED_MEDIA_TYPE", "publish.errors.imageInvalidType");
-  }
-  const height = meta.pageHeight ?? meta.height;
-  if (meta.width * height > MAX_IMAGE_PIXELS) {
-    throw imageError("PAYLOAD_TOO_LARGE", "publish.errors.imageTooManyPixels");
-  }
+  const refusal = await listingImageRefusal(data);
+  if (refusal) throw imageError(refusal.code, refusal.message);
 
   const db = await getDb();
   await cleanupStaleUploads();

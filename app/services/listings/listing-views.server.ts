@@ -61,10 +61,29 @@ export async function recordListingView({
 
 /** Requests that are not a person looking at the page: crawlers, link previews, prefetches. */
 export function isAutomatedRequest(request: Request): boolean {
-  if (request.method !== "GET") return true;
+  return request.method !== "GET" || isBotRequest(request);
+}
+
+/** A crawler, link preview or prefetch, whatever the method: what no counter counts. */
+export function isBotRequest(request: Request): boolean {
   const purpose = request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "";
   if (/prefetch|prerender/i.test(purpose)) return true;
   return isbot(request.headers.get("User-Agent") ?? "");
+}
+
+/**
+ * The request's visitor id from its cookie, or a new one with the Set-Cookie header that keeps
+ * it: views and leads count the same visitor the same way.
+ */
+export async function visitorOf(
+  request: Request,
+): Promise<{ visitorId: string; setCookie: string | null }> {
+  const stored: unknown = await visitorCookie.parse(request.headers.get("Cookie"));
+  if (typeof stored === "string" && VISITOR_ID.test(stored)) {
+    return { visitorId: stored, setCookie: null };
+  }
+  const visitorId = randomBytes(24).toString("base64url");
+  return { visitorId, setCookie: await visitorCookie.serialize(visitorId, secureCookie()) };
 }
 
 /**
@@ -77,13 +96,7 @@ export async function countListingView(
   listingId: number,
 ): Promise<{ counted: boolean; setCookie: string | null }> {
   if (isAutomatedRequest(request)) return { counted: false, setCookie: null };
-  const stored: unknown = await visitorCookie.parse(request.headers.get("Cookie"));
-  let visitorId = typeof stored === "string" && VISITOR_ID.test(stored) ? stored : null;
-  let setCookie: string | null = null;
-  if (!visitorId) {
-    visitorId = randomBytes(24).toString("base64url");
-    setCookie = await visitorCookie.serialize(visitorId, secureCookie());
-  }
+  const { visitorId, setCookie } = await visitorOf(request);
   const counted = await recordListingView({ listingId, visitorId });
   return { counted, setCookie };
 }

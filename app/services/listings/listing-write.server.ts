@@ -5,7 +5,7 @@ import type { MessageKey } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { listingSearchText } from "../../lib/listing-search-text.ts";
 import { statusAfterEdit, statusOnCreate } from "../../lib/listing-status.ts";
-import type { ListingStatus } from "../../lib/listing-values.ts";
+import type { Category, ListingStatus } from "../../lib/listing-values.ts";
 import { can } from "../../lib/permissions.ts";
 import {
   categoriesFor,
@@ -16,7 +16,11 @@ import {
   type ListingFormValues,
   type ListingInput,
 } from "../../lib/schemas/listing.ts";
+import { getConfig } from "../../config.server.ts";
+import { getMailer } from "../../email/mailer.server.ts";
+import { newListingNotificationEmail } from "../../email/templates.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
+import { getNotificationEmail, requiresManualApproval } from "../content/settings.server.ts";
 import { listCountries } from "../reference/reference.server.ts";
 import { requireAllowed, requireListingId, type Actor } from "./listing-actor.server.ts";
 import { listingFormValues, listingRowValues } from "./listing-row.server.ts";
@@ -36,8 +40,9 @@ import {
  *
  * Rules: agents, professionals and the admin publish (professionals only their service); only
  * the owner edits or deletes a listing, or the admin; a new listing waits for review unless the
- * admin publishes it; an owner's edit of what the public reads sends a live listing back to
- * review (app/lib/listing-status.ts).
+ * admin publishes it or the admin turned manual approval off (Settings); an owner's edit of what
+ * the public reads sends a live listing back to review while manual approval is on
+ * (app/lib/listing-status.ts). The team hears of every publisher's new listing by e-mail.
  */
 
 // ── Parsing ───────────────────────────────────────────────────────────────────────────────────
@@ -113,7 +118,8 @@ export async function createListing({
   const { listing, countryName: country } = await parseListing(db, actor, actor.id, input);
   const copies = await adoptUploads(db, actor, listing.images, new Set());
   const storage = getMediaStorage();
-  const status = statusOnCreate(can(actor, "listing:skip-review"));
+  const skipsReview = can(actor, "listing:skip-review");
+  const status = statusOnCreate(skipsReview || !(await requiresManualApproval()));
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
@@ -141,7 +147,37 @@ export async function createListing({
     throw error;
   }
   await removeFiles(storage, [...copies.keys()]);
+  if (!skipsReview)
+    await notifyTeam(db, actor, { id, title: listing.title, category: listing.category, status });
   return { id, status, backToReview: false };
+}
+
+/**
+ * Tells the team (the notification address of the settings) about a publisher's new listing:
+ * one to review, or one already public when manual approval is off. A failed e-mail is logged;
+ * the listing is saved either way.
+ */
+async function notifyTeam(
+  db: Database,
+  actor: Actor,
+  listing: { id: number; title: string; category: Category; status: ListingStatus },
+): Promise<void> {
+  try {
+    const [owner] = await db
+      .select({ name: user.name, email: user.email })
+      .from(user)
+      .where(eq(user.id, actor.id));
+    await getMailer().send(
+      newListingNotificationEmail(await getNotificationEmail(), {
+        ...listing,
+        ownerName: owner?.name ?? "",
+        ownerEmail: owner?.email ?? "",
+        appUrl: getConfig().appUrl,
+      }),
+    );
+  } catch (error) {
+    console.error(`Listing ${listing.id} saved, but the team was not e-mailed about it:`, error);
+  }
 }
 
 interface OwnedListing {
@@ -196,6 +232,8 @@ export async function updateListing({
     new Set(current.map((c) => c.storageKey)),
   );
   const storage = getMediaStorage();
+  // Without manual approval, an owner's edit of a live listing keeps it live.
+  const manualApproval = await requiresManualApproval();
   let outcome: { status: ListingStatus; backToReview: boolean; removed: string[] };
   try {
     outcome = await db.transaction(async (tx) => {
@@ -237,7 +275,7 @@ export async function updateListing({
       const status = statusAfterEdit({
         status: before!.status,
         actorIsAdmin: can(actor, "listing:skip-review"),
-        materialChange,
+        materialChange: materialChange && manualApproval,
       });
       await tx
         .update(listings)

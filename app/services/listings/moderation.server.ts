@@ -15,6 +15,7 @@ import {
 import type { AgentType } from "../../lib/listing-values.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
 import { dashboardColumns } from "../dashboard/dashboard-listings.server.ts";
+import { recordAudit } from "../admin/audit.server.ts";
 import { requireAllowed, requireListingId, type Actor } from "./listing-actor.server.ts";
 
 /**
@@ -67,6 +68,12 @@ export async function moderateListing({
       .update(listings)
       .set({ status: decision, rejectionReason: note, updatedAt: new Date() })
       .where(eq(listings.id, id));
+    await recordAudit(tx, actor.id, {
+      action: decision === "approved" ? "listing.approve" : "listing.reject",
+      targetType: "listing",
+      targetId: id,
+      detail: { title: row.title, ...(note ? { reason: note } : {}) },
+    });
     return row;
   });
 
@@ -109,13 +116,26 @@ export async function setListingAttribute({
     attribute === "featured"
       ? { featured: value }
       : { agentType: (value ? "premium" : "standard") as AgentType };
-  const [row] = await db
-    .update(listings)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(listings.id, id))
-    .returning({ id: listings.id, featured: listings.featured, agentType: listings.agentType });
-  if (!row) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(listings)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(listings.id, id))
+      .returning({
+        id: listings.id,
+        title: listings.title,
+        featured: listings.featured,
+        agentType: listings.agentType,
+      });
+    if (!row) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
+    await recordAudit(tx, actor.id, {
+      action: attribute === "featured" ? "listing.feature" : "listing.premium",
+      targetType: "listing",
+      targetId: id,
+      detail: { title: row.title, [attribute]: value },
+    });
+    return { id: row.id, featured: row.featured, agentType: row.agentType };
+  });
 }
 
 export interface ModerationRow extends DashboardListingRow {

@@ -5,7 +5,8 @@ import { apiRouter, jsonResponse, withOpenApi } from "./router.ts";
 
 export const referenceRoutes = apiRouter();
 
-const currency = withOpenApi(currencySchema, "Currency");
+/** The Currency component, also the answer of the admin's currency endpoints. */
+export const currency = withOpenApi(currencySchema, "Currency");
 const country = withOpenApi(countrySchema, "Country");
 
 referenceRoutes.openapi(

@@ -1,4 +1,4 @@
-import type { ContactMethod } from "../../lib/listing-values.ts";
+import type { ContactMethod } from "./listing-values.ts";
 
 /** What the contact button does: open a link, or say that the phone number is missing. */
 export type ContactAction =

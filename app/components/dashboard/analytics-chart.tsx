@@ -1,0 +1,108 @@
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatDay } from "../../lib/format-day.ts";
+import type { AnalyticsReport } from "../../lib/schemas/analytics.ts";
+import { BarChart } from "../ui/bar-chart.tsx";
+import { cardVariants } from "../ui/card.tsx";
+
+const CHANNELS = ["call", "whatsapp", "email", "share", "favorite"] as const;
+
+/**
+ * Views and leads per day as two bar charts on their own scales (leads are a fraction of
+ * views), with the same figures as a table behind a disclosure.
+ */
+export function AnalyticsChart({ report }: { report: AnalyticsReport }) {
+  const t = useT();
+  const labels = report.daily.map((d) => formatDay(d.day, { year: false }));
+  const peak = report.daily.reduce(
+    (best, day) => (day.views > best.views ? day : best),
+    report.daily[0] ?? { day: report.to, views: 0 },
+  );
+  const summary = t("dashboard.analytics.chartSummary", {
+    from: formatDay(report.from),
+    to: formatDay(report.to),
+    views: report.totals.views,
+    leads: report.totals.leads,
+    peakDay: formatDay(peak.day),
+    peakViews: peak.views,
+  });
+  const series = [
+    {
+      key: "views",
+      label: t("dashboard.analytics.stats.views"),
+      values: report.daily.map((d) => d.views),
+      bar: "fill-brand-600",
+      swatch: "bg-brand-600",
+    },
+    {
+      key: "leads",
+      label: t("dashboard.analytics.stats.leads"),
+      values: report.daily.map((d) => d.leads),
+      bar: "fill-sun-500",
+      swatch: "bg-sun-500",
+    },
+  ];
+  return (
+    <section aria-labelledby="analytics-chart" className={cn(cardVariants(), "p-4 sm:p-5")}>
+      <h3 id="analytics-chart" className="font-semibold text-stone-900">
+        {t("dashboard.analytics.chartTitle")}
+      </h3>
+      <p className="sr-only">{summary}</p>
+      <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        {series.map((s) => (
+          <figure key={s.key}>
+            <figcaption className="mb-2 flex items-center gap-2 text-sm font-medium text-stone-700">
+              <span aria-hidden className={cn("size-3 rounded-sm", s.swatch)} />
+              {s.label}
+            </figcaption>
+            <BarChart
+              summary={`${s.label}: ${summary}`}
+              values={s.values}
+              labels={labels}
+              barClassName={s.bar}
+            />
+          </figure>
+        ))}
+      </div>
+      <details className="mt-5 group">
+        <summary className="cursor-pointer text-sm font-semibold text-brand-800 hover:underline">
+          {t("dashboard.analytics.showTable")}
+        </summary>
+        <div className="mt-3 max-h-96 overflow-auto rounded-lg border border-stone-200">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t("dashboard.analytics.chartTitle")}</caption>
+            <thead className="sticky top-0 bg-stone-50 text-xs tracking-wide text-stone-500 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  {t("dashboard.analytics.date")}
+                </th>
+                {["views", "leads", ...CHANNELS].map((key) => (
+                  <th key={key} scope="col" className="px-3 py-2 text-right">
+                    {t(`dashboard.analytics.stats.${key as (typeof CHANNELS)[number]}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100 tabular-nums">
+              {report.daily.map((day) => (
+                <tr key={day.day}>
+                  <th
+                    scope="row"
+                    className="px-3 py-1.5 font-normal whitespace-nowrap text-stone-700"
+                  >
+                    {formatDay(day.day)}
+                  </th>
+                  {[day.views, day.leads, ...CHANNELS.map((c) => day[c])].map((value, i) => (
+                    <td key={i} className="px-3 py-1.5 text-right text-stone-700">
+                      {value}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}

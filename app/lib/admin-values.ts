@@ -1,0 +1,24 @@
+/**
+ * The vocabularies of the admin console: what counts as a lead, and which administrator actions
+ * the audit log records. The database's CHECK constraints and the services read these lists.
+ */
+
+/** A visitor's contact click by channel, a share or a favourite. */
+export const LEAD_KINDS = ["call", "whatsapp", "email", "share", "favorite"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+export const AUDIT_ACTIONS = [
+  "listing.approve",
+  "listing.reject",
+  "listing.feature",
+  "listing.premium",
+  "user.edit",
+  "user.delete",
+  "currency.add",
+  "currency.edit",
+  "settings.edit",
+  "hero.edit",
+  "plan.edit",
+  "message.reply",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,0 +1,31 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/contact-lead";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { parseId } from "../../lib/id.ts";
+import { followContact } from "../../services/analytics/leads.server.ts";
+import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
+
+/**
+ * The listing's contact button: records the lead, then sends the visitor on to the WhatsApp
+ * chat, the phone call or the e-mail. A plain link, so it works before (or without) JavaScript.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const follow = await loadOrErrorPage(() => {
+    const listingId = parseId(params.listingId);
+    if (listingId === null) {
+      throw new AppError("LISTING_NOT_FOUND", "detail.notFound.description");
+    }
+    return followContact(request, listingId);
+  });
+  if (follow.kind === "missing") {
+    return redirectWithToast(`/listing/${params.listingId}`, {
+      title: "detail.contact.missingTitle",
+      description: "detail.contact.missingDescription",
+      variant: "destructive",
+    });
+  }
+  const headers = new Headers({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+  if (follow.setCookie) headers.set("Set-Cookie", follow.setCookie);
+  return redirect(follow.href, { headers });
+}

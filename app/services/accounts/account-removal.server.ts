@@ -1,0 +1,76 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client.server.ts";
+import { listingImages, listings, listingUploads, user } from "../../db/schema/index.ts";
+import { getMediaStorage } from "../../storage/media-storage.server.ts";
+import { deleteAvatar } from "../media/avatar.server.ts";
+import { deleteStoredImage } from "../media/images.server.ts";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** What an account's deletion leaves to remove from media storage once it is committed. */
+export interface RemovedAccount {
+  email: string;
+  avatarUrl: string | null;
+  listings: number;
+  imageKeys: string[];
+}
+
+/**
+ * Deletes an account's row inside the caller's transaction: with it go (by the schema's cascades)
+ * its sessions, sign-in accounts, favourites, listings, their images' rows and everyone's
+ * favourites of those listings. The file keys are read first, under row locks, so no listing or
+ * image can slip in between. Null when there is no such account.
+ */
+export async function deleteAccountRows(tx: Tx, userId: string): Promise<RemovedAccount | null> {
+  const [row] = await tx
+    .select({ email: user.email, avatarUrl: user.avatarUrl })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for("update");
+  if (!row) return null;
+  const owned = await tx
+    .select({ id: listings.id })
+    .from(listings)
+    .where(eq(listings.userId, userId))
+    .for("update");
+  const images =
+    owned.length === 0
+      ? []
+      : await tx
+          .select({ storageKey: listingImages.storageKey })
+          .from(listingImages)
+          .where(
+            inArray(
+              listingImages.listingId,
+              owned.map((listing) => listing.id),
+            ),
+          );
+  // Images uploaded for a listing that was never published go too.
+  const uploads = await tx
+    .select({ storageKey: listingUploads.storageKey })
+    .from(listingUploads)
+    .where(eq(listingUploads.userId, userId));
+  await tx.delete(user).where(eq(user.id, userId));
+  return {
+    email: row.email,
+    avatarUrl: row.avatarUrl,
+    listings: owned.length,
+    imageKeys: [...images, ...uploads].map((image) => image.storageKey),
+  };
+}
+
+/**
+ * Removes a deleted account's image and avatar files, after the commit: the rows are gone, so a
+ * file that cannot be removed now is only an orphan, and it is logged.
+ */
+export async function removeAccountFiles(removed: RemovedAccount): Promise<void> {
+  const storage = getMediaStorage();
+  for (const key of removed.imageKeys) {
+    await deleteStoredImage(storage, key).catch((error: unknown) => {
+      console.error(`Could not remove the files of image ${key}`, error);
+    });
+  }
+  await deleteAvatar(storage, removed.avatarUrl).catch((error: unknown) => {
+    console.error("Could not remove an avatar file", error);
+  });
+}

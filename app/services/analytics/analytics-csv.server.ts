@@ -1,0 +1,64 @@
+import { createTranslator } from "../../i18n/translate.ts";
+import type {
+  AnalyticsReport,
+  AnalyticsTotals,
+  ReportLayout,
+} from "../../lib/schemas/analytics.ts";
+
+/**
+ * The analytics report as CSV (RFC 4180: comma-separated, CRLF, fields quoted when they need
+ * it), one row per listing or per day, with a closing total row that matches the stat cards.
+ */
+
+const FIGURES: (keyof AnalyticsTotals)[] = [
+  "views",
+  "leads",
+  "call",
+  "whatsapp",
+  "email",
+  "share",
+  "favorite",
+];
+
+/**
+ * One field. A cell a spreadsheet would read as a formula (a listing's title is anyone's text)
+ * is prefixed with an apostrophe, so it stays text.
+ */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function csvLine(fields: (string | number)[]): string {
+  return fields.map(csvField).join(",");
+}
+
+export function reportCsv(report: AnalyticsReport, by: ReportLayout): string {
+  const t = createTranslator();
+  const figureHeaders = FIGURES.map((key) => t(`dashboard.analytics.stats.${key}`));
+  const figures = (row: AnalyticsTotals) => FIGURES.map((key) => row[key]);
+  const total = t("dashboard.analytics.csv.total");
+  const lines =
+    by === "day"
+      ? [
+          csvLine([t("dashboard.analytics.csv.date"), ...figureHeaders]),
+          ...report.daily.map((day) => csvLine([day.day, ...figures(day)])),
+          csvLine([total, ...figures(report.totals)]),
+        ]
+      : [
+          csvLine([
+            t("dashboard.analytics.csv.listingId"),
+            t("dashboard.analytics.csv.listing"),
+            ...figureHeaders,
+          ]),
+          ...report.listings.map((row) => csvLine([row.id, row.title, ...figures(row)])),
+          csvLine([total, "", ...figures(report.totals)]),
+        ];
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** The download's file name: what it covers and until when. */
+export function reportFileName(report: AnalyticsReport, by: ReportLayout): string {
+  return `gateway-africa-analytics-${by === "day" ? "daily" : "listings"}-${report.from}-to-${report.to}.csv`;
+}

@@ -1,0 +1,88 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  analyticsReportQuerySchema,
+  leadReceiptSchema,
+  leadReportSchema,
+} from "../../../app/lib/schemas/analytics.ts";
+import { reportCsv, reportFileName } from "../../../app/services/analytics/analytics-csv.server.ts";
+import { analyticsReport } from "../../../app/services/analytics/analytics-report.server.ts";
+import { recordVisitorLead } from "../../../app/services/analytics/leads.server.ts";
+import {
+  allowedTo,
+  apiRouter,
+  errorResponse,
+  jsonBody,
+  jsonRequest,
+  jsonResponse,
+  listingIdParam,
+  noStore,
+  queryParameters,
+  refuseInvalid,
+  sessionSecurity,
+  signedIn,
+  withOpenApi,
+} from "./router.ts";
+
+/** Leads reported by visitors' browsers, and the analytics report as a download. */
+export const analyticsRoutes = apiRouter();
+
+analyticsRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/listings/{listingId}/leads",
+    summary: "Record a contact click or a share of a public listing",
+    description:
+      "Counted once per visitor (the `visitor` cookie, set here when missing), listing, kind and day; requests from bots are answered but not counted. The page sends it with `navigator.sendBeacon` as the visitor follows a tel: or mailto: link or shares.",
+    operationId: "recordLead",
+    middleware: [noStore, jsonBody] as const,
+    request: {
+      params: z.object({ listingId: listingIdParam }),
+      body: jsonRequest(withOpenApi(leadReportSchema, "LeadReport")),
+    },
+    responses: {
+      200: jsonResponse(withOpenApi(leadReceiptSchema, "LeadReceipt"), "Received"),
+      400: errorResponse("VALIDATION_FAILED: an unknown kind"),
+      404: errorResponse("LISTING_NOT_FOUND: no such public listing"),
+      415: errorResponse("UNSUPPORTED_MEDIA_TYPE"),
+    },
+  }),
+  async (c) => {
+    const { listingId } = c.req.valid("param");
+    const { kind } = c.req.valid("json");
+    const { counted, setCookie } = await recordVisitorLead(c.req.raw, listingId, kind);
+    if (setCookie) c.header("Set-Cookie", setCookie);
+    return c.json({ counted }, 200);
+  },
+  refuseInvalid("dashboard.analytics.invalidKind"),
+);
+
+analyticsRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/analytics/report.csv",
+    security: sessionSecurity,
+    summary: "The analytics report as a CSV download",
+    description:
+      "The figures of the Analytics tab over the last 7, 30 or 90 days: one row per listing with activity (views, leads and leads by channel) or one row per day, and a total row. Publishers get their own listings, the administrator the whole platform.",
+    operationId: "downloadAnalyticsReport",
+    middleware: [noStore, signedIn(), allowedTo("analytics:view")] as const,
+    request: { query: queryParameters(analyticsReportQuerySchema) },
+    responses: {
+      200: {
+        description: "The CSV file (Content-Disposition: attachment)",
+        content: { "text/csv": { schema: z.string() } },
+      },
+      400: errorResponse("VALIDATION_FAILED: days must be 7, 30 or 90; by listing or day"),
+      401: errorResponse("UNAUTHENTICATED"),
+      403: errorResponse("FORBIDDEN"),
+    },
+  }),
+  async (c) => {
+    const { days, by } = c.req.valid("query");
+    const report = await analyticsReport(c.get("viewer"), { days });
+    return c.body(reportCsv(report, by), 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${reportFileName(report, by)}"`,
+    });
+  },
+);

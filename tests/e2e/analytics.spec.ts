@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { signedInAs, signedInAsAdmin } from "./support/accounts.ts";
+import { E2E } from "./support/e2e-env.ts";
+import { buildDemoData } from "../../scripts/demo/demo-data.ts";
+
+test("an agent's analytics show a visitor's view and WhatsApp lead", async ({ page, browser }) => {
+  await signedInAs(page, "agent", "Ama Owusu");
+  const title = `Ridge apartment ${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/v1/my-listings", {
+    data: {
+      title,
+      category: "real-estate",
+      listingType: "rent",
+      price: "1200",
+      priceType: "per_month",
+      countryCode: "GH",
+      city: "Accra",
+      address: "4 Ridge Road",
+      description: "Two bedrooms near the park.",
+      propertyType: "apartment",
+      amenities: [],
+      tourTypes: [],
+      serviceHighlights: [],
+      images: [],
+      contactMethod: "whatsapp",
+      contactPhone: "+233 24 555 0101",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  const adminContext = await browser.newContext({ baseURL: E2E.baseUrl });
+  const admin = await adminContext.newPage();
+  await signedInAsAdmin(admin);
+  const approved = await admin.request.post(`/api/v1/moderation/listings/${id}`, {
+    data: { decision: "approved" },
+  });
+  expect(approved.status()).toBe(200);
+  await adminContext.close();
+
+  // A visitor opens the listing and clicks WhatsApp: the chat opens in a new tab through the
+  // lead counter. WhatsApp itself is not reached from the test machine.
+  const visitorContext = await browser.newContext({ baseURL: E2E.baseUrl });
+  await visitorContext.route("https://wa.me/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+  );
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/listing/${id}`);
+  await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const [chat] = await Promise.all([
+    visitor.waitForEvent("popup"),
+    visitor.getByRole("link", { name: "WhatsApp" }).click(),
+  ]);
+  await chat.waitForURL("https://wa.me/233245550101");
+  await visitorContext.close();
+
+  await page.goto("/dashboard/analytics?days=7");
+  await expect(page.getByRole("heading", { name: "Performance of your listings" })).toBeVisible();
+  // The stat cards come first: a label (dt) and its figure (dd).
+  const figure = (label: string) =>
+    page
+      .locator("dt", { hasText: new RegExp(`^${label}$`) })
+      .first()
+      .locator("xpath=../dd");
+  await expect(figure("Views")).toHaveText("1");
+  await expect(figure("Leads")).toHaveText("1");
+  await expect(figure("WhatsApp")).toHaveText("1");
+  await expect(figure("Calls")).toHaveText("0");
+  await expect(page.getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("img", { name: /^Views: .*1 views and 1 leads/ })).toBeVisible();
+  const row = page.getByRole("row", { name: new RegExp(title) });
+  await expect(row.getByRole("cell")).toHaveText([title, "1", "1", "0", "1", "0", "0", "0"]);
+
+  const download = await page.request.get("/api/v1/analytics/report.csv?days=7");
+  expect(download.headers()["content-disposition"]).toMatch(/^attachment;/);
+  expect(await download.text()).toContain(`${id},${title},1,1,0,1,0,0,0`);
+});
+
+test("a call click is reported by a beacon before the phone app takes over", async ({
+  page,
+  browser,
+}) => {
+  // The demo catalogue is deterministic; identity ids follow its order from 1.
+  const demo = buildDemoData(new Date());
+  const index = demo.listings.findIndex(
+    (l) => l.status === "approved" && l.contactMethod === "phone" && l.contactPhone,
+  );
+  const id = index + 1;
+  const adminContext = await browser.newContext({ baseURL: E2E.baseUrl });
+  const admin = await adminContext.newPage();
+  await signedInAsAdmin(admin);
+  /** The listing's calls today, from the platform's daily report. */
+  const calls = async () => {
+    const csv = await (await admin.request.get("/api/v1/analytics/report.csv?days=7")).text();
+    const row = csv.split("\r\n").find((line) => line.startsWith(`${id},`));
+    return row ? Number(row.split(",").at(-5)) : 0;
+  };
+  const before = await calls();
+
+  await page.goto(`/listing/${id}`);
+  const call = page.getByRole("link", { name: "Call Agent" });
+  await expect(call).toHaveAttribute("href", `/listing/${id}/contact`);
+  await Promise.all([
+    page.waitForRequest(
+      (r) => r.method() === "POST" && r.url().endsWith(`/api/v1/listings/${id}/leads`),
+    ),
+    call.click(),
+  ]);
+  await expect.poll(calls).toBe(before + 1);
+  await adminContext.close();
+});
