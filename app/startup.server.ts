@@ -10,6 +10,7 @@ import {
 import { seedReferenceData } from "./db/reference/reference-seed.server.ts";
 import { createAuth, setAuth } from "./auth/auth.server.ts";
 import { routeGoogleTokenExchange } from "./auth/google-endpoints.server.ts";
+import { startBookingJobs } from "./services/bookings/booking-jobs.server.ts";
 import { createOutboxMailer, createSmtpMailer, setMailer } from "./email/mailer.server.ts";
 import {
   createDiskStorage,
@@ -36,7 +37,10 @@ export interface StartOptions {
  * Opens the database (applying migrations), sets up media storage and loads reference and demo
  * data. Kept on globalThis so the dev server's module reloads never open PGlite twice.
  */
-const started = globalThis as { __gatewayStartup?: Promise<DatabaseHandle> };
+const started = globalThis as {
+  __gatewayStartup?: Promise<DatabaseHandle>;
+  __gatewayJobs?: { stop(): Promise<void> };
+};
 
 export function startApp(
   config: Config = getConfig(),
@@ -64,6 +68,7 @@ export function startApp(
         const result = await options.seedDemo(handle.db, getMediaStorage());
         if (result.created) console.info(`Loaded demo data: ${result.listings} listings.`);
       }
+      started.__gatewayJobs = startBookingJobs();
     } catch (error) {
       // A failed start leaves nothing open: the embedded database's lock goes with its handle.
       setDatabase(undefined);
@@ -81,6 +86,8 @@ export function startApp(
 export async function stopApp(): Promise<void> {
   if (!started.__gatewayStartup) return;
   const handle = await getDatabaseHandle();
+  await started.__gatewayJobs?.stop();
+  started.__gatewayJobs = undefined;
   started.__gatewayStartup = undefined;
   setDatabase(undefined);
   await handle.close();

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Hono } from "hono";
 import { initialsAvatarSvg } from "../app/lib/initials-avatar.ts";
+import { listingFeed } from "../app/services/bookings/ical.server.ts";
 import { getMediaStorage } from "../app/storage/media-storage.server.ts";
 import { IMMUTABLE, STATIC_FILE } from "./cache-policy.ts";
 
@@ -28,6 +29,18 @@ resources.get("/media/*", async (c) => {
       "Cache-Control": IMMUTABLE,
       "X-Content-Type-Options": "nosniff",
     },
+  });
+});
+
+/** A listing's iCal feed, read by other platforms with its secret URL. */
+resources.get("/calendar/:file", async (c) => {
+  const match = /^([A-Za-z0-9_-]{16,64})\.ics$/.exec(c.req.param("file"));
+  const feed = match?.[1] ? await listingFeed(match[1]) : null;
+  if (!feed) return c.text("Not found", 404);
+  return c.body(feed, 200, {
+    "Content-Type": "text/calendar; charset=utf-8",
+    "Cache-Control": "private, max-age=300",
+    "X-Robots-Tag": "noindex",
   });
 });
 

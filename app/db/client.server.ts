@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -58,7 +59,7 @@ export async function openDatabase(
   }
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm } });
+    client = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm, btree_gist } });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     const opened = client;

@@ -10,6 +10,8 @@ export interface EmailMessage {
   html: string;
   /** Where answers go instead of the sender; nodemailer encodes the name, so it cannot add headers. */
   replyTo?: { name: string; address: string };
+  /** Files sent along, such as a booking's calendar entry (.ics). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface OutboxEntry extends EmailMessage {

@@ -15,7 +15,7 @@ function oneLine(text: string): string {
 }
 
 /** One simple, light layout for every e-mail: readable on any phone, no images, no tracking. */
-function layout(opts: {
+export function layout(opts: {
   to: string;
   subject: string;
   greeting: string;
@@ -25,6 +25,7 @@ function layout(opts: {
   action?: { label: string; url: string };
   footer: string;
   replyTo?: EmailMessage["replyTo"];
+  attachments?: EmailMessage["attachments"];
 }): EmailMessage {
   const text = [
     opts.greeting,
@@ -53,6 +54,7 @@ ${opts.action ? `<p style="margin:20px 0"><a href="${escapeHtml(opts.action.url)
     text,
     html,
     ...(opts.replyTo ? { replyTo: opts.replyTo } : {}),
+    ...(opts.attachments ? { attachments: opts.attachments } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { about } from "./en/about.ts";
+import { bookings } from "./en/bookings.ts";
 import { browse } from "./en/browse.ts";
 import { auth } from "./en/auth.ts";
 import { categories } from "./en/categories.ts";
@@ -32,6 +33,7 @@ export const en = {
   values,
   listing,
   browse,
+  bookings,
   detail,
   publish,
   requests,

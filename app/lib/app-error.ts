@@ -28,12 +28,20 @@ export class AppError extends Error {
   declare readonly message: MessageKey;
   /** Messages per field, for forms and the API. */
   readonly fieldErrors: FieldErrors | undefined;
+  /** Values for the message's placeholders ("{from}"), for a refusal that names what it met. */
+  readonly params: Record<string, string | number> | undefined;
 
-  constructor(code: ErrorCode, message: MessageKey, fieldErrors?: FieldErrors) {
+  constructor(
+    code: ErrorCode,
+    message: MessageKey,
+    fieldErrors?: FieldErrors,
+    params?: Record<string, string | number>,
+  ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.params = params;
   }
 
   get status(): number {

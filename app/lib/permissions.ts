@@ -86,6 +86,17 @@ export const PERMISSIONS = {
   /** Their own listings in the dashboard, with statuses and view counts. */
   "listing:list-own": { any: PUBLISHERS },
   "favorite:toggle": { any: SIGNED_IN },
+  /** Booking someone else's listing (one's own is refused by the bookings service). */
+  "booking:create": { any: SIGNED_IN },
+  /** One's own bookings as a guest: the list, a booking's details, cancelling. */
+  "booking:list-own": { any: SIGNED_IN },
+  /** A listing's booking settings, calendar, departures and imported calendars. */
+  "booking:manage-listing": { any: ADMIN, own: PUBLISHERS },
+  /** The booking inbox of one's listings: requests to accept or decline, occupancy. */
+  "booking:list-hosted": { any: PUBLISHERS },
+  /** Every booking on the platform, and cancelling any with a reason. */
+  "booking:list-all": { any: ADMIN },
+  "booking:cancel-any": { any: ADMIN },
   "dashboard:open": { any: SIGNED_IN },
   "analytics:view": { any: PUBLISHERS },
   /** The whole platform's figures rather than one's own. */

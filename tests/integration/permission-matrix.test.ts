@@ -118,6 +118,13 @@ const PAGES: Record<string, PageExpectation> = {
   },
 };
 
+/** A listing's booking settings and calendar: its owner or the admin (a 409: it takes none). */
+const MANAGE_BOOKINGS: Expectation = {
+  action: "booking:manage-listing",
+  owned: true,
+  alsoAllowed: [409],
+};
+
 const API: Record<string, Expectation> = {
   "GET /api/v1/health": PUBLIC,
   "GET /api/v1/currencies": PUBLIC,
@@ -188,6 +195,35 @@ const API: Record<string, Expectation> = {
   // Any visitor's click or share on a public listing is a lead.
   "POST /api/v1/listings/:listingId/leads": { action: null, json: { kind: "share" } },
   "GET /api/v1/analytics/report.csv": { action: "analytics:view" },
+  // The matrix's listing is a real-estate rent, which takes no bookings: a 409 once allowed.
+  "GET /api/v1/listings/:listingId/availability": { action: null, alsoAllowed: [409] },
+  "GET /api/v1/listings/:listingId/quote": { action: null, alsoAllowed: [409] },
+  "POST /api/v1/listings/:listingId/bookings": {
+    action: "booking:create",
+    json: { guests: 1 },
+    alsoAllowed: [409],
+  },
+  "GET /api/v1/me/bookings": { action: "booking:list-own" },
+  "GET /api/v1/me/hosted-bookings": { action: "booking:list-hosted" },
+  "GET /api/v1/admin/bookings": { action: "booking:list-all" },
+  // No booking has the path's number: a 404 for everybody signed in, who may ask about their own.
+  "GET /api/v1/bookings/:bookingId": { ...SIGNED_IN, alsoAllowed: [404] },
+  "GET /api/v1/bookings/:bookingId/refund": { ...SIGNED_IN, alsoAllowed: [404] },
+  "POST /api/v1/bookings/:bookingId/accept": { ...SIGNED_IN, json: {}, alsoAllowed: [404] },
+  "POST /api/v1/bookings/:bookingId/decline": { ...SIGNED_IN, json: {}, alsoAllowed: [404] },
+  "POST /api/v1/bookings/:bookingId/cancel": { ...SIGNED_IN, json: {}, alsoAllowed: [404] },
+  "GET /api/v1/listings/:listingId/booking-settings": MANAGE_BOOKINGS,
+  "PUT /api/v1/listings/:listingId/booking-settings": { ...MANAGE_BOOKINGS, json: {} },
+  "DELETE /api/v1/listings/:listingId/booking-settings": MANAGE_BOOKINGS,
+  "POST /api/v1/listings/:listingId/booking-settings/ical-token": MANAGE_BOOKINGS,
+  "GET /api/v1/listings/:listingId/calendar": MANAGE_BOOKINGS,
+  "POST /api/v1/listings/:listingId/calendar/close": { ...MANAGE_BOOKINGS, json: {} },
+  "POST /api/v1/listings/:listingId/calendar/open": { ...MANAGE_BOOKINGS, json: {} },
+  "PUT /api/v1/listings/:listingId/departures": { ...MANAGE_BOOKINGS, json: {} },
+  "DELETE /api/v1/listings/:listingId/departures/:departureId": MANAGE_BOOKINGS,
+  "GET /api/v1/listings/:listingId/ical-feeds": MANAGE_BOOKINGS,
+  "POST /api/v1/listings/:listingId/ical-feeds": { ...MANAGE_BOOKINGS, json: {} },
+  "DELETE /api/v1/listings/:listingId/ical-feeds/:feedId": MANAGE_BOOKINGS,
   "GET /api/v1/openapi.json": PUBLIC,
 };
 

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
@@ -38,9 +39,17 @@ export const platformSettings = pgTable(
     requireManualApproval: boolean("require_manual_approval").notNull().default(true),
     /** The uploaded logo under the media store; null shows the built-in mark. */
     logoPath: text("logo_path"),
+    /** The platform's service fee on a booking, in hundredths of a percent (300 = 3 %). */
+    serviceFeeBasisPoints: smallint("service_fee_basis_points").notNull().default(300),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("platform_settings_single_row_check", sql`${t.id} = 1`)],
+  (t) => [
+    check("platform_settings_single_row_check", sql`${t.id} = 1`),
+    check(
+      "platform_settings_service_fee_check",
+      sql`${t.serviceFeeBasisPoints} BETWEEN 0 AND 2000`,
+    ),
+  ],
 );
 
 export const contactMessages = pgTable(

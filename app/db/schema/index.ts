@@ -4,3 +4,4 @@ export * from "./listings.ts";
 export * from "./content.ts";
 export * from "./uploads.ts";
 export * from "./admin.ts";
+export * from "./bookings.ts";

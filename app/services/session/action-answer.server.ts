@@ -67,5 +67,5 @@ export function failureStatus(error: unknown): number {
 
 /** The refusal's message in the site's words, for a toast that says why nothing changed. */
 export function refusalText(error: AppError): string {
-  return createTranslator()(error.message);
+  return createTranslator()(error.message, error.params);
 }

@@ -8,6 +8,7 @@ import { adminCurrencyRoutes } from "./admin-currencies.ts";
 import { adminListingRoutes } from "./admin-listings.ts";
 import { adminUserRoutes } from "./admin-users.ts";
 import { analyticsRoutes } from "./analytics.ts";
+import { bookingRoutes } from "./bookings.ts";
 import { adminMessageRoutes } from "./admin-messages.ts";
 import { contactRoutes } from "./contact.ts";
 import { favoriteRoutes } from "./favorites.ts";
@@ -62,6 +63,7 @@ apiV1.route("/", favoriteRoutes);
 apiV1.route("/", adminCurrencyRoutes);
 apiV1.route("/", premiumPlanRoutes);
 apiV1.route("/", analyticsRoutes);
+apiV1.route("/", bookingRoutes);
 
 apiV1.openAPIRegistry.register("Error", errorSchema);
 apiV1.openAPIRegistry.register("ListingInput", listingInputSchema);
@@ -85,7 +87,7 @@ apiV1.doc31("/openapi.json", {
     title: "Gateway Africa API",
     version: "1.0.0",
     description:
-      "Marketplace data: listings (the same search, filters, sort and pagination as the website), currencies, countries and the contact form; for signed-in people their favourites and listings, and the administrator's moderation. Errors are `{ error: { code, message, fields? } }`.",
+      "Marketplace data: listings (the same search, filters, sort and pagination as the website), currencies, countries and the contact form; availability, quotes and bookings (instant or on request) with their calendars; for signed-in people their favourites and listings, and the administrator's moderation. Errors are `{ error: { code, message, fields? } }`.",
   },
   servers: [{ url: "/api/v1" }],
 });
@@ -104,7 +106,7 @@ apiV1.onError((err, c) => {
   const error = refusal ? new AppError(...refusal) : err;
   if (error instanceof AppError) {
     const t = createTranslator();
-    const text = (message: string) => (isMessageKey(message) ? t(message) : message);
+    const text = (message: string) => (isMessageKey(message) ? t(message, error.params) : message);
     const fields = error.fieldErrors
       ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, text(v)]))
       : undefined;

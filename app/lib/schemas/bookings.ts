@@ -1,0 +1,248 @@
+import { z } from "zod";
+import {
+  BOOKING_EVENTS,
+  BOOKING_MODES,
+  BOOKING_STATUSES,
+  BOOKING_UNITS,
+  CANCELLATION_POLICIES,
+  CANCELLERS,
+  MAX_GUESTS,
+  MAX_MESSAGE_LENGTH,
+  MAX_NOTICE_DAYS,
+  MAX_PREPARATION_DAYS,
+  MAX_STAY,
+} from "../booking-values.ts";
+import { idSchema } from "./id.ts";
+import { isStorableText } from "./text.ts";
+
+/**
+ * The bookings contract: what a guest asks for (a quote, a booking), what a lister sets (how the
+ * listing is booked, its calendar, its departures, its imported calendars) and what comes back.
+ * Forms and the JSON API parse the same schemas; their messages are i18n keys of `bookings.errors`.
+ */
+
+const E = {
+  date: "bookings.errors.date",
+  checkOut: "bookings.errors.checkOutAfterCheckIn",
+  guests: "bookings.errors.guests",
+  months: "bookings.errors.months",
+  departure: "bookings.errors.departure",
+  message: "bookings.errors.message",
+  reason: "bookings.errors.reason",
+  mode: "bookings.errors.mode",
+  policy: "bookings.errors.policy",
+  minStay: "bookings.errors.minStay",
+  maxStay: "bookings.errors.maxStay",
+  notice: "bookings.errors.notice",
+  preparation: "bookings.errors.preparation",
+  maxGuests: "bookings.errors.maxGuests",
+  cleaningFee: "bookings.errors.cleaningFee",
+  seats: "bookings.errors.seats",
+  url: "bookings.errors.icalUrl",
+} as const;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day as "YYYY-MM-DD" that exists (no 31 February). */
+export const daySchema = z
+  .string({ error: E.date })
+  .trim()
+  .regex(ISO_DATE, E.date)
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  }, E.date)
+  .meta({ description: "A calendar day, YYYY-MM-DD.", example: "2027-03-14" });
+
+/** A whole number from a form's text or a JSON number, within bounds. */
+function wholeNumber(error: string, min: number, max: number) {
+  return z
+    .union([z.number(), z.string()], { error })
+    .transform((value) => (typeof value === "string" ? Number(value.trim() || Number.NaN) : value))
+    .pipe(z.number({ error }).int(error).min(min, error).max(max, error));
+}
+
+/** Free text of a few lines, optional: empty is null. */
+function optionalText(error: string, max: number) {
+  return z
+    .union([z.string(), z.null()], { error })
+    .optional()
+    .transform((text) => text?.trim() || null)
+    .pipe(z.string().max(max, error).refine(isStorableText, error).nullable());
+}
+
+/**
+ * What a guest asks for. A stay by the night gives its check-in and check-out; a student room its
+ * move-in day and months; a tour its departure and seats (`guests`).
+ */
+export const bookingRequestSchema = z.object({
+  checkIn: daySchema.optional(),
+  checkOut: daySchema.optional(),
+  months: wholeNumber(E.months, 1, MAX_STAY).optional(),
+  departureId: idSchema.optional(),
+  guests: wholeNumber(E.guests, 1, MAX_GUESTS),
+  message: optionalText(E.message, MAX_MESSAGE_LENGTH),
+  /** The display currency the guest saw the price in; kept with its rate at booking time. */
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/)
+    .optional()
+    .meta({ description: "Display currency code, e.g. NGN; USD when absent." }),
+});
+export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+/** A quote asks for the same as a booking, without the message. */
+export const quoteQuerySchema = bookingRequestSchema.omit({ message: true });
+
+/** How the lister takes bookings on one listing. */
+export const bookingSettingsInputSchema = z
+  .object({
+    mode: z.enum(BOOKING_MODES, { error: E.mode }),
+    cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: E.policy }),
+    minStay: wholeNumber(E.minStay, 1, MAX_STAY),
+    maxStay: z
+      .union([z.number(), z.string(), z.null()])
+      .optional()
+      .transform((value) => (value === "" || value === undefined ? null : value))
+      .pipe(wholeNumber(E.maxStay, 1, MAX_STAY).nullable()),
+    noticeDays: wholeNumber(E.notice, 0, MAX_NOTICE_DAYS),
+    preparationDays: wholeNumber(E.preparation, 0, MAX_PREPARATION_DAYS),
+    maxGuests: wholeNumber(E.maxGuests, 1, MAX_GUESTS),
+    /** In US dollars as typed (two decimals at most); stored in cents. */
+    cleaningFeeUsd: z
+      .union([z.number(), z.string()], { error: E.cleaningFee })
+      .transform((value) => (typeof value === "string" ? Number(value.trim() || "0") : value))
+      .pipe(z.number({ error: E.cleaningFee }).min(0, E.cleaningFee).max(100_000, E.cleaningFee))
+      .transform((usd) => Math.round(usd * 100)),
+  })
+  .refine((s) => s.maxStay === null || s.maxStay >= s.minStay, {
+    path: ["maxStay"],
+    message: E.maxStay,
+  });
+export type BookingSettingsInput = z.output<typeof bookingSettingsInputSchema>;
+
+/** Nights the lister closes or opens again: `[from, to)`, as a stay's dates are. */
+export const calendarRangeSchema = z
+  .object({ from: daySchema, to: daySchema })
+  .refine((r) => r.to > r.from, { path: ["to"], message: E.checkOut });
+
+export const departureInputSchema = z.object({
+  departsOn: daySchema,
+  seats: wholeNumber(E.seats, 1, 500),
+});
+
+export const icalFeedInputSchema = z.object({
+  url: z
+    .string({ error: E.url })
+    .trim()
+    .max(2000, E.url)
+    .refine((url) => {
+      try {
+        return ["http:", "https:"].includes(new URL(url).protocol);
+      } catch {
+        return false;
+      }
+    }, E.url),
+});
+
+export const cancelInputSchema = z.object({ reason: optionalText(E.reason, 500) });
+
+/** A booking's money as quoted, in US cents, with the amounts in the display currency. */
+export const priceSchema = z.object({
+  unit: z.enum(BOOKING_UNITS),
+  rateUsdCents: z.int(),
+  quantity: z.int(),
+  subtotalUsdCents: z.int(),
+  cleaningFeeUsdCents: z.int(),
+  serviceFeeUsdCents: z.int(),
+  totalUsdCents: z.int(),
+  currency: z.string(),
+  currencyRate: z.string(),
+});
+
+export const quoteSchema = z.object({
+  listingId: z.int(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  guests: z.int(),
+  mode: z.enum(BOOKING_MODES),
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
+  price: priceSchema,
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const bookingSchema = z.object({
+  id: z.int(),
+  listingId: z.int(),
+  listingTitle: z.string(),
+  listingCity: z.string(),
+  guestName: z.string(),
+  hostName: z.string(),
+  unit: z.enum(BOOKING_UNITS),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  departureId: z.int().nullable(),
+  guests: z.int(),
+  status: z.enum(BOOKING_STATUSES),
+  cancelledBy: z.enum(CANCELLERS).nullable(),
+  cancelReason: z.string().nullable(),
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
+  message: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  refundUsdCents: z.int().nullable(),
+  createdAt: z.string(),
+  price: priceSchema,
+});
+export type BookingView = z.infer<typeof bookingSchema>;
+
+export const bookingEventSchema = z.object({
+  event: z.enum(BOOKING_EVENTS),
+  fromStatus: z.enum(BOOKING_STATUSES).nullable(),
+  toStatus: z.enum(BOOKING_STATUSES),
+  actorName: z.string().nullable(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+
+export const bookingListSchema = z.object({ bookings: z.array(bookingSchema) });
+
+/** A listing's calendar over a window: nights held by bookings, closed nights, departures. */
+export const availabilitySchema = z.object({
+  listingId: z.int(),
+  unit: z.enum(BOOKING_UNITS),
+  from: z.string(),
+  to: z.string(),
+  /** The first day a stay may start, after the lister's notice. */
+  firstBookableDay: z.string(),
+  minStay: z.int(),
+  maxStay: z.int().nullable(),
+  maxGuests: z.int(),
+  /** Days not free (taken, closed, or resting between stays), each `[from, to)`. */
+  unavailable: z.array(z.object({ from: z.string(), to: z.string() })),
+  departures: z.array(
+    z.object({ id: z.int(), departsOn: z.string(), seats: z.int(), seatsLeft: z.int() }),
+  ),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+export const availabilityQuerySchema = z.object({
+  from: daySchema.optional(),
+  months: wholeNumber("bookings.errors.months", 1, 12).optional(),
+});
+
+export const bookingSettingsSchema = z.object({
+  listingId: z.int(),
+  unit: z.enum(BOOKING_UNITS),
+  mode: z.enum(BOOKING_MODES),
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
+  minStay: z.int(),
+  maxStay: z.int().nullable(),
+  noticeDays: z.int(),
+  preparationDays: z.int(),
+  maxGuests: z.int(),
+  cleaningFeeUsdCents: z.int(),
+  icalExportPath: z.string(),
+});
+export type BookingSettingsView = z.infer<typeof bookingSettingsSchema>;
