@@ -18,13 +18,21 @@ describe("the permission table", () => {
     const allowed = Object.fromEntries(
       ROLES.map((role) => [role, ACTIONS.filter((action) => can(as(role), action))]),
     );
-    const signedIn: Action[] = ["favorite:toggle", "dashboard:open"];
+    const signedIn: Action[] = [
+      "favorite:toggle",
+      "booking:create",
+      "booking:list-own",
+      "dashboard:open",
+    ];
     const publisher: Action[] = [
       "listing:create",
       "listing:offer-add",
       "listing:upload-image",
       "listing:list-own",
       "favorite:toggle",
+      "booking:create",
+      "booking:list-own",
+      "booking:list-hosted",
       "dashboard:open",
       "analytics:view",
       "premium:view-plans",
@@ -64,6 +72,14 @@ describe("the permission table", () => {
       ]);
       expect(can(null, action, { ownerId: "a" })).toBe(false);
     }
+  });
+
+  it("lets a listing's owner run its bookings while they publish, and the admin anyone's", () => {
+    const own = (role: Role) => can(as(role, "a"), "booking:manage-listing", { ownerId: "a" });
+    const other = (role: Role) => can(as(role, "a"), "booking:manage-listing", { ownerId: "b" });
+    expect(ROLES.filter(own)).toEqual(["agent", "professional", "admin"]);
+    expect(ROLES.filter(other)).toEqual(["admin"]);
+    expect(ROLES.filter((role) => can(as(role), "booking:cancel-any"))).toEqual(["admin"]);
   });
 
   it("never takes a missing id for ownership", () => {

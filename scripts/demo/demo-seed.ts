@@ -9,13 +9,16 @@ import {
 } from "../../app/services/media/images.server.ts";
 import type { MediaStorage } from "../../app/storage/media-storage.server.ts";
 import {
+  bookingSettings,
   listingImages,
   listingLeads,
   listingViews,
   listings,
+  tourDepartures,
   user,
 } from "../../app/db/schema/index.ts";
 import { buildDemoActivity } from "./demo-activity.ts";
+import { buildDemoBookings } from "./demo-bookings.ts";
 import { motifCategory, renderArtwork, type ArtworkMotif } from "./artwork.ts";
 import { buildDemoData, DEMO_EMAIL_DOMAIN, type DemoImage } from "./demo-data.ts";
 import { COUNTRY_NAMES } from "../../app/db/reference/reference-data.ts";
@@ -190,6 +193,22 @@ async function insertDemoData(
       }));
       for (const chunk of chunks(leadRows, ACTIVITY_CHUNK)) {
         await tx.insert(listingLeads).values(chunk);
+      }
+
+      const booking = buildDemoBookings(data.listings, now);
+      const settingsRows = booking.settings.map(({ index, ...settings }) => ({
+        listingId: idOf(index),
+        ...settings,
+      }));
+      for (const chunk of chunks(settingsRows, INSERT_CHUNK)) {
+        await tx.insert(bookingSettings).values(chunk);
+      }
+      const departureRows = booking.departures.map(({ index, ...departure }) => ({
+        listingId: idOf(index),
+        ...departure,
+      }));
+      for (const chunk of chunks(departureRows, INSERT_CHUNK)) {
+        await tx.insert(tourDepartures).values(chunk);
       }
     });
   } catch (error) {

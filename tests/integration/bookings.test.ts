@@ -30,6 +30,9 @@ import {
   listingFeed,
   parseCalendarRanges,
 } from "../../app/services/bookings/ical.server.ts";
+import { USD } from "../../app/lib/money.ts";
+import { parseBrowseParams } from "../../app/lib/schemas/browse.ts";
+import { browseListings } from "../../app/services/listings/browse.server.ts";
 import { testEngine } from "../support/database.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { startTestApp, waitForMail, type TestApp } from "../support/test-app.ts";
@@ -589,6 +592,23 @@ describe(`bookings on ${testEngine}`, () => {
         code: "VALIDATION_FAILED",
       });
     });
+  });
+
+  it("the availability filter keeps only listings free for the dates, in SQL", async () => {
+    const ids = async (query: Record<string, string>) =>
+      (
+        await browseListings(parseBrowseParams(new URLSearchParams(query), "hospitality"), USD)
+      ).listings.map((l) => l.id);
+    // Day 24 to 26 is booked on the instant stay (and its preparation day after).
+    expect(await ids({ checkIn: day(24), checkOut: day(26) })).toEqual([requestStay]);
+    expect(await ids({ checkIn: day(27), checkOut: day(29) })).toEqual(
+      expect.arrayContaining([instantStay, requestStay]),
+    );
+    expect(await ids({ checkIn: day(27), checkOut: day(29), guests: "5" })).toEqual([]);
+    // Half a stay, or dates the wrong way round, filter nothing but listings that take bookings.
+    expect(await ids({ checkIn: day(26), checkOut: day(24) })).toEqual(
+      expect.arrayContaining([instantStay, requestStay]),
+    );
   });
 
   it("keeps every transition in the events table", async () => {

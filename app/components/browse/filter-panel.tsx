@@ -288,19 +288,44 @@ export function FilterPanel({
       )}
 
       {set.availability && (
-        <Field id={`${id}-availability`} label={t("browse.filters.availability")}>
-          {/* No name: bookings do not exist yet, so the date cannot filter anything. */}
-          <input
-            id={`${id}-availability`}
-            type="date"
-            disabled
-            aria-describedby={`${id}-availability-note`}
-            className={fieldClass}
-          />
-          <p id={`${id}-availability-note`} className="mt-1.5 text-xs text-stone-500">
-            {t("browse.filters.availabilitySoon")}
+        <fieldset className="grid grid-cols-2 gap-3">
+          <legend className="mb-1.5 text-sm font-medium text-stone-800">
+            {t("browse.filters.availability")}
+          </legend>
+          <Field id={`${id}-checkIn`} label={t("browse.filters.checkIn")}>
+            <input
+              id={`${id}-checkIn`}
+              name="checkIn"
+              type="date"
+              defaultValue={params.checkIn}
+              className={fieldClass}
+            />
+          </Field>
+          <Field id={`${id}-checkOut`} label={t("browse.filters.checkOut")}>
+            <input
+              id={`${id}-checkOut`}
+              name="checkOut"
+              type="date"
+              defaultValue={params.checkOut}
+              className={fieldClass}
+            />
+          </Field>
+          <Field id={`${id}-guests`} label={t("browse.filters.guests")}>
+            <input
+              id={`${id}-guests`}
+              name="guests"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={50}
+              defaultValue={params.guests}
+              className={fieldClass}
+            />
+          </Field>
+          <p className="col-span-2 text-xs text-stone-500">
+            {t("browse.filters.availabilityNote")}
           </p>
-        </Field>
+        </fieldset>
       )}
 
       <div className="flex flex-col gap-2 border-t border-stone-100 pt-4">

@@ -212,6 +212,8 @@ export const bookingListSchema = z.object({ bookings: z.array(bookingSchema) });
 export const availabilitySchema = z.object({
   listingId: z.int(),
   unit: z.enum(BOOKING_UNITS),
+  mode: z.enum(BOOKING_MODES),
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES),
   from: z.string(),
   to: z.string(),
   /** The first day a stay may start, after the lister's notice. */

@@ -85,7 +85,7 @@ export interface FilterSet {
   tourType: boolean;
   roomType: boolean;
   genderPreference: boolean;
-  /** The availability-date filter: shown with a notice, inactive until bookings exist. */
+  /** Check-in, check-out and guests: only listings free on those dates that take the guests. */
   availability: boolean;
 }
 
@@ -178,6 +178,18 @@ function buildBrowseQuerySchema() {
   const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
     z.enum(values).optional().catch(undefined);
 
+  /** A calendar day as YYYY-MM-DD that exists; anything else is absent. */
+  const day = z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((v) => {
+      const date = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
+    })
+    .optional()
+    .catch(undefined);
+
   return z.object({
     category: z
       .enum(BROWSE_CATEGORIES)
@@ -215,6 +227,15 @@ function buildBrowseQuerySchema() {
     genderPreference: oneOf(GENDER_PREFERENCES).meta({
       description: "Gender preference (student housing only).",
     }),
+    checkIn: day.meta({
+      description:
+        "Check-in day (YYYY-MM-DD); with checkOut, only listings that take bookings and are free for those nights.",
+    }),
+    checkOut: day.meta({ description: "Check-out day (YYYY-MM-DD), after checkIn." }),
+    guests: z
+      .preprocess(blankToUndefined, z.coerce.number().int().min(1).max(50).optional())
+      .catch(undefined)
+      .meta({ description: "Guests: only listings that take bookings for this many." }),
     sort: z.enum(SORTS).optional().catch(undefined).meta({
       description:
         "relevance (best matches of q first; the default when q is given), featured (featured first, then newest; the default without q), price-low, price-high, newest, or rating (services sections only).",
@@ -248,6 +269,9 @@ export interface BrowseParams {
   tourType?: TourType;
   roomType?: RoomType;
   genderPreference?: GenderPreference;
+  checkIn?: string;
+  checkOut?: string;
+  guests?: number;
   sort: Sort;
   page: number;
 }
@@ -268,6 +292,9 @@ export const FILTER_NAMES = [
   "tourType",
   "roomType",
   "genderPreference",
+  "checkIn",
+  "checkOut",
+  "guests",
 ] as const satisfies readonly FilterName[];
 
 /** First value of each key: a repeated parameter never turns into an array the schema rejects. */
@@ -319,6 +346,14 @@ export function parseBrowseParams(
   if (set.roomType && parsed.roomType) params.roomType = parsed.roomType;
   if (set.genderPreference && parsed.genderPreference) {
     params.genderPreference = parsed.genderPreference;
+  }
+  if (set.availability) {
+    // Dates come as a pair, the check-out after the check-in; half a stay filters nothing.
+    if (parsed.checkIn && parsed.checkOut && parsed.checkOut > parsed.checkIn) {
+      params.checkIn = parsed.checkIn;
+      params.checkOut = parsed.checkOut;
+    }
+    if (parsed.guests !== undefined) params.guests = parsed.guests;
   }
   if (!sortsFor(params.category, params.q).includes(params.sort)) params.sort = defaultSort(params);
   return params;

@@ -27,8 +27,17 @@ import {
   listRelatedListings,
 } from "../../services/listings/listing-detail.server.ts";
 import { countListingView } from "../../services/listings/listing-views.server.ts";
-import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
+import { answerAction, loadOrErrorPage } from "../../services/session/action-answer.server.ts";
 import { skipClientOnlyChanges } from "../../lib/client-only-params.ts";
+import { BookingCard } from "../../components/listing-detail/booking-card.tsx";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
+import { bookingPanel } from "../../services/bookings/booking-panel.server.ts";
+import { createBooking } from "../../services/bookings/bookings.server.ts";
+import { readCurrencyCode } from "../../services/session/preferences.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
+import { refusalText } from "../../services/session/action-answer.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const appUrl = getConfig().appUrl;
@@ -38,15 +47,87 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const listing = await loadOrErrorPage(() =>
     getListingDetail({ listingId: params.listingId, viewer }),
   );
-  const [related, view] = await Promise.all([
+  const url = new URL(request.url);
+  const [related, view, booking] = await Promise.all([
     listRelatedListings(listing),
     listing.status === "approved"
       ? countListingView(request, listing.id)
       : Promise.resolve({ setCookie: null }),
+    listing.status === "approved"
+      ? bookingPanel(
+          listing.id,
+          url.searchParams,
+          (await readCurrencyCode(request)) ?? "USD",
+          signedIn?.id ?? null,
+        )
+      : null,
   ]);
   return data(
-    { listing, related, appUrl, messages: pickMessages(["detail"]) },
+    {
+      listing,
+      related,
+      appUrl,
+      booking,
+      messages: pickMessages(
+        booking
+          ? [
+              "detail",
+              "bookings.card",
+              "bookings.policies",
+              "bookings.policyRules",
+              "bookings.payAtProperty",
+            ]
+          : ["detail"],
+      ),
+    },
     view.setCookie ? { headers: { "Set-Cookie": view.setCookie } } : undefined,
+  );
+}
+
+/**
+ * Booking from the card: the stay the card quoted, for the signed-in visitor. A visitor is sent to
+ * sign in first; a refusal (dates just taken, a rule) comes back to the card in words.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = context.get(viewerContext);
+  const form = Object.fromEntries(await readForm(request));
+  const url = new URL(request.url);
+  return answerAction<
+    Awaited<ReturnType<typeof createBooking>>,
+    Response,
+    never,
+    Response | ReturnType<typeof data<{ bookingError: string }>>
+  >(
+    () => {
+      if (form.intent !== "book") {
+        throw new AppError("VALIDATION_FAILED", "requests.unreadableForm");
+      }
+      return createBooking(viewer, params.listingId, form);
+    },
+    {
+      success: (booking) =>
+        redirectWithToast(
+          "/dashboard/bookings",
+          booking.status === "confirmed"
+            ? {
+                title: "bookings.card.bookedTitle",
+                description: "bookings.card.bookedDescription",
+                params: { title: booking.listingTitle },
+              }
+            : {
+                title: "bookings.card.requestedTitle",
+                description: "bookings.card.requestedDescription",
+                params: { title: booking.listingTitle },
+              },
+        ),
+      refused: (error) =>
+        error.code === "UNAUTHENTICATED"
+          ? redirectWithToast(authDialogUrl(`${url.pathname}${url.search}`, "login"), {
+              title: "bookings.card.refusedTitle",
+              description: "bookings.card.signInDescription",
+            })
+          : data({ bookingError: refusalText(error) }, { status: 400 }),
+    },
   );
 }
 
@@ -65,8 +146,8 @@ function Badge({ className, children }: { className: string; children: React.Rea
 
 export const shouldRevalidate = skipClientOnlyChanges;
 
-export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { listing, related } = loaderData;
+export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, related, booking } = loaderData;
   const t = useT();
   const { currency } = useRootData();
   const favorites = useFavorites();
@@ -132,7 +213,10 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <Gallery title={listing.title} images={listing.images} video={listing.video} />
         </div>
         <aside className="lg:col-start-2 lg:row-span-4 lg:row-start-1">
-          <div className="lg:sticky lg:top-20">
+          <div className="space-y-6 lg:sticky lg:top-20">
+            {booking && (
+              <BookingCard panel={booking} bookingError={actionData?.bookingError ?? null} />
+            )}
             <ContactCard
               listing={listing}
               agent={listing.agent}

@@ -114,6 +114,8 @@ export async function listingAvailability(
   return {
     listingId,
     unit: found.unit,
+    mode: settings.mode,
+    cancellationPolicy: settings.cancellationPolicy,
     from,
     to,
     firstBookableDay: addDays(today, settings.noticeDays),

@@ -1,6 +1,12 @@
 import { and, arrayContains, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { countries, listings } from "../../db/schema/index.ts";
+import {
+  bookings,
+  bookingSettings,
+  calendarBlocks,
+  countries,
+  listings,
+} from "../../db/schema/index.ts";
 import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import { displayAmountToUsdCents, USD, type DisplayCurrency } from "../../lib/money.ts";
 import {
@@ -75,7 +81,28 @@ export function browseWhere(
   if (params.tourType) where.push(arrayContains(listings.tourTypes, [params.tourType]));
   if (params.roomType) where.push(eq(listings.roomType, params.roomType));
   if (params.genderPreference) where.push(eq(listings.genderPreference, params.genderPreference));
+  if (params.checkIn || params.guests !== undefined) where.push(availableWhere(params));
   return and(...where);
+}
+
+/**
+ * Listings that take bookings for the guests and, with dates, whose nights are all free: no
+ * booking holds them (the exclusion constraint's index on listing and nights answers this) and
+ * the lister closed none of them.
+ */
+function availableWhere(params: BrowseParams): SQL {
+  const takes = sql`exists (select 1 from ${bookingSettings} where ${bookingSettings.listingId} = ${listings.id}${
+    params.guests !== undefined ? sql` and ${bookingSettings.maxGuests} >= ${params.guests}` : sql``
+  })`;
+  if (!params.checkIn || !params.checkOut) return takes;
+  const nights = sql`daterange(${params.checkIn}::date, ${params.checkOut}::date)`;
+  return sql`${takes}
+    and not exists (select 1 from ${bookings} where ${bookings.listingId} = ${listings.id}
+      and ${bookings.status} in ('requested', 'confirmed') and ${bookings.unit} <> 'departure'
+      and ${bookings.occupied} && ${nights})
+    and not exists (select 1 from ${calendarBlocks} where ${calendarBlocks.listingId} = ${listings.id}
+      and ${calendarBlocks.startsOn} < ${params.checkOut}::date
+      and ${calendarBlocks.endsOn} > ${params.checkIn}::date)`;
 }
 
 /**

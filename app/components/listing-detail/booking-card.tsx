@@ -1,0 +1,256 @@
+import { useId } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { useRootData } from "../../hooks/use-root-data.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
+import { formatDay } from "../../lib/format-day.ts";
+import { formatPrice, USD } from "../../lib/money.ts";
+import type { Availability, Quote } from "../../lib/schemas/bookings.ts";
+import { buttonVariants } from "../ui/button.tsx";
+import { Field } from "../ui/field.tsx";
+import { Label } from "../ui/input.tsx";
+import { Select } from "../ui/select.tsx";
+import { Textarea } from "../ui/textarea.tsx";
+import { AvailabilityCalendar } from "./availability-calendar.tsx";
+
+export interface BookingCardData {
+  availability: Availability;
+  asked: Record<string, string>;
+  quote: Quote | null;
+  problem: string | null;
+  ownListing: boolean;
+}
+
+/**
+ * Booking on the listing page: choose dates (months, or a departure) and guests, see the price
+ * and the policy, then book or request. The choice goes by GET and the booking by POST, so the
+ * card works before any script has loaded.
+ */
+export function BookingCard({
+  panel,
+  bookingError,
+}: {
+  panel: BookingCardData;
+  /** Why the last booking attempt was refused, in the site's words. */
+  bookingError: string | null;
+}) {
+  const t = useT();
+  const id = useId();
+  const { currency, viewer } = useRootData();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const { availability, asked, quote } = panel;
+  const unit = availability.unit;
+  const problem = bookingError ?? panel.problem;
+  const money = (usdCents: number) => formatPrice(usdCents, currency);
+  const busy = navigation.state !== "idle";
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
+        {t(`bookings.card.title.${unit}`)}
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        {t(availability.mode === "instant" ? "bookings.card.instant" : "bookings.card.request")}
+      </p>
+
+      <Form method="get" preventScrollReset className="mt-4 grid grid-cols-2 gap-3">
+        {unit === "night" && (
+          <>
+            <Field
+              label={t("bookings.card.checkIn")}
+              name="checkIn"
+              type="date"
+              required
+              min={availability.firstBookableDay}
+              defaultValue={asked.checkIn}
+            />
+            <Field
+              label={t("bookings.card.checkOut")}
+              name="checkOut"
+              type="date"
+              required
+              min={availability.firstBookableDay}
+              defaultValue={asked.checkOut}
+            />
+          </>
+        )}
+        {unit === "month" && (
+          <>
+            <Field
+              label={t("bookings.card.moveIn")}
+              name="checkIn"
+              type="date"
+              required
+              min={availability.firstBookableDay}
+              defaultValue={asked.checkIn}
+            />
+            <Field
+              label={t("bookings.card.months")}
+              name="months"
+              type="number"
+              inputMode="numeric"
+              required
+              min={availability.minStay}
+              max={availability.maxStay ?? 365}
+              defaultValue={asked.months ?? String(availability.minStay)}
+            />
+          </>
+        )}
+        {unit === "departure" && (
+          <div className="col-span-2">
+            <Label htmlFor={`${id}-departure`}>{t("bookings.card.departure")}</Label>
+            {availability.departures.length > 0 ? (
+              <Select
+                id={`${id}-departure`}
+                name="departureId"
+                required
+                defaultValue={asked.departureId ?? ""}
+              >
+                <option value="" disabled>
+                  {t("bookings.card.chooseDeparture")}
+                </option>
+                {availability.departures.map((d) => (
+                  <option key={d.id} value={d.id} disabled={d.seatsLeft <= 0}>
+                    {t("bookings.card.seatsLeft", {
+                      date: formatDay(d.departsOn),
+                      count: d.seatsLeft,
+                    })}
+                  </option>
+                ))}
+              </Select>
+            ) : (
+              <p id={`${id}-departure`} className="text-sm text-stone-600">
+                {t("bookings.card.noDepartures")}
+              </p>
+            )}
+          </div>
+        )}
+        <Field
+          label={t(unit === "departure" ? "bookings.card.seats" : "bookings.card.guests")}
+          name="guests"
+          type="number"
+          inputMode="numeric"
+          required
+          min={1}
+          max={availability.maxGuests}
+          defaultValue={asked.guests ?? "1"}
+        />
+        <div className="flex items-end">
+          <button
+            type="submit"
+            className={buttonVariants({ variant: "outline", size: "md", className: "w-full" })}
+          >
+            {t("bookings.card.checkPrice")}
+          </button>
+        </div>
+        {unit !== "departure" && availability.minStay > 1 && (
+          <p className="col-span-2 text-xs text-stone-500">
+            {t(`bookings.card.minStay.${unit}`, { count: availability.minStay })}
+          </p>
+        )}
+      </Form>
+
+      {problem && (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {problem}
+        </p>
+      )}
+
+      {quote && (
+        <div className="mt-4 border-t border-stone-100 pt-4">
+          <dl className="space-y-1.5 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt className="text-stone-600">
+                {t(`bookings.card.rateLine.${unit}`, {
+                  rate: money(quote.price.rateUsdCents),
+                  count: quote.price.quantity,
+                })}
+              </dt>
+              <dd>{money(quote.price.subtotalUsdCents)}</dd>
+            </div>
+            {quote.price.cleaningFeeUsdCents > 0 && (
+              <div className="flex justify-between gap-3">
+                <dt className="text-stone-600">{t("bookings.card.cleaningFee")}</dt>
+                <dd>{money(quote.price.cleaningFeeUsdCents)}</dd>
+              </div>
+            )}
+            <div className="flex justify-between gap-3">
+              <dt className="text-stone-600">{t("bookings.card.serviceFee")}</dt>
+              <dd>{money(quote.price.serviceFeeUsdCents)}</dd>
+            </div>
+            <div className="flex justify-between gap-3 border-t border-stone-100 pt-2 text-base font-semibold">
+              <dt>{t("bookings.card.total")}</dt>
+              <dd data-testid="booking-total">{money(quote.price.totalUsdCents)}</dd>
+            </div>
+          </dl>
+          {currency.code !== "USD" && (
+            <p className="mt-1 text-xs text-stone-500">
+              {t("bookings.card.usdNote", { amount: formatPrice(quote.price.totalUsdCents, USD) })}
+            </p>
+          )}
+          <p className="mt-3 text-sm font-medium text-stone-800">
+            {t("bookings.card.policy", {
+              policy: t(`bookings.policies.${quote.cancellationPolicy}`),
+            })}
+          </p>
+          <p className="mt-1 text-xs text-stone-600">
+            {t(`bookings.policyRules.${quote.cancellationPolicy}`)}
+          </p>
+          <p className="mt-2 text-xs text-stone-600">{t("bookings.payAtProperty")}</p>
+
+          {panel.ownListing ? (
+            <p className="mt-4 text-sm text-stone-700">{t("bookings.card.ownListing")}</p>
+          ) : viewer ? (
+            <Form method="post" preventScrollReset className="mt-4 space-y-3">
+              <input type="hidden" name="intent" value="book" />
+              <input type="hidden" name="currency" value={currency.code} />
+              {Object.entries(asked).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <div>
+                <Label htmlFor={`${id}-message`}>{t("bookings.card.message")}</Label>
+                <Textarea id={`${id}-message`} name="message" rows={3} maxLength={1000} />
+              </div>
+              <button
+                type="submit"
+                disabled={busy}
+                className={buttonVariants({ variant: "primary", size: "lg", className: "w-full" })}
+              >
+                {t(
+                  quote.mode === "instant"
+                    ? "bookings.card.bookNow"
+                    : "bookings.card.requestToBook",
+                )}
+              </button>
+            </Form>
+          ) : (
+            <Link
+              to={authDialogUrl(`${location.pathname}${location.search}`, "login")}
+              preventScrollReset
+              className={buttonVariants({
+                variant: "primary",
+                size: "lg",
+                className: "mt-4 w-full",
+              })}
+            >
+              {t("bookings.card.signInToBook")}
+            </Link>
+          )}
+        </div>
+      )}
+
+      {unit !== "departure" && (
+        <AvailabilityCalendar
+          from={availability.from}
+          to={availability.to}
+          firstBookableDay={availability.firstBookableDay}
+          unavailable={availability.unavailable}
+        />
+      )}
+    </section>
+  );
+}
