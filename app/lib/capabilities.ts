@@ -9,10 +9,10 @@ export interface Capabilities {
 }
 
 /**
- * Today: people contact the lister through the listing (phone, WhatsApp or e-mail) and book and
- * pay them directly. The bookings and payments issues turn these on.
+ * Today: listings that take bookings are booked on the site (instantly or on request) and paid at
+ * the property; the payments issue turns online payment on.
  */
-export const CAPABILITIES: Capabilities = { onlineBooking: false, onlinePayment: false };
+export const CAPABILITIES: Capabilities = { onlineBooking: true, onlinePayment: false };
 
 /**
  * Texts that describe booking or paying on the site (the spec's FAQ answers among them), each
