@@ -532,23 +532,11 @@ export async function cancelBooking(
     cancelInputSchema.safeParse(input ?? {}),
     "bookings.errors.reason",
   );
-  const canceller: Canceller =
-    booking.guestId === actor.id ? "guest" : booking.hostId === actor.id ? "host" : "admin";
+  const canceller = cancellerOf(actor, booking);
   if (canceller === "admin") requireAllowed(actor, "booking:cancel-any");
   if (canceller === "host")
     requireAllowed(actor, "booking:manage-listing", { ownerId: booking.hostId });
-  const refund =
-    booking.status === "requested"
-      ? booking.totalUsdCents
-      : refundFor({
-          policy: booking.cancellationPolicy,
-          canceller,
-          totalUsdCents: booking.totalUsdCents,
-          serviceFeeUsdCents: booking.serviceFeeUsdCents,
-          checkIn: booking.checkIn,
-          bookedAt: booking.createdAt,
-          now,
-        });
+  const refund = refundNow(booking, canceller, now);
   await db.transaction((tx) =>
     transition(
       tx,
@@ -584,46 +572,53 @@ export async function refundPreview(actor: Actor | null, rawBookingId: unknown, 
   if (booking.status !== "requested" && booking.status !== "confirmed") {
     throw new AppError("CONFLICT", "bookings.errors.notCancellable");
   }
-  const canceller: Canceller =
-    booking.guestId === actor.id ? "guest" : booking.hostId === actor.id ? "host" : "admin";
   return {
     bookingId: booking.id,
-    refundUsdCents:
-      booking.status === "requested"
-        ? booking.totalUsdCents
-        : refundFor({
-            policy: booking.cancellationPolicy,
-            canceller,
-            totalUsdCents: booking.totalUsdCents,
-            serviceFeeUsdCents: booking.serviceFeeUsdCents,
-            checkIn: booking.checkIn,
-            bookedAt: booking.createdAt,
-            now,
-          }),
+    refundUsdCents: refundNow(booking, cancellerOf(actor, booking), now),
     totalUsdCents: booking.totalUsdCents,
   };
 }
 
-/** Requests past their deadline expire; their nights and seats are free again. */
-export async function expireRequests(now = new Date()): Promise<number> {
+function cancellerOf(actor: Actor, booking: BookingRow): Canceller {
+  if (booking.guestId === actor.id) return "guest";
+  return booking.hostId === actor.id ? "host" : "admin";
+}
+
+/** A withdrawn request costs nothing; a confirmed booking refunds by its policy, now. */
+function refundNow(booking: BookingRow, canceller: Canceller, now: Date): number {
+  if (booking.status === "requested") return booking.totalUsdCents;
+  return refundFor({
+    policy: booking.cancellationPolicy,
+    canceller,
+    totalUsdCents: booking.totalUsdCents,
+    serviceFeeUsdCents: booking.serviceFeeUsdCents,
+    checkIn: booking.checkIn,
+    bookedAt: booking.createdAt,
+    now,
+  });
+}
+
+/**
+ * The scheduled jobs' transition: each due booking moved in its own transaction, so one that an
+ * answer or a cancellation moved meanwhile is skipped, not failed; both parties are e-mailed.
+ */
+async function moveDue(
+  due: BookingRow[],
+  change: { from: BookingStatus; to: BookingStatus; event: BookingEvent },
+  now: Date,
+): Promise<number> {
   const db = await getDb();
-  const due = await db
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.status, "requested"), lte(bookings.expiresAt, now)))
-    .orderBy(asc(bookings.expiresAt))
-    .limit(500);
-  let expired = 0;
+  let moved = 0;
   for (const booking of due) {
-    const moved = await db
+    const done = await db
       .transaction((tx) =>
         transition(
           tx,
           booking,
           {
-            from: ["requested"],
-            to: "expired",
-            event: "expired",
+            from: [change.from],
+            to: change.to,
+            event: change.event,
             actorId: null,
             set: { expiresAt: null },
             refusal: "bookings.errors.notRequested",
@@ -636,47 +631,35 @@ export async function expireRequests(now = new Date()): Promise<number> {
         if (error instanceof AppError) return false;
         throw error;
       });
-    if (!moved) continue;
-    expired++;
-    await mailBookingTransition(await bookingById(db, booking.id), "expired");
+    if (!done) continue;
+    moved++;
+    await mailBookingTransition(await bookingById(db, booking.id), change.event);
   }
-  return expired;
+  return moved;
+}
+
+/** Requests past their deadline expire; their nights and seats are free again. */
+export async function expireRequests(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const due = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.status, "requested"), lte(bookings.expiresAt, now)))
+    .orderBy(asc(bookings.expiresAt))
+    .limit(500);
+  return moveDue(due, { from: "requested", to: "expired", event: "expired" }, now);
 }
 
 /** Confirmed stays whose check-out day has come are completed. */
 export async function completeStays(now = new Date()): Promise<number> {
   const db = await getDb();
-  const today = isoDay(now);
   const due = await db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.status, "confirmed"), lte(bookings.checkOut, today)))
+    .where(and(eq(bookings.status, "confirmed"), lte(bookings.checkOut, isoDay(now))))
+    .orderBy(asc(bookings.checkOut))
     .limit(500);
-  let completed = 0;
-  for (const booking of due) {
-    const moved = await db
-      .transaction((tx) =>
-        transition(
-          tx,
-          booking,
-          {
-            from: ["confirmed"],
-            to: "completed",
-            event: "completed",
-            actorId: null,
-            refusal: "bookings.errors.notCancellable",
-          },
-          now,
-        ),
-      )
-      .then(() => true)
-      .catch((error: unknown) => {
-        if (error instanceof AppError) return false;
-        throw error;
-      });
-    if (moved) completed++;
-  }
-  return completed;
+  return moveDue(due, { from: "confirmed", to: "completed", event: "completed" }, now);
 }
 
 const guest = alias(user, "guest");

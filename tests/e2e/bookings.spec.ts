@@ -1,0 +1,166 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { addDays, isoDay } from "../../app/lib/booking-values.ts";
+import { signedInAs, signedInAsAdmin, waitForMail } from "./support/accounts.ts";
+import { E2E } from "./support/e2e-env.ts";
+import { gotoHydrated } from "./support/hydration.ts";
+
+/**
+ * Booking end to end: a host lists a guesthouse, the admin approves it, the host opens it to
+ * bookings; guests book, request, collide and filter, with the e-mails over SMTP.
+ */
+
+const today = isoDay(new Date());
+/** Each run books its own dates far enough ahead for any notice. */
+const base = 20 + (Date.now() % 200);
+const day = (offset: number) => addDays(today, base + offset);
+
+async function hostListing(
+  browser: Browser,
+  host: Page,
+  title: string,
+  mode: "instant" | "request",
+): Promise<number> {
+  const created = await host.request.post("/api/v1/my-listings", {
+    data: {
+      title,
+      category: "hospitality",
+      listingType: "booking",
+      propertyType: "guesthouse",
+      price: "80",
+      priceType: "per_night",
+      countryCode: "GH",
+      city: "Cape Coast",
+      address: "7 Castle Road",
+      description: "Sea-view rooms near the castle, breakfast included.",
+      bedrooms: 2,
+      amenities: [],
+      tourTypes: [],
+      serviceHighlights: [],
+      images: [],
+      contactMethod: "email",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const adminContext = await browser.newContext({ baseURL: E2E.baseUrl });
+  const admin = await adminContext.newPage();
+  await signedInAsAdmin(admin);
+  const approved = await admin.request.post(`/api/v1/moderation/listings/${id}`, {
+    data: { decision: "approved" },
+  });
+  expect(approved.status()).toBe(200);
+  await adminContext.close();
+  const settings = await host.request.put(`/api/v1/listings/${id}/booking-settings`, {
+    data: {
+      mode,
+      cancellationPolicy: "moderate",
+      minStay: 2,
+      maxStay: 14,
+      noticeDays: 1,
+      preparationDays: 0,
+      maxGuests: 4,
+      cleaningFeeUsd: 10,
+    },
+  });
+  expect(settings.status()).toBe(200);
+  return id;
+}
+
+/** Chooses dates and guests on the listing's card and asks for the price. */
+async function chooseStay(page: Page, id: number, checkIn: string, checkOut: string) {
+  await gotoHydrated(page, `/listing/${id}`);
+  const card = page.getByRole("region", { name: "Book your stay" });
+  await card.getByLabel("Check-in").fill(checkIn);
+  await card.getByLabel("Check-out").fill(checkOut);
+  await card.getByLabel("Guests").fill("2");
+  await card.getByRole("button", { name: "Check price" }).click();
+  return card;
+}
+
+for (const [name, viewport] of [
+  ["desktop", { width: 1280, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const) {
+  test.describe(`on ${name}`, () => {
+    test.use({ viewport });
+
+    test("a guest books an instant stay; the host sees it and both get e-mails; the stay leaves the filter", async ({
+      page,
+      browser,
+    }) => {
+      const hostContext = await browser.newContext({ baseURL: E2E.baseUrl, viewport });
+      const host = await hostContext.newPage();
+      const hostAccount = await signedInAs(host, "agent", "Efua Host");
+      const title = `Castle view ${name} ${Date.now().toString(36)}`;
+      const id = await hostListing(browser, host, title, "instant");
+
+      const guest = await signedInAs(page, "user", "Kwame Guest");
+      const card = await chooseStay(page, id, day(0), day(3));
+      // 3 nights × $80, $10 cleaning, 3 % service fee on both: $257.50.
+      await expect(card.getByTestId("booking-total")).toHaveText("$257.50");
+      await expect(card.getByText("Cancellation policy: Moderate")).toBeVisible();
+      await card.getByLabel("Message to the host (optional)").fill("We arrive by bus at six.");
+      await card.getByRole("button", { name: "Book now" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/bookings$/);
+      await expect(page.getByRole("status").first()).toContainText("Booking confirmed");
+      await expect(page.getByRole("link", { name: title }).first()).toBeVisible();
+
+      const guestMail = await waitForMail(guest.email);
+      expect(guestMail.subject).toContain(`Booking confirmed: ${title}`);
+      expect(guestMail.raw).toMatch(/text\/calendar/i);
+      const hostMail = await waitForMail(hostAccount.email);
+      expect(hostMail.body).toContain("Kwame Guest booked");
+      expect(hostMail.body).toContain("We arrive by bus at six.");
+
+      await host.goto("/dashboard/bookings");
+      await expect(host.getByText("Kwame Guest").first()).toBeVisible();
+
+      // The filter keeps the stay out for its nights, and shows it for others.
+      await page.goto(
+        `/hospitality?checkIn=${day(1)}&checkOut=${day(2)}&q=${encodeURIComponent(title)}`,
+      );
+      await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
+      await page.goto(
+        `/hospitality?checkIn=${day(5)}&checkOut=${day(7)}&q=${encodeURIComponent(title)}`,
+      );
+      await expect(page.getByRole("heading", { name: title })).toBeVisible();
+      await hostContext.close();
+    });
+  });
+}
+
+test("a request to book is accepted by the host, and a second guest's overlapping stay is refused", async ({
+  page,
+  browser,
+}) => {
+  const hostContext = await browser.newContext({ baseURL: E2E.baseUrl });
+  const host = await hostContext.newPage();
+  await signedInAs(host, "agent", "Yaw Host");
+  const title = `Lagoon lodge ${Date.now().toString(36)}`;
+  const id = await hostListing(browser, host, title, "request");
+
+  const guest = await signedInAs(page, "user", "Abena Guest");
+  const card = await chooseStay(page, id, day(10), day(13));
+  await card.getByRole("button", { name: "Request to book" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/bookings$/);
+  await expect(page.getByRole("status").first()).toContainText("Request sent");
+  expect((await waitForMail(guest.email)).subject).toContain(`Booking request for ${title}`);
+
+  await host.goto("/dashboard/bookings");
+  await host.getByRole("button", { name: "Accept" }).first().click();
+  await expect(host.getByRole("status").first()).toBeVisible();
+
+  await page.goto("/dashboard/bookings");
+  await expect(page.getByText("Confirmed").first()).toBeVisible();
+  expect((await waitForMail(guest.email, 2)).subject).toContain(`Booking confirmed: ${title}`);
+
+  const otherContext = await browser.newContext({ baseURL: E2E.baseUrl });
+  const other = await otherContext.newPage();
+  await signedInAs(other, "user", "Kojo Late");
+  const otherCard = await chooseStay(other, id, day(12), day(15));
+  await expect(otherCard.getByRole("alert")).toContainText(
+    "is not available: it overlaps another booking",
+  );
+  await otherContext.close();
+  await hostContext.close();
+});
