@@ -19,6 +19,8 @@ import { openDatabase, targetFromConfig, type Database } from "../app/db/client.
 import { seedReferenceData } from "../app/db/reference/reference-seed.server.ts";
 import {
   account,
+  bookings,
+  bookingSettings,
   favorites,
   listingImages,
   listings,
@@ -27,7 +29,10 @@ import {
 } from "../app/db/schema/index.ts";
 import { copyStoredImage, type StoredImage } from "../app/services/media/images.server.ts";
 import { createDiskStorage, type MediaStorage } from "../app/storage/media-storage.server.ts";
+import { bookingUnitOf } from "../app/lib/booking-values.ts";
+import type { Category, ListingType, PriceType } from "../app/lib/listing-values.ts";
 import { createRandom } from "./demo/demo-data.ts";
+import { scaleStays } from "./scale/scale-bookings.ts";
 import { DEMO_EMAIL_DOMAIN } from "./demo/demo-data.ts";
 import { seedDemoData } from "./demo/demo-seed.ts";
 import {
@@ -187,16 +192,27 @@ try {
     listers: users.filter((u) => u.role === "agent").map((u) => u.id),
     professionals: users.filter((u) => u.role === "professional").map((u) => u.id),
   };
-  const inserted: { id: number; category: string }[] = [];
+  const inserted: {
+    id: number;
+    category: Category;
+    listingType: ListingType;
+    priceType: PriceType | null;
+    priceUsdCents: number | null;
+    userId: string;
+  }[] = [];
   await timed("listings", async () => {
     for (const batch of chunks<ScaleListing>(
       scaleListings(listingCount, seed, now, owners),
       BATCH,
     )) {
-      const rows = await db
-        .insert(listings)
-        .values(batch)
-        .returning({ id: listings.id, category: listings.category });
+      const rows = await db.insert(listings).values(batch).returning({
+        id: listings.id,
+        category: listings.category,
+        listingType: listings.listingType,
+        priceType: listings.priceType,
+        priceUsdCents: listings.priceUsdCents,
+        userId: listings.userId,
+      });
       inserted.push(...rows);
     }
     return inserted.length;
@@ -232,6 +248,34 @@ try {
       );
     for (const batch of chunks(rows, BATCH * 5))
       await db.insert(listingViews).values(batch).onConflictDoNothing();
+    return rows.length;
+  });
+  // Stays by the night take bookings (instantly), with some past and coming stays.
+  const nightly = inserted.filter(
+    (l) => bookingUnitOf(l) === "night" && l.priceType === "per_night" && l.priceUsdCents,
+  );
+  await timed("booking_settings", async () => {
+    for (const batch of chunks(nightly, BATCH)) {
+      await db.insert(bookingSettings).values(
+        batch.map((l) => ({
+          listingId: l.id,
+          mode: "instant" as const,
+          maxGuests: 4,
+          icalToken: `scale-${seed}-${l.id}-${rnd.int(0, 1e9).toString(36)}`,
+        })),
+      );
+    }
+    return nightly.length;
+  });
+  await timed("bookings", async () => {
+    const guests = users.filter((u) => u.role === "user").map((u) => u.id);
+    const rows = scaleStays(
+      nightly.map((l) => ({ id: l.id, userId: l.userId, priceUsdCents: l.priceUsdCents ?? 0 })),
+      guests,
+      rnd,
+      now,
+    );
+    for (const batch of chunks(rows, BATCH)) await db.insert(bookings).values(batch);
     return rows.length;
   });
   // Statistics for the planner and the visibility map for index-only counts, as autovacuum
