@@ -27,15 +27,17 @@ if (!existsSync("./build/server/index.js")) {
   process.exit(1);
 }
 
+// The build is production code, so the libraries it loads must be too: React picks its build
+// from NODE_ENV when first imported, and its development build renders pages several times
+// slower (and, loaded beside the build's production React, fails every page). The demo seed
+// below imports React Router too, so this comes before it. The app's own mode (config.nodeEnv,
+// which decides e.g. the outbox) was read above.
+process.env.NODE_ENV = "production";
+
 // The demo catalogue is loaded from outside the server's bundle, and only when asked for.
 const seedDemo = config.seedDemo
   ? (await import("./scripts/demo/demo-seed.ts")).seedDemoData
   : undefined;
-
-// The build is production code, so the libraries it loads must be too: React picks its build
-// from NODE_ENV when first imported, and its development build renders pages several times
-// slower. The app's own mode (config.nodeEnv, which decides e.g. the outbox) was read above.
-process.env.NODE_ENV = "production";
 const serverBuild = "./build/server/index.js";
 const { app, startApp, stopApp } = (await import(serverBuild)) as typeof AppModule;
 

@@ -14,11 +14,15 @@ interface Server {
 }
 const started: Server[] = [];
 
-/** The built production server as an operator runs it, on its own port and data directory. */
+/**
+ * The built production server as an operator runs it (`npm start` sets no NODE_ENV), on its own
+ * port and data directory.
+ */
 function startServer(dataDir: string, port: number, seedDemo = false): Server {
+  const { NODE_ENV: _unset, ...inherited } = process.env;
   const child = spawn(process.execPath, ["server.ts"], {
     env: {
-      ...process.env,
+      ...inherited,
       PORT: String(port),
       DATA_DIR: dataDir,
       SEED_DEMO: String(seedDemo),
@@ -107,6 +111,9 @@ test("one server per data directory: a second is refused, a kill -9 leaves a loc
     const total = await listingTotal(port);
     expect(total).toBeGreaterThan(0);
     expect(readFileSync(lockFile, "utf8").trim()).toBe(firstPid);
+    // With the demo loaded (it imports React Router before the build does), pages still render.
+    const home = await fetch(`http://127.0.0.1:${port}/`);
+    expect(home.status, first.output()).toBe(200);
 
     await test.step("a second server on another port is refused, naming the first", async () => {
       const second = start(E2E.secondSparePort);
