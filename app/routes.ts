@@ -22,6 +22,7 @@ export default [
     route("dashboard", "routes/dashboard/layout.tsx", [
       index("routes/dashboard/redirect-to-overview.ts"),
       ...DASHBOARD_TABS.map((tab) => route(tab, `routes/dashboard/${tab}.tsx`)),
+      route("my-listings/:listingId/calendar", "routes/dashboard/listing-calendar.tsx"),
       route("*", "routes/dashboard/redirect-to-overview.ts", { id: "dashboard-unknown" }),
     ]),
   ]),

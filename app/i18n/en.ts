@@ -1,5 +1,7 @@
 import { about } from "./en/about.ts";
 import { bookings } from "./en/bookings.ts";
+import { bookingsDashboard } from "./en/bookings-dashboard.ts";
+import { bookingManage } from "./en/booking-manage.ts";
 import { browse } from "./en/browse.ts";
 import { auth } from "./en/auth.ts";
 import { categories } from "./en/categories.ts";
@@ -34,6 +36,8 @@ export const en = {
   listing,
   browse,
   bookings,
+  bookingsDashboard,
+  bookingManage,
   detail,
   publish,
   requests,

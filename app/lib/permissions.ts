@@ -204,6 +204,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "currency-settings", label: "dashboard.tabs.currency" },
     { tab: "platform-settings", label: "dashboard.tabs.settings" },
     { tab: "messages", label: "dashboard.tabs.messages" },
+    { tab: "bookings", label: "dashboard.tabs.bookings" },
     { tab: "audit-log", label: "dashboard.tabs.auditLog" },
     { tab: "profile", label: "dashboard.tabs.myProfile" },
   ],

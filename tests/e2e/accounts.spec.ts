@@ -139,6 +139,7 @@ test("the administrator signs in with a magic link; other addresses are refused"
     "Currency",
     "Settings",
     "Messages",
+    "Bookings",
     "Audit Log",
     "My Profile",
   ]);

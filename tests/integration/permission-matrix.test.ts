@@ -78,6 +78,8 @@ const PAGES: Record<string, PageExpectation> = {
       listing: "pending_approval",
       refusedAsMissing: true,
     },
+    // Booking from the card: a visitor is sent to sign in, anyone else told what is wrong (400).
+    post: PUBLIC,
   },
   "routes/listings/add-listing.tsx": {
     get: { action: "listing:create" },
@@ -88,6 +90,12 @@ const PAGES: Record<string, PageExpectation> = {
   "routes/site/contact.tsx": { get: PUBLIC, post: PUBLIC },
   "routes/site/legal.tsx": { get: PUBLIC },
   "routes/dashboard/layout.tsx": { get: SIGNED_IN },
+  // A listing's bookings & calendar: its owner or the admin. The matrix's listing (a rent) takes
+  // no bookings, so they are sent back to My Listings with a toast saying so (a redirect).
+  "routes/dashboard/listing-calendar.tsx": {
+    get: { action: "booking:manage-listing", owned: true },
+    post: { action: "booking:manage-listing", owned: true },
+  },
   "routes/dashboard/redirect-to-overview.ts": { get: SIGNED_IN },
   "routes/auth/admin-login.tsx": { get: PUBLIC, post: PUBLIC },
   "routes/auth/reset.tsx": { get: PUBLIC, post: PUBLIC },

@@ -110,6 +110,7 @@ export const dashboardListingRowSchema = z
     id: z.int(),
     title: z.string(),
     category: z.enum(CATEGORIES),
+    listingType: z.enum(LISTING_TYPES),
     priceUsdCents: z.int().nullable(),
     priceType: z.enum(PRICE_TYPES).nullable(),
     status: z.enum(LISTING_STATUSES),

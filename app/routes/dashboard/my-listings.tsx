@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { CalendarDays, Pencil, Trash2 } from "lucide-react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/my-listings";
@@ -7,7 +7,9 @@ import { Pagination } from "../../components/browse/pagination.tsx";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
+import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
+import { bookingUnitOf } from "../../lib/booking-values.ts";
 import { can, dashboardRole } from "../../lib/permissions.ts";
 import { dashboardPageQuerySchema } from "../../lib/schemas/dashboard.ts";
 import { idSchema } from "../../lib/schemas/id.ts";
@@ -41,7 +43,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { page } = dashboardPageQuerySchema.parse({
     page: url.searchParams.get("page") ?? undefined,
   });
-  return { role: dashboardRole(viewer.role), ...(await pageDashboardListings({ viewer, page })) };
+  return {
+    role: dashboardRole(viewer.role),
+    ...(await pageDashboardListings({ viewer, page })),
+    messages: pickMessages(["bookingManage.link", "bookingManage.linkLabel"]),
+  };
 }
 
 /**
@@ -200,6 +206,16 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                       <Pencil aria-hidden className="size-4" />
                       {t("publish.myListings.edit")}
                     </Link>
+                    {bookingUnitOf(row) !== null && (
+                      <Link
+                        to={`${PATH}/${row.id}/calendar`}
+                        aria-label={t("bookingManage.linkLabel", { title: row.title })}
+                        className={outlineClass}
+                      >
+                        <CalendarDays aria-hidden className="size-4" />
+                        {t("bookingManage.link")}
+                      </Link>
+                    )}
                     <DeleteButton row={row} returnTo={returnTo} />
                   </>
                 )

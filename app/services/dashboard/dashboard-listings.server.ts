@@ -22,6 +22,7 @@ export const dashboardColumns = {
   id: listings.id,
   title: listings.title,
   category: listings.category,
+  listingType: listings.listingType,
   priceUsdCents: listings.priceUsdCents,
   priceType: listings.priceType,
   status: listings.status,

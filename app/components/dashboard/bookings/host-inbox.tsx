@@ -1,0 +1,142 @@
+import { MessageSquareQuote } from "lucide-react";
+import { useId } from "react";
+import { useT } from "../../../i18n/use-t.ts";
+import type { HostInbox as Inbox } from "../../../lib/booking-dashboard.ts";
+import { cn } from "../../../lib/cn.ts";
+import type { DisplayCurrency } from "../../../lib/money.ts";
+import type { BookingView } from "../../../lib/schemas/bookings.ts";
+import { cardVariants } from "../../ui/card.tsx";
+import { BookingFacts, BookingTotal, ExpiryNote, ListingLink } from "./booking-facts.tsx";
+import { AcceptForm, CancelLink, DeclineLink } from "./row-actions.tsx";
+import { BookingStatusBadge } from "./status-badge.tsx";
+
+interface RowContext {
+  now: string;
+  month: string | null;
+  currency: DisplayCurrency;
+}
+
+/**
+ * The booking inbox of the host's listings: open requests with their countdown, Accept and
+ * Decline; then the confirmed stays to come, each with a Cancel (the guest gets everything back).
+ */
+export function HostInbox({ inbox, ...context }: { inbox: Inbox } & RowContext) {
+  const t = useT();
+  const requestsId = useId();
+  const upcomingId = useId();
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby={requestsId}>
+        <h3 id={requestsId} className="font-semibold text-stone-800">
+          {t("bookingsDashboard.hosting.requests")}{" "}
+          <span className="font-normal text-stone-500">({inbox.requests.length})</span>
+        </h3>
+        <p className="mb-2 text-sm text-stone-600">{t("bookingsDashboard.hosting.requestsHint")}</p>
+        {inbox.requests.length === 0 ? (
+          <Empty text={t("bookingsDashboard.hosting.noRequests")} />
+        ) : (
+          <ul
+            aria-labelledby={requestsId}
+            className={cn(cardVariants({ elevated: false }), "divide-y divide-stone-100")}
+          >
+            {inbox.requests.map((booking) => (
+              <RequestRow key={booking.id} booking={booking} {...context} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby={upcomingId}>
+        <h3 id={upcomingId} className="mb-2 font-semibold text-stone-800">
+          {t("bookingsDashboard.hosting.upcoming")}{" "}
+          <span className="font-normal text-stone-500">({inbox.upcoming.length})</span>
+        </h3>
+        {inbox.upcoming.length === 0 ? (
+          <Empty text={t("bookingsDashboard.hosting.noUpcoming")} />
+        ) : (
+          <ul
+            aria-labelledby={upcomingId}
+            className={cn(cardVariants({ elevated: false }), "divide-y divide-stone-100")}
+          >
+            {inbox.upcoming.map((booking) => (
+              <StayRow key={booking.id} booking={booking} {...context} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return (
+    <p className="rounded-xl border border-dashed border-stone-300 bg-white px-4 py-3 text-sm text-stone-600">
+      {text}
+    </p>
+  );
+}
+
+function RowHead({ booking }: { booking: BookingView }) {
+  const t = useT();
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <div className="min-w-0">
+        <ListingLink booking={booking} />
+        <p className="text-sm text-stone-700">
+          {t("bookingsDashboard.row.guest", { name: booking.guestName })}
+          {" · "}
+          <span className="text-xs whitespace-nowrap text-stone-500">
+            {t("bookingsDashboard.row.reference", { id: booking.id })}
+          </span>
+        </p>
+      </div>
+      <BookingStatusBadge status={booking.status} />
+    </div>
+  );
+}
+
+function RequestRow({ booking, now, month, currency }: { booking: BookingView } & RowContext) {
+  const t = useT();
+  return (
+    <li className="p-4" data-booking={booking.id}>
+      <RowHead booking={booking} />
+      <BookingFacts booking={booking} />
+      <div className="mt-2 flex flex-col gap-x-4 gap-y-1 text-sm sm:flex-row sm:flex-wrap sm:items-center">
+        <ExpiryNote expiresAt={booking.expiresAt} now={now} />
+        <BookingTotal booking={booking} currency={currency} />
+      </div>
+      {booking.message && (
+        <figure className="mt-3 rounded-lg bg-stone-50 p-3 text-sm">
+          <figcaption className="mb-1 inline-flex items-center gap-1.5 text-xs font-semibold text-stone-600">
+            <MessageSquareQuote aria-hidden className="size-4" />
+            {t("bookingsDashboard.row.messageFrom", { name: booking.guestName })}
+          </figcaption>
+          <blockquote className="wrap-break-word whitespace-pre-wrap text-stone-800">
+            {booking.message}
+          </blockquote>
+        </figure>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <AcceptForm booking={booking} month={month} />
+        <DeclineLink booking={booking} month={month} />
+      </div>
+    </li>
+  );
+}
+
+function StayRow({ booking, month, currency }: { booking: BookingView } & RowContext) {
+  const t = useT();
+  return (
+    <li className="p-4" data-booking={booking.id}>
+      <RowHead booking={booking} />
+      <BookingFacts booking={booking} />
+      <div className="mt-2 flex flex-col gap-x-4 gap-y-1 text-sm sm:flex-row sm:flex-wrap sm:items-center">
+        <BookingTotal booking={booking} currency={currency} />
+        <span className="text-stone-600">{t("bookings.payAtProperty")}</span>
+      </div>
+      <div className="mt-3">
+        <CancelLink booking={booking} month={month} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,173 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { useT } from "../../../i18n/use-t.ts";
+import type { MessageKey } from "../../../i18n/translator.ts";
+import { isCancellable, type TripGroups } from "../../../lib/booking-dashboard.ts";
+import { cn } from "../../../lib/cn.ts";
+import type { DisplayCurrency } from "../../../lib/money.ts";
+import type { BookingView } from "../../../lib/schemas/bookings.ts";
+import { buttonVariants } from "../../ui/button.tsx";
+import { cardVariants } from "../../ui/card.tsx";
+import { BookingFacts, BookingTotal, EndNote, ExpiryNote, ListingLink } from "./booking-facts.tsx";
+import { CancelLink } from "./row-actions.tsx";
+import { BookingStatusBadge } from "./status-badge.tsx";
+
+const GROUPS: { key: keyof TripGroups; title: MessageKey; empty: MessageKey }[] = [
+  {
+    key: "upcoming",
+    title: "bookingsDashboard.trips.upcoming",
+    empty: "bookingsDashboard.trips.emptyUpcoming",
+  },
+  {
+    key: "past",
+    title: "bookingsDashboard.trips.past",
+    empty: "bookingsDashboard.trips.emptyPast",
+  },
+  {
+    key: "cancelled",
+    title: "bookingsDashboard.trips.cancelled",
+    empty: "bookingsDashboard.trips.emptyCancelled",
+  },
+];
+
+/** "My bookings": the viewer's own bookings as a guest, upcoming, past and cancelled. */
+export function TripList({
+  groups,
+  now,
+  today,
+  month,
+  currency,
+}: {
+  groups: TripGroups;
+  now: string;
+  today: string;
+  month: string | null;
+  currency: DisplayCurrency;
+}) {
+  const t = useT();
+  const headingId = useId();
+  const none = GROUPS.every(({ key }) => groups[key].length === 0);
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-xl font-bold text-stone-900">
+        {t("bookingsDashboard.trips.title")}
+      </h2>
+      <p className="mt-1 text-stone-600">{t("bookingsDashboard.trips.subtitle")}</p>
+      {none ? (
+        <div className={cn(cardVariants({ elevated: false }), "mt-4 p-6 text-center")}>
+          <p className="text-stone-600">{t("bookingsDashboard.trips.noneYet")}</p>
+          <Link
+            to="/hospitality"
+            className={cn(buttonVariants({ variant: "outline", size: "md" }), "mt-3")}
+          >
+            {t("bookingsDashboard.browseStays")}
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-4 space-y-6">
+          {GROUPS.map(({ key, title, empty }) => (
+            <TripGroup
+              key={key}
+              title={t(title)}
+              empty={t(empty)}
+              bookings={groups[key]}
+              now={now}
+              today={today}
+              month={month}
+              currency={currency}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function TripGroup({
+  title,
+  empty,
+  bookings,
+  ...row
+}: {
+  title: string;
+  empty: string;
+  bookings: BookingView[];
+  now: string;
+  today: string;
+  month: string | null;
+  currency: DisplayCurrency;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="mb-2 font-semibold text-stone-800">
+        {title} <span className="font-normal text-stone-500">({bookings.length})</span>
+      </h3>
+      {bookings.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-stone-300 bg-white px-4 py-3 text-sm text-stone-600">
+          {empty}
+        </p>
+      ) : (
+        <ul
+          aria-labelledby={headingId}
+          className={cn(cardVariants({ elevated: false }), "divide-y divide-stone-100")}
+        >
+          {bookings.map((booking) => (
+            <TripRow key={booking.id} booking={booking} {...row} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function TripRow({
+  booking,
+  now,
+  today,
+  month,
+  currency,
+}: {
+  booking: BookingView;
+  now: string;
+  today: string;
+  month: string | null;
+  currency: DisplayCurrency;
+}) {
+  const t = useT();
+  return (
+    <li className="p-4" data-booking={booking.id}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <ListingLink booking={booking} />
+          <p className="text-xs text-stone-500">
+            <span className="whitespace-nowrap">
+              {t("bookingsDashboard.row.reference", { id: booking.id })}
+            </span>{" "}
+            · {t("bookingsDashboard.row.host", { name: booking.hostName })}
+          </p>
+        </div>
+        <BookingStatusBadge status={booking.status} />
+      </div>
+      <BookingFacts booking={booking} />
+      <div className="mt-2 flex flex-col gap-x-4 gap-y-1 text-sm sm:flex-row sm:flex-wrap sm:items-center">
+        <BookingTotal booking={booking} currency={currency} />
+        {booking.status === "confirmed" && (
+          <span className="text-stone-600">{t("bookings.payAtProperty")}</span>
+        )}
+        {booking.status === "requested" && (
+          <>
+            <ExpiryNote expiresAt={booking.expiresAt} now={now} />
+            <span className="text-stone-600">{t("bookingsDashboard.row.waitingForHost")}</span>
+          </>
+        )}
+      </div>
+      <EndNote booking={booking} currency={currency} />
+      {isCancellable(booking, today) && (
+        <div className="mt-3">
+          <CancelLink booking={booking} month={month} />
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import {
+  dayAfter,
+  dayState,
+  monthOf,
+  monthWeeks,
+  shiftMonth,
+  stateRuns,
+} from "./booking-calendar.ts";
+
+describe("the lister's month view", () => {
+  it("reads ?month=, falling back to today's month for anything else", () => {
+    expect(monthOf("2027-03", "2026-11-24")).toBe("2027-03");
+    for (const bad of [null, "", "2027-13", "2027-3", "1999-12", "2101-01", "march"]) {
+      expect(monthOf(bad, "2026-11-24"), String(bad)).toBe("2026-11");
+    }
+    expect(shiftMonth("2027-01", -1)).toBe("2026-12");
+    expect(shiftMonth("2026-12", 1)).toBe("2027-01");
+  });
+
+  it("lays a month out in weeks from Monday to Sunday", () => {
+    // 1 February 2027 is a Monday, 28 days: four full weeks.
+    expect(monthWeeks("2027-02")).toHaveLength(4);
+    expect(monthWeeks("2027-02")[0]![0]).toBe("2027-02-01");
+    // 1 November 2026 is a Sunday: six empty days before it, and six rows in all.
+    const november = monthWeeks("2026-11");
+    expect(november[0]).toEqual([null, null, null, null, null, null, "2026-11-01"]);
+    expect(november.at(-1)).toEqual(["2026-11-30", null, null, null, null, null, null]);
+    expect(november.flat().filter(Boolean)).toHaveLength(30);
+  });
+
+  it("says what each night is, a booking first, and groups days into runs", () => {
+    const calendar = {
+      bookings: [
+        { id: 1, from: "2027-03-05", to: "2027-03-08", status: "requested" as const, guests: 2 },
+      ],
+      blocks: [
+        { id: 1, from: "2027-03-07", to: "2027-03-10", imported: true, summary: "Airbnb" },
+        { id: 2, from: "2027-03-09", to: "2027-03-11", imported: false, summary: null },
+      ],
+    };
+    expect(dayState("2027-03-04", calendar)).toEqual({ kind: "free" });
+    expect(dayState("2027-03-07", calendar)).toMatchObject({ kind: "booked", status: "requested" });
+    expect(dayState("2027-03-08", calendar)).toEqual({ kind: "imported", summary: "Airbnb" });
+    expect(dayState("2027-03-09", calendar)).toEqual({ kind: "closed" });
+    expect(dayState("2027-03-11", calendar)).toEqual({ kind: "free" });
+    const days = ["04", "05", "06", "07", "08", "09", "10", "11"].map((d) => `2027-03-${d}`);
+    expect(
+      stateRuns(days, (day) => dayState(day, calendar)).map((r) => [r.first, r.last, r.state.kind]),
+    ).toEqual([
+      ["2027-03-04", "2027-03-04", "free"],
+      ["2027-03-05", "2027-03-07", "booked"],
+      ["2027-03-08", "2027-03-08", "imported"],
+      ["2027-03-09", "2027-03-10", "closed"],
+      ["2027-03-11", "2027-03-11", "free"],
+    ]);
+  });
+
+  it("turns a last night into the day after it, and nothing else", () => {
+    expect(dayAfter("2027-02-28")).toBe("2027-03-01");
+    expect(dayAfter("2028-12-31")).toBe("2029-01-01");
+    expect(dayAfter("2027-02-29")).toBeUndefined();
+    expect(dayAfter("tomorrow")).toBeUndefined();
+  });
+});
