@@ -110,12 +110,14 @@ export const bookingSettingsInputSchema = z
     noticeDays: wholeNumber(E.notice, 0, MAX_NOTICE_DAYS),
     preparationDays: wholeNumber(E.preparation, 0, MAX_PREPARATION_DAYS),
     maxGuests: wholeNumber(E.maxGuests, 1, MAX_GUESTS),
-    /** In US dollars as typed (two decimals at most); stored in cents. */
+    /**
+     * In US dollars as typed; the service stores cents. Parsed twice (by the API and by the
+     * service), so the value stays in dollars here: a transform to cents would apply twice.
+     */
     cleaningFeeUsd: z
       .union([z.number(), z.string()], { error: E.cleaningFee })
       .transform((value) => (typeof value === "string" ? Number(value.trim() || "0") : value))
-      .pipe(z.number({ error: E.cleaningFee }).min(0, E.cleaningFee).max(100_000, E.cleaningFee))
-      .transform((usd) => Math.round(usd * 100)),
+      .pipe(z.number({ error: E.cleaningFee }).min(0, E.cleaningFee).max(100_000, E.cleaningFee)),
   })
   .refine((s) => s.maxStay === null || s.maxStay >= s.minStay, {
     path: ["maxStay"],

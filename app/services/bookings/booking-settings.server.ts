@@ -79,7 +79,11 @@ export async function saveBookingSettings(
   );
   unitRate(found.listing, found.unit!);
   const { cleaningFeeUsd, ...rest } = values;
-  const columns = { ...rest, cleaningFeeUsdCents: cleaningFeeUsd, updatedAt: new Date() };
+  const columns = {
+    ...rest,
+    cleaningFeeUsdCents: Math.round(cleaningFeeUsd * 100),
+    updatedAt: new Date(),
+  };
   const db = await getDb();
   const [row] = await db
     .insert(bookingSettings)
