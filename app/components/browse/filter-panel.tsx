@@ -288,7 +288,7 @@ export function FilterPanel({
       )}
 
       {set.availability && (
-        <fieldset className="grid grid-cols-2 gap-3">
+        <fieldset className="grid gap-3">
           <legend className="mb-1.5 text-sm font-medium text-stone-800">
             {t("browse.filters.availability")}
           </legend>
@@ -322,9 +322,7 @@ export function FilterPanel({
               className={fieldClass}
             />
           </Field>
-          <p className="col-span-2 text-xs text-stone-500">
-            {t("browse.filters.availabilityNote")}
-          </p>
+          <p className="text-xs text-stone-500">{t("browse.filters.availabilityNote")}</p>
         </fieldset>
       )}
 

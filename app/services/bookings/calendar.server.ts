@@ -109,7 +109,8 @@ export async function listingAvailability(
   if (!found.unit || !found.settings) throw new AppError("CONFLICT", "bookings.errors.notBookable");
   const today = isoDay(now);
   const from = asked && asked > today ? asked : today;
-  const to = addMonths(from, months);
+  // To the end of the last month shown, so a calendar's last month is whole.
+  const to = addMonths(`${addMonths(from, months).slice(0, 7)}-01`, 1);
   const settings = found.settings;
   return {
     listingId,
