@@ -137,43 +137,43 @@ for (const [name, viewport] of [
       await expect(page.getByRole("heading", { name: title })).toBeVisible();
       await hostContext.close();
     });
+
+    test("a request to book is accepted by the host, and a second guest's overlapping stay is refused", async ({
+      page,
+      browser,
+    }) => {
+      const hostContext = await browser.newContext({ baseURL: E2E.baseUrl, viewport });
+      const host = await hostContext.newPage();
+      await signedInAs(host, "agent", "Yaw Host");
+      const title = `Lagoon lodge ${name} ${Date.now().toString(36)}`;
+      const id = await hostListing(browser, host, title, "request");
+
+      const guest = await signedInAs(page, "user", "Abena Guest");
+      const card = await chooseStay(page, id, day(10), day(13));
+      await card.getByRole("button", { name: "Request to book" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/bookings$/);
+      await expect(page.getByRole("status").first()).toContainText("Request sent");
+      await mailAbout(guest.email, `Booking request for ${title}`);
+
+      await host.goto("/dashboard/bookings");
+      await host.getByRole("button", { name: "Accept" }).first().click();
+      await expect(host.getByRole("status").first()).toBeVisible();
+
+      await page.goto("/dashboard/bookings");
+      await expect(page.getByText("Confirmed").first()).toBeVisible();
+      expect((await mailAbout(guest.email, `Booking confirmed: ${title}`)).raw).toMatch(
+        /text\/calendar/i,
+      );
+
+      const otherContext = await browser.newContext({ baseURL: E2E.baseUrl, viewport });
+      const other = await otherContext.newPage();
+      await signedInAs(other, "user", "Kojo Late");
+      const otherCard = await chooseStay(other, id, day(12), day(15));
+      await expect(otherCard.getByRole("alert")).toContainText(
+        "is not available: it overlaps another booking",
+      );
+      await otherContext.close();
+      await hostContext.close();
+    });
   });
 }
-
-test("a request to book is accepted by the host, and a second guest's overlapping stay is refused", async ({
-  page,
-  browser,
-}) => {
-  const hostContext = await browser.newContext({ baseURL: E2E.baseUrl });
-  const host = await hostContext.newPage();
-  await signedInAs(host, "agent", "Yaw Host");
-  const title = `Lagoon lodge ${Date.now().toString(36)}`;
-  const id = await hostListing(browser, host, title, "request");
-
-  const guest = await signedInAs(page, "user", "Abena Guest");
-  const card = await chooseStay(page, id, day(10), day(13));
-  await card.getByRole("button", { name: "Request to book" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/bookings$/);
-  await expect(page.getByRole("status").first()).toContainText("Request sent");
-  await mailAbout(guest.email, `Booking request for ${title}`);
-
-  await host.goto("/dashboard/bookings");
-  await host.getByRole("button", { name: "Accept" }).first().click();
-  await expect(host.getByRole("status").first()).toBeVisible();
-
-  await page.goto("/dashboard/bookings");
-  await expect(page.getByText("Confirmed").first()).toBeVisible();
-  expect((await mailAbout(guest.email, `Booking confirmed: ${title}`)).raw).toMatch(
-    /text\/calendar/i,
-  );
-
-  const otherContext = await browser.newContext({ baseURL: E2E.baseUrl });
-  const other = await otherContext.newPage();
-  await signedInAs(other, "user", "Kojo Late");
-  const otherCard = await chooseStay(other, id, day(12), day(15));
-  await expect(otherCard.getByRole("alert")).toContainText(
-    "is not available: it overlaps another booking",
-  );
-  await otherContext.close();
-  await hostContext.close();
-});
