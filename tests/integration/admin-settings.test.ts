@@ -14,6 +14,7 @@ import { submitContactMessage } from "../../app/services/contact/contact.server.
 import { updateHeroContent } from "../../app/services/content/hero.server.ts";
 import {
   getHeroContent,
+  getPlatformSettings,
   getPublicSettings,
   invalidateSiteContent,
   updatePlatformSettings,
@@ -318,6 +319,27 @@ describe(`platform settings and hero on ${testEngine}`, () => {
       expect(mail.body).toContain(`#${id}`);
       expect(headerOf(mail, "Reply-To")).toContain("kojo@example.com");
       expect(app.sink.to(TEST_ADMIN_EMAIL)).toEqual([]);
+    });
+  });
+
+  describe("booking service fee", () => {
+    it("sets the fee new bookings pay, audited; keeps it when the field is absent; refuses nonsense", async () => {
+      expect((await getPlatformSettings()).serviceFeePercent).toBe(3);
+      expect((await post({ ...SETTINGS, serviceFeePercent: "4.5" })).status).toBe(302);
+      expect((await getPlatformSettings()).serviceFeePercent).toBe(4.5);
+      const [entry] = await audits();
+      expect(entry!.detail).toMatchObject({
+        changed: { serviceFeePercent: { from: 3, to: 4.5 } },
+      });
+      // Nothing else changed either: the form answers "No changes".
+      expect((await post(SETTINGS)).status).toBeLessThan(400);
+      expect((await getPlatformSettings()).serviceFeePercent).toBe(4.5);
+      for (const bad of ["25", "-1", "abc", "1.234"]) {
+        const before = await databaseSnapshot(app.handle.db);
+        const refused = await post({ ...SETTINGS, serviceFeePercent: bad });
+        expect(refused.status, bad).toBe(400);
+        expect(changedTables(before, await databaseSnapshot(app.handle.db))).toEqual([]);
+      }
     });
   });
 

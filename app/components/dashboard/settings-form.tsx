@@ -25,6 +25,8 @@ export interface SettingsValues {
   supportPhone: string;
   notificationEmail: string;
   requireManualApproval: boolean;
+  /** A number as stored, or the text as typed when the form comes back with an error. */
+  serviceFeePercent: number | string;
 }
 
 /** What the action answers when it did not redirect: the fields' messages and the values sent. */
@@ -225,6 +227,26 @@ export function SettingsForm({
             ? t("dashboard.settings.approvalNote")
             : t("dashboard.settings.approvalOffNote")}
         </p>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-3 text-base font-semibold text-stone-900">
+          {t("dashboard.settings.bookingsTitle")}
+        </legend>
+        <Field
+          label={t("dashboard.settings.serviceFee")}
+          name="serviceFeePercent"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={20}
+          step={0.01}
+          required
+          defaultValue={String(values.serviceFeePercent)}
+          hint={t("dashboard.settings.serviceFeeHint")}
+          error={error("serviceFeePercent")}
+          className="max-w-xs"
+        />
       </fieldset>
 
       <div className="flex justify-end">

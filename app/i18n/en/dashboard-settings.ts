@@ -23,6 +23,10 @@ export const settings = {
     "Listings from agents and professionals need manual approval before they are public.",
   approvalOffNote:
     "Manual approval is off: new listings from agents and professionals are public at once.",
+  bookingsTitle: "Bookings",
+  serviceFee: "Booking service fee (%)",
+  serviceFeeHint:
+    "Added to every new booking's stay and cleaning fee, and shown to the guest before they book. Bookings already made keep theirs.",
   save: "Save settings",
   saving: "Saving…",
   saved: "Settings saved",
@@ -41,6 +45,7 @@ export const settings = {
       "Please enter a valid phone number: digits, spaces, hyphens and parentheses, with an optional leading +.",
     notificationEmail: "Please enter a valid e-mail address for notifications.",
     invalidCharacters: "This field contains characters that are not allowed.",
+    serviceFee: "Please enter a service fee from 0 to 20 percent.",
     logoTooLarge: "The logo must be at most 2 MB.",
     logoInvalidType: "The logo must be a PNG, JPEG, GIF or WebP image.",
     logoTooManyPixels: "The logo's picture is too large: at most 25 megapixels.",

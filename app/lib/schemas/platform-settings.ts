@@ -70,6 +70,29 @@ export const platformSettingsSchema = z.object({
     .refine((v) => v.length <= 30 && isValidPhone(v), `${ERRORS}.supportPhone`),
   notificationEmail: emailAddress(`${ERRORS}.notificationEmail`),
   requireManualApproval: checkbox,
+  /**
+   * The service fee on new bookings, in percent with two decimals at most; absent keeps the
+   * current fee (clients written before it existed).
+   */
+  serviceFeePercent: z
+    .union([z.number(), z.string()], { error: `${ERRORS}.serviceFee` })
+    .optional()
+    .transform((value) =>
+      value === undefined || (typeof value === "string" && value.trim() === "")
+        ? undefined
+        : Number(value),
+    )
+    .pipe(
+      z
+        .number({ error: `${ERRORS}.serviceFee` })
+        .min(0, `${ERRORS}.serviceFee`)
+        .max(20, `${ERRORS}.serviceFee`)
+        .refine(
+          (pct) => Number.isInteger(Math.round(pct * 100 * 1e6) / 1e6),
+          `${ERRORS}.serviceFee`,
+        )
+        .optional(),
+    ),
 });
 
 export type PlatformSettingsInput = z.output<typeof platformSettingsSchema>;

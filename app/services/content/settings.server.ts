@@ -57,6 +57,8 @@ export function invalidateSiteContent(): void {
 export interface PlatformSettings extends PublicSettings {
   notificationEmail: string;
   requireManualApproval: boolean;
+  /** The service fee on new bookings, in percent. */
+  serviceFeePercent: number;
 }
 
 /**
@@ -93,6 +95,7 @@ const SETTINGS_COLUMNS = {
   notificationEmail: platformSettings.notificationEmail,
   requireManualApproval: platformSettings.requireManualApproval,
   logoPath: platformSettings.logoPath,
+  serviceFeeBasisPoints: platformSettings.serviceFeeBasisPoints,
 };
 
 async function readPlatformSettings(db: Database): Promise<PlatformSettings> {
@@ -100,9 +103,14 @@ async function readPlatformSettings(db: Database): Promise<PlatformSettings> {
     .select(SETTINGS_COLUMNS)
     .from(platformSettings)
     .where(eq(platformSettings.id, 1));
-  const { logoPath, ...settings } = row ?? { ...DEFAULT_PLATFORM_SETTINGS, logoPath: null };
+  const { logoPath, serviceFeeBasisPoints, ...settings } = row ?? {
+    ...DEFAULT_PLATFORM_SETTINGS,
+    logoPath: null,
+    serviceFeeBasisPoints: 300,
+  };
   return {
     ...settings,
+    serviceFeePercent: serviceFeeBasisPoints / 100,
     logo: logoOf(logoPath),
     notificationEmail: notificationAddress(settings.notificationEmail),
   };
@@ -154,11 +162,11 @@ export async function updatePlatformSettings({
         .from(platformSettings)
         .where(eq(platformSettings.id, 1))
         .for("update");
-      const current: PlatformSettingsInput = {
+      const { serviceFeePercent, ...next } = parsed.data;
+      const current: Omit<PlatformSettingsInput, "serviceFeePercent"> = {
         ...before!,
         notificationEmail: notificationAddress(before!.notificationEmail),
       };
-      const next = parsed.data;
       const detail: Record<string, { from: unknown; to: unknown }> = {};
       for (const field of SETTINGS_FIELDS) {
         if (current[field] !== next[field])
@@ -166,11 +174,21 @@ export async function updatePlatformSettings({
       }
       const logoPath = newLogo ?? (removeLogo ? null : before!.logoPath);
       if (logoPath !== before!.logoPath) detail.logo = { from: before!.logoPath, to: logoPath };
+      const serviceFeeBasisPoints =
+        serviceFeePercent === undefined
+          ? before!.serviceFeeBasisPoints
+          : Math.round(serviceFeePercent * 100);
+      if (serviceFeeBasisPoints !== before!.serviceFeeBasisPoints) {
+        detail.serviceFeePercent = {
+          from: before!.serviceFeeBasisPoints / 100,
+          to: serviceFeeBasisPoints / 100,
+        };
+      }
       const changed = Object.keys(detail);
       if (changed.length === 0) return { changed, oldLogo: null };
       await tx
         .update(platformSettings)
-        .set({ ...next, logoPath, updatedAt: new Date() })
+        .set({ ...next, logoPath, serviceFeeBasisPoints, updatedAt: new Date() })
         .where(eq(platformSettings.id, 1));
       await recordAudit(tx, actor.id, {
         action: "settings.edit",

@@ -41,6 +41,7 @@ import {
   saveDeparture,
 } from "../../../app/services/bookings/calendar.server.ts";
 import { addFeed, listFeeds, removeFeed } from "../../../app/services/bookings/ical.server.ts";
+import { readJsonBody } from "./body.ts";
 import {
   allowedTo,
   apiRouter,
@@ -74,6 +75,24 @@ const rangeInput = withOpenApi(calendarRangeSchema, "CalendarRange");
 const departureInput = withOpenApi(departureInputSchema, "DepartureInput");
 const feedInput = withOpenApi(icalFeedInputSchema, "IcalFeedInput");
 const reasonInput = withOpenApi(cancelInputSchema, "BookingReason");
+
+/**
+ * The bodies of a listing's calendar writes are documented by reference and read by the handler
+ * (`readJsonBody`): the service checks that the caller runs the listing before it validates, so a
+ * stranger is refused (403) whatever they send, as the pages refuse them.
+ */
+export const bookingBodySchemas = {
+  BookingSettingsInput: settingsInput,
+  CalendarRange: rangeInput,
+  DepartureInput: departureInput,
+  IcalFeedInput: feedInput,
+};
+function referencedBody(name: keyof typeof bookingBodySchemas) {
+  return {
+    required: true,
+    content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
+  };
+}
 
 const listingParams = z.object({ listingId: listingIdParam });
 const bookingParams = z.object({ bookingId: listingIdParam });
@@ -291,8 +310,8 @@ bookingRoutes.openapi(
     security: sessionSecurity,
     summary: "Take bookings on my listing, or change how",
     operationId: "saveBookingSettings",
-    middleware: [...signedInCalls, jsonBody] as const,
-    request: { params: listingParams, body: jsonRequest(settingsInput) },
+    middleware: [...signedInCalls] as const,
+    request: { params: listingParams, body: referencedBody("BookingSettingsInput") },
     responses: { 200: jsonResponse(settings, "The settings as saved"), ...refusals },
   }),
   async (c) =>
@@ -300,7 +319,7 @@ bookingRoutes.openapi(
       await saveBookingSettings(
         c.get("viewer"),
         c.req.valid("param").listingId,
-        c.req.valid("json"),
+        await readJsonBody(c),
       ),
       200,
     ),
@@ -388,8 +407,8 @@ for (const change of ["close", "open"] as const) {
       security: sessionSecurity,
       summary: change === "close" ? "Close nights [from, to)" : "Open nights [from, to) again",
       operationId: change === "close" ? "closeNights" : "openNights",
-      middleware: [...signedInCalls, jsonBody] as const,
-      request: { params: listingParams, body: jsonRequest(rangeInput) },
+      middleware: [...signedInCalls] as const,
+      request: { params: listingParams, body: referencedBody("CalendarRange") },
       responses: { 200: jsonResponse(calendarEntry, "The nights changed"), ...refusals },
     }),
     async (c) => {
@@ -397,7 +416,7 @@ for (const change of ["close", "open"] as const) {
       const { from, to } = await run(
         c.get("viewer"),
         c.req.valid("param").listingId,
-        c.req.valid("json"),
+        await readJsonBody(c),
       );
       return c.json({ from, to }, 200);
     },
@@ -411,8 +430,8 @@ bookingRoutes.openapi(
     security: sessionSecurity,
     summary: "Add a tour departure, or change its seats",
     operationId: "saveDeparture",
-    middleware: [...signedInCalls, jsonBody] as const,
-    request: { params: listingParams, body: jsonRequest(departureInput) },
+    middleware: [...signedInCalls] as const,
+    request: { params: listingParams, body: referencedBody("DepartureInput") },
     responses: {
       200: jsonResponse(
         z.object({ id: z.int(), departsOn: z.string(), seats: z.int() }),
@@ -423,7 +442,7 @@ bookingRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await saveDeparture(c.get("viewer"), c.req.valid("param").listingId, c.req.valid("json")),
+      await saveDeparture(c.get("viewer"), c.req.valid("param").listingId, await readJsonBody(c)),
       200,
     ),
 );
@@ -475,8 +494,8 @@ bookingRoutes.openapi(
     security: sessionSecurity,
     summary: "Import another platform's iCal calendar (read now, then every 3 hours)",
     operationId: "addIcalFeed",
-    middleware: [...signedInCalls, jsonBody] as const,
-    request: { params: listingParams, body: jsonRequest(feedInput) },
+    middleware: [...signedInCalls] as const,
+    request: { params: listingParams, body: referencedBody("IcalFeedInput") },
     responses: {
       201: jsonResponse(
         z.object({ id: z.int(), url: z.string(), nights: z.int() }),
@@ -487,7 +506,7 @@ bookingRoutes.openapi(
   }),
   async (c) =>
     c.json(
-      await addFeed(c.get("viewer"), c.req.valid("param").listingId, c.req.valid("json")),
+      await addFeed(c.get("viewer"), c.req.valid("param").listingId, await readJsonBody(c)),
       201,
     ),
 );

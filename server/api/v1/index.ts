@@ -8,7 +8,7 @@ import { adminCurrencyRoutes } from "./admin-currencies.ts";
 import { adminListingRoutes } from "./admin-listings.ts";
 import { adminUserRoutes } from "./admin-users.ts";
 import { analyticsRoutes } from "./analytics.ts";
-import { bookingRoutes } from "./bookings.ts";
+import { bookingBodySchemas, bookingRoutes } from "./bookings.ts";
 import { adminMessageRoutes } from "./admin-messages.ts";
 import { contactRoutes } from "./contact.ts";
 import { favoriteRoutes } from "./favorites.ts";
@@ -67,7 +67,7 @@ apiV1.route("/", bookingRoutes);
 
 apiV1.openAPIRegistry.register("Error", errorSchema);
 apiV1.openAPIRegistry.register("ListingInput", listingInputSchema);
-for (const [name, schema] of Object.entries(listingSchemas)) {
+for (const [name, schema] of Object.entries({ ...listingSchemas, ...bookingBodySchemas })) {
   apiV1.openAPIRegistry.register(name, schema);
 }
 apiV1.openAPIRegistry.registerComponent("securitySchemes", "session", {
