@@ -78,8 +78,14 @@ test("forgot password → e-mail → reset → the new password works and the ol
   await page.context().clearCookies();
   await gotoHydrated(page, "/?auth=login");
   const dialog = page.getByRole("dialog");
-  await dialog.getByRole("link", { name: "Forgot Password?" }).click();
-  await expect(page.getByRole("dialog", { name: "Reset your password" })).toBeVisible();
+  // The dialog's own chunk replaces the server-rendered one just after hydration; a click in that
+  // moment lands on the element being replaced, so it is repeated until the view changes.
+  await expect(async () => {
+    await dialog.getByRole("link", { name: "Forgot Password?" }).click({ timeout: 2000 });
+    await expect(page.getByRole("dialog", { name: "Reset your password" })).toBeVisible({
+      timeout: 2000,
+    });
+  }).toPass({ timeout: 15_000 });
   await dialog.getByLabel("Email", { exact: true }).fill(email);
   await dialog.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("status")).toContainText("Password Reset Email Sent");
