@@ -42,10 +42,16 @@ export function preloadAuthDialog() {
   void loadAuthDialog();
 }
 
-/** The sign-in dialog, where `?auth=` asks for it. */
+/**
+ * The sign-in dialog, where `?auth=` asks for it. Once its code is here (always on the server, and
+ * before hydration on a page opened on it) it renders without a Suspense boundary: a boundary
+ * hydrates after the rest of the page, and a click on its still inert content (Continue with
+ * Google, Forgot Password?) was lost.
+ */
 export function LazyAuthDialog({ googleEnabled }: { googleEnabled: boolean }) {
   const [params] = useSearchParams();
   if (!isAuthView(params.get("auth"))) return null;
+  if (loaded) return <loaded.AuthDialog googleEnabled={googleEnabled} />;
   return (
     <Suspense fallback={null}>
       <AuthDialog googleEnabled={googleEnabled} />
