@@ -12,12 +12,16 @@ async function visitorShowing(browser: Browser, currency: RegExp): Promise<Page>
   const visitor = await context.newPage();
   await visitor.goto("/");
   await visitor.waitForLoadState("networkidle");
-  await visitor
-    .getByRole("button", { name: /^Display currency: / })
-    .first()
-    .click();
-  await visitor.getByRole("button", { name: currency }).click();
-  await expect(visitor.getByRole("status")).toContainText("Currency Updated");
+  // The picker's panel can close again as it opens while the page settles (its option is then
+  // detached): opening and choosing are repeated until the choice lands.
+  await expect(async () => {
+    await visitor
+      .getByRole("button", { name: /^Display currency: / })
+      .first()
+      .click({ timeout: 5000 });
+    await visitor.getByRole("button", { name: currency }).click({ timeout: 5000 });
+    await expect(visitor.getByRole("status")).toContainText("Currency Updated", { timeout: 5000 });
+  }).toPass({ timeout: 60_000 });
   return visitor;
 }
 

@@ -97,9 +97,17 @@ for (const [name, device] of [
         .first()
         .getByTestId("listing-price");
       await expect(firstPrice).toHaveText(/^\$/);
-      await page.getByRole("button", { name: /^Display currency: US Dollar \(USD\)$/ }).click();
-      await page.getByRole("button", { name: /Nigerian Naira\s*NGN/ }).click();
-      await expect(page.getByRole("status")).toContainText("Currency Updated");
+      // The picker's panel can close again as it opens while the page settles (its option is
+      // then detached): opening and choosing are repeated until the choice lands.
+      await expect(async () => {
+        await page
+          .getByRole("button", { name: /^Display currency: US Dollar \(USD\)$/ })
+          .click({ timeout: 5000 });
+        await page.getByRole("button", { name: /Nigerian Naira\s*NGN/ }).click({ timeout: 5000 });
+        await expect(page.getByRole("status")).toContainText("Currency Updated", {
+          timeout: 5000,
+        });
+      }).toPass({ timeout: 60_000 });
       await expect(page.getByRole("status")).toContainText(
         "Prices are now displayed in Nigerian Naira (NGN).",
       );
