@@ -20,5 +20,7 @@ export const AUDIT_ACTIONS = [
   "hero.edit",
   "plan.edit",
   "message.reply",
+  "review.hide",
+  "report.resolve",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

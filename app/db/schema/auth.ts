@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { ROLES, PREMIUM_STATUSES } from "../../lib/roles.ts";
 import { oneOf } from "./sql-helpers.ts";
 
@@ -20,6 +29,11 @@ export const user = pgTable(
     avatarUrl: text("avatar_url"),
     role: text("role"),
     premiumStatus: text("premium_status").notNull().default("none"),
+    /** Whether they are e-mailed about new messages (the profile's switch). */
+    messageEmails: boolean("message_emails").notNull().default(true),
+    /** The average of the visible reviews of their listings, kept by the reviews service. */
+    rating: numeric("rating", { precision: 2, scale: 1 }),
+    ratingCount: integer("rating_count").notNull().default(0),
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),

@@ -5,3 +5,4 @@ export * from "./content.ts";
 export * from "./uploads.ts";
 export * from "./admin.ts";
 export * from "./bookings.ts";
+export * from "./conversations.ts";

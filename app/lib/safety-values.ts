@@ -1,0 +1,17 @@
+/**
+ * The sizes and filters of reports, apart from their zod schemas (schemas/safety.ts), so the
+ * Report dialog and the queue's forms ship without zod.
+ */
+
+export const MAX_REPORT_DETAILS = 2000;
+export const MAX_RESOLUTION_NOTE = 2000;
+export const REPORTS_PAGE_SIZE = 20;
+/** Messages of a reported conversation shown with the report, newest last. */
+export const REPORT_CONTEXT_MESSAGES = 3;
+
+export const REPORT_FILTERS = ["open", "resolved", "dismissed", "all"] as const;
+export type ReportFilter = (typeof REPORT_FILTERS)[number];
+
+/** How a report is closed: resolved (acted on) or dismissed (nothing wrong). */
+export const REPORT_RESOLUTIONS = ["resolved", "dismissed"] as const;
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
