@@ -20,6 +20,8 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   name: "dashboard.audit.fields.name",
   role: "dashboard.audit.fields.role",
   listings: "dashboard.audit.fields.listings",
+  listing: "dashboard.audit.fields.listing",
+  rating: "dashboard.audit.fields.rating",
 };
 /** Keys the target column already shows. */
 const IN_TARGET = ["title", "email"];
@@ -79,6 +81,8 @@ const TARGET_LABELS: Record<string, MessageKey> = {
   hero: "dashboard.audit.targets.hero",
   plan: "dashboard.audit.targets.plan",
   message: "dashboard.audit.targets.message",
+  report: "dashboard.audit.targets.report",
+  review: "dashboard.audit.targets.review",
 };
 
 /** What the action was done to: a listing links to its page, a user to a search for them. */

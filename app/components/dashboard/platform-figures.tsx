@@ -14,8 +14,17 @@ export interface PlatformFiguresData {
 
 const linkClass = "mt-2 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline";
 
-/** The administrator's overview: what needs attention, what is new, and the catalogue's shape. */
-export function PlatformFigures({ figures }: { figures: PlatformFiguresData }) {
+/**
+ * The administrator's overview: what needs attention, what is new, and the catalogue's shape.
+ * `openReports`: the reports queue's open count, when the viewer may open it.
+ */
+export function PlatformFigures({
+  figures,
+  openReports = null,
+}: {
+  figures: PlatformFiguresData;
+  openReports?: number | null;
+}) {
   const t = useT();
   const total = LISTING_STATUSES.reduce((sum, s) => sum + figures.byStatus[s], 0);
   const cards = [
@@ -29,12 +38,26 @@ export function PlatformFigures({ figures }: { figures: PlatformFiguresData }) {
       value: figures.unreadMessages,
       link: { to: "/dashboard/messages", text: t("dashboard.platformOverview.openMessages") },
     },
+    ...(openReports === null
+      ? []
+      : [
+          {
+            label: t("safety.overview.openReports"),
+            value: openReports,
+            link: { to: "/dashboard/reports", text: t("safety.overview.review") },
+          },
+        ]),
     { label: t("dashboard.platformOverview.newUsers"), value: figures.newUsersThisWeek },
     { label: t("dashboard.platformOverview.newListings"), value: figures.newListingsThisWeek },
   ];
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl
+        className={cn(
+          "grid grid-cols-2 gap-3",
+          cards.length > 4 ? "md:grid-cols-3 xl:grid-cols-5" : "lg:grid-cols-4",
+        )}
+      >
         {cards.map((card) => (
           <div
             key={card.label}

@@ -16,6 +16,7 @@ export const PROFILE_INTENTS = [
   "change-password",
   "change-account-type",
   "delete-account",
+  "save-notifications",
 ] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 

@@ -3,6 +3,7 @@ import type { Route } from "./+types/overview";
 import { requireViewer } from "../../auth/guards.server.ts";
 import { EmptyState, ListingRows, StatCards } from "../../components/dashboard/listing-rows.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
+import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { can, dashboardRole } from "../../lib/permissions.ts";
 import {
@@ -13,17 +14,27 @@ import { buttonVariants } from "../../components/ui/button.tsx";
 import { PlatformFigures } from "../../components/dashboard/platform-figures.tsx";
 import { leadsThisWeek } from "../../services/analytics/analytics-report.server.ts";
 import { platformOverview } from "../../services/analytics/platform-overview.server.ts";
+import { countOpenReports } from "../../services/safety/reports.server.ts";
 import { cn } from "../../lib/cn.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requireViewer(context);
-  const [recent, stats, leads, platform] = await Promise.all([
+  const [recent, stats, leads, platform, openReports] = await Promise.all([
     listDashboardListings(viewer, 3),
     dashboardStats(viewer),
     leadsThisWeek(viewer),
     can(viewer, "analytics:view-platform") ? platformOverview(viewer) : null,
+    can(viewer, "report:manage") ? countOpenReports(viewer) : null,
   ]);
-  return { role: dashboardRole(viewer.role), recent, stats, leads, platform };
+  return {
+    role: dashboardRole(viewer.role),
+    recent,
+    stats,
+    leads,
+    platform,
+    openReports,
+    messages: pickMessages(["safety.overview"]),
+  };
 }
 
 const buttonClass = buttonVariants({ size: "md" });
@@ -31,7 +42,7 @@ const buttonClass = buttonVariants({ size: "md" });
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { currency } = useRootData();
-  const { role, recent, stats, leads, platform } = loaderData;
+  const { role, recent, stats, leads, platform, openReports } = loaderData;
   const publisher = can({ role }, "listing:offer-add");
   const cards = !can({ role }, "listing:list-own")
     ? [{ label: t("dashboard.overview.statFavorites"), value: stats.favorites }]
@@ -45,7 +56,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       {platform ? (
-        <PlatformFigures figures={platform} />
+        <PlatformFigures figures={platform} openReports={openReports} />
       ) : (
         <StatCards
           cards={cards}

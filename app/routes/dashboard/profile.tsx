@@ -6,10 +6,12 @@ import { requireViewer } from "../../auth/guards.server.ts";
 import { avatarSrc } from "../../auth/viewer.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { AccountTypeForm } from "../../components/profile/account-type-form.tsx";
+import { BlockedPeople } from "../../components/profile/blocked-people.tsx";
+import { NotificationsForm } from "../../components/profile/notifications-form.tsx";
 import { ChangePasswordForm } from "../../components/profile/change-password-form.tsx";
 import { DeleteAccountSection } from "../../components/profile/delete-account-section.tsx";
 import { ProfileDetailsForm } from "../../components/profile/profile-details-form.tsx";
-import type { MessageKey } from "../../i18n/translate.ts";
+import { pickMessages, type MessageKey } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { can } from "../../lib/permissions.ts";
 import {
@@ -30,8 +32,10 @@ import type { Toast } from "../../lib/toast.ts";
 import {
   deleteAccount,
   getProfile,
+  updateNotificationSettings,
   updateProfile,
 } from "../../services/accounts/profile.server.ts";
+import { listBlocked } from "../../services/safety/blocks.server.ts";
 import { changeAccountType } from "../../services/accounts/roles.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { answerAction, failureStatus } from "../../services/session/action-answer.server.ts";
@@ -46,7 +50,7 @@ const MAX_REQUEST_BYTES = MAX_AVATAR_BYTES * 4;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requireViewer(context);
-  const profile = await getProfile(viewer);
+  const [profile, blocked] = await Promise.all([getProfile(viewer), listBlocked(viewer)]);
   return {
     details: {
       name: profile.name,
@@ -56,6 +60,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     role: profile.role,
     hasPassword: profile.hasPassword,
+    messageEmails: profile.messageEmails,
+    blocked: blocked.map((person) => ({
+      id: person.id,
+      name: person.name,
+      avatar: avatarSrc(person),
+      blockedAt: person.blockedAt,
+    })),
+    messages: pickMessages(["safety.profile", "safety.block"]),
   };
 }
 
@@ -176,6 +188,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
 
+    case "save-notifications": {
+      const messageEmails = form.get("messageEmails") === "on";
+      return answerAction(() => updateNotificationSettings(viewer, { messageEmails }), {
+        success: (saved) =>
+          redirectWithToast(
+            PROFILE_PATH,
+            saved.messageEmails
+              ? {
+                  title: "safety.toasts.notificationsOn",
+                  description: "safety.toasts.notificationsOnDescription",
+                }
+              : {
+                  title: "safety.toasts.notificationsOff",
+                  description: "safety.toasts.notificationsOffDescription",
+                },
+          ),
+      });
+    }
+
     case "delete-account": {
       try {
         await deleteAccount({ viewer });
@@ -239,7 +270,7 @@ function passwordRefusal(result: AuthCallResult<unknown>): ProfileFormResult {
 export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const showToast = useToast();
-  const { details, role, hasPassword } = loaderData;
+  const { details, role, hasPassword, messageEmails, blocked } = loaderData;
 
   // A refusal or notice from the server shows as a toast too (successes arrive by flash cookie).
   useEffect(() => {
@@ -261,6 +292,12 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
         </div>
         <div className="lg:col-span-3">
           <AccountTypeForm role={role} result={actionData} />
+        </div>
+        <div className="lg:col-span-2">
+          <NotificationsForm messageEmails={messageEmails} />
+        </div>
+        <div className="lg:col-span-3">
+          <BlockedPeople people={blocked} />
         </div>
         <div className="lg:col-span-2">
           <DeleteAccountSection />

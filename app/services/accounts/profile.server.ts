@@ -4,6 +4,8 @@ import { getDb } from "../../db/client.server.ts";
 import { account, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { Role } from "../../lib/roles.ts";
+import { notificationSettingsSchema, type NotificationSettings } from "../../lib/schemas/safety.ts";
+import { parsedOrRefused } from "../../lib/validation.ts";
 import {
   profileDetailsSchema,
   profileErrorDescription,
@@ -24,6 +26,8 @@ export interface Profile {
   role: Role | null;
   /** False for accounts that only sign in with Google: there is no password to change. */
   hasPassword: boolean;
+  /** Whether new messages are e-mailed to them (the Notifications card). */
+  messageEmails: boolean;
 }
 
 export async function getProfile(viewer: Viewer): Promise<Profile> {
@@ -34,6 +38,7 @@ export async function getProfile(viewer: Viewer): Promise<Profile> {
       email: user.email,
       phone: user.phone,
       avatarUrl: user.avatarUrl,
+      messageEmails: user.messageEmails,
     })
     .from(user)
     .where(eq(user.id, viewer.id));
@@ -56,7 +61,38 @@ export async function getProfile(viewer: Viewer): Promise<Profile> {
     avatarUrl: row.avatarUrl || null,
     role: viewer.role,
     hasPassword: Boolean(credential),
+    messageEmails: row.messageEmails,
   };
+}
+
+/** The e-mails the person chose to get. */
+export async function getNotificationSettings(viewer: Viewer): Promise<NotificationSettings> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ messageEmails: user.messageEmails })
+    .from(user)
+    .where(eq(user.id, viewer.id));
+  if (!row) throw new AppError("NOT_FOUND", "auth.toasts.authRequiredDescription");
+  return row;
+}
+
+/** Saves the notification switches; input that is not a yes or no changes nothing. */
+export async function updateNotificationSettings(
+  viewer: Viewer,
+  input: unknown,
+): Promise<NotificationSettings> {
+  const settings = parsedOrRefused(
+    notificationSettingsSchema.safeParse(input),
+    "safety.errors.settingsInvalid",
+  );
+  const db = await getDb();
+  const [row] = await db
+    .update(user)
+    .set({ messageEmails: settings.messageEmails, updatedAt: new Date() })
+    .where(eq(user.id, viewer.id))
+    .returning({ messageEmails: user.messageEmails });
+  if (!row) throw new AppError("NOT_FOUND", "auth.toasts.authRequiredDescription");
+  return row;
 }
 
 export type UpdateProfileResult =

@@ -9,7 +9,16 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType: "listing" | "user" | "currency" | "settings" | "hero" | "plan" | "message";
+  targetType:
+    | "listing"
+    | "user"
+    | "currency"
+    | "settings"
+    | "hero"
+    | "plan"
+    | "message"
+    | "review"
+    | "report";
   targetId?: string | number | null;
   detail?: Record<string, unknown>;
 }

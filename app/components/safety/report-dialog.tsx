@@ -1,0 +1,172 @@
+import { Flag } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
+import type { MessageScope } from "../../i18n/translator.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import { REPORT_REASONS, type ReportTarget } from "../../lib/conversation-values.ts";
+import { MAX_REPORT_DETAILS } from "../../lib/safety-values.ts";
+import { Button, buttonVariants } from "../ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "../ui/dialog.tsx";
+import { Label } from "../ui/input.tsx";
+import { Select } from "../ui/select.tsx";
+import { Textarea } from "../ui/textarea.tsx";
+
+/** The texts the Report and Block controls show: a page that has them picks these. */
+export const SAFETY_MESSAGES: MessageScope[] = ["safety.report", "safety.reasons", "safety.block"];
+
+/** Where the report posts (routes/resources/reports.ts). */
+const ACTION = "/reports";
+
+/** The form field that names each kind of thing reported. */
+const ID_FIELD: Record<ReportTarget, string> = {
+  conversation: "conversationId",
+  message: "messageId",
+  review: "reviewId",
+  user: "userId",
+};
+
+const triggerClass = cn(buttonVariants({ variant: "ghost", size: "sm" }), "gap-1.5");
+
+/**
+ * "Report": a dialog with a reason and details, posted to the reports resource route, which
+ * comes back to `redirectTo` with a toast (thanks, or why it was not sent). Before JavaScript the
+ * same form opens in place under the button, so it works without scripts too.
+ */
+export function ReportDialog({
+  target,
+  id,
+  redirectTo,
+  className,
+}: {
+  target: ReportTarget;
+  id: string | number;
+  /** The page to come back to (a path on this site). */
+  redirectTo: string;
+  className?: string;
+}) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher();
+  const [open, setOpen] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const label = t(`safety.report.openLabel.${target}`);
+
+  const sent = useRef(false);
+
+  // The answer is a redirect back with a toast: once it has landed, the dialog has done its job.
+  useEffect(() => {
+    if (busy) sent.current = true;
+    else if (sent.current) {
+      sent.current = false;
+      setOpen(false);
+    }
+  }, [busy]);
+
+  if (!hydrated) {
+    return (
+      <details className={cn("group w-full sm:w-auto", className)}>
+        <summary aria-label={label} className={cn(triggerClass, "cursor-pointer list-none")}>
+          <Flag aria-hidden className="size-4" />
+          {t("safety.report.open")}
+        </summary>
+        <form
+          method="post"
+          action={ACTION}
+          className="mt-2 space-y-3 rounded-xl border border-stone-200 bg-white p-4"
+        >
+          <p className="font-semibold text-stone-900">{t(`safety.report.title.${target}`)}</p>
+          <ReportFields target={target} id={id} redirectTo={redirectTo} />
+          <Button type="submit" size="md">
+            {t("safety.report.submit")}
+          </Button>
+        </form>
+      </details>
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <DialogTrigger aria-label={label} className={cn(triggerClass, className)}>
+        <Flag aria-hidden className="size-4" />
+        {t("safety.report.open")}
+      </DialogTrigger>
+      <DialogContent className="pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:p-6">
+        <DialogTitle>{t(`safety.report.title.${target}`)}</DialogTitle>
+        <DialogDescription>{t("safety.report.description")}</DialogDescription>
+        <fetcher.Form method="post" action={ACTION} className="mt-4 space-y-4">
+          <ReportFields target={target} id={id} redirectTo={redirectTo} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose className={buttonVariants({ variant: "outline", size: "lg" })}>
+              {t("safety.report.cancel")}
+            </DialogClose>
+            <Button type="submit" disabled={busy}>
+              {busy && (
+                <span
+                  aria-hidden
+                  className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+                />
+              )}
+              {busy ? t("safety.report.submitting") : t("safety.report.submit")}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ReportFields({
+  target,
+  id,
+  redirectTo,
+}: {
+  target: ReportTarget;
+  id: string | number;
+  redirectTo: string;
+}) {
+  const t = useT();
+  const reasonId = useId();
+  const detailsId = useId();
+  return (
+    <>
+      <input type="hidden" name="target" value={target} />
+      <input type="hidden" name={ID_FIELD[target]} value={String(id)} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <div>
+        <Label htmlFor={reasonId}>{t("safety.report.reason")}</Label>
+        <Select id={reasonId} name="reason" required defaultValue="">
+          <option value="" disabled>
+            {t("safety.report.chooseReason")}
+          </option>
+          {REPORT_REASONS.map((reason) => (
+            <option key={reason} value={reason}>
+              {t(`safety.reasons.${reason}`)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <Label htmlFor={detailsId}>{t("safety.report.details")}</Label>
+        <Textarea
+          id={detailsId}
+          name="details"
+          rows={4}
+          maxLength={MAX_REPORT_DETAILS}
+          aria-describedby={`${detailsId}-hint`}
+        />
+        <p id={`${detailsId}-hint`} className="mt-1 text-xs text-stone-500">
+          {t("safety.report.detailsHint")}
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,512 @@
+import { and, count, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { getDb, type Database } from "../../db/client.server.ts";
+import {
+  conversations,
+  listings,
+  messages,
+  reports,
+  reviews,
+  user,
+} from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { parseId } from "../../lib/id.ts";
+import { isPaymentRuleReason, type PaymentRuleReason } from "../../lib/payment-rule.ts";
+import { ROLES, type Role } from "../../lib/roles.ts";
+import {
+  REPORT_CONTEXT_MESSAGES,
+  REPORTS_PAGE_SIZE,
+  type ReportFilter,
+} from "../../lib/safety-values.ts";
+import {
+  reportInputSchema,
+  resolveReportSchema,
+  type FiledReport,
+  type ReportContextMessage,
+  type ReportInput,
+  type ReportPage,
+  type ReportView,
+} from "../../lib/schemas/safety.ts";
+import { parsedOrRefused } from "../../lib/validation.ts";
+import { recordAudit } from "../admin/audit.server.ts";
+import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { hideReview } from "../reviews/reviews.server.ts";
+
+/**
+ * Reports to the administrators: a person's, about a conversation or message they are part of, a
+ * review shown on the site or another person; and the payment rule's, about a flagged message.
+ * One queue, read with the context an administrator needs to decide, closed with an audited
+ * resolution.
+ */
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * The payment rule's reports have no reporter; their details start with this marker and list
+ * what the rule matched ("payment-rule: payment_link, direct_payment"), which also tells them
+ * apart from a person's report whose account was deleted since.
+ */
+const RULE_MARKER = "payment-rule:";
+
+/**
+ * Files the payment rule's report about a message it flagged, in the transaction that stores the
+ * message, so a flagged message always has its report.
+ */
+export async function fileFlaggedMessageReport(
+  tx: Database | Tx,
+  input: {
+    conversationId: number;
+    messageId: number;
+    senderId: string;
+    reasons: readonly PaymentRuleReason[];
+  },
+): Promise<void> {
+  await tx.insert(reports).values({
+    reporterId: null,
+    target: "message",
+    conversationId: input.conversationId,
+    messageId: input.messageId,
+    reportedUserId: input.senderId,
+    reason: "off_platform_payment",
+    details: `${RULE_MARKER} ${input.reasons.join(", ")}`,
+  });
+}
+
+function ruleReasonsOf(row: { reporterId: string | null; details: string }): string[] | null {
+  if (row.reporterId !== null || !row.details.startsWith(RULE_MARKER)) return null;
+  return row.details
+    .slice(RULE_MARKER.length)
+    .split(",")
+    .map((reason) => reason.trim())
+    .filter(isPaymentRuleReason);
+}
+
+/** What a report is about, resolved: the row's target columns and who is reported. */
+interface ReportedThing {
+  conversationId: number | null;
+  messageId: number | null;
+  reviewId: number | null;
+  reportedUserId: string | null;
+  /** The column that names the thing, for the one-open-report-per-thing rule. */
+  key: SQL;
+}
+
+async function conversationOf(db: Database | Tx, actor: Actor, conversationId: number) {
+  const [row] = await db
+    .select({ id: conversations.id, guestId: conversations.guestId, hostId: conversations.hostId })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId));
+  if (!row || (row.guestId !== actor.id && row.hostId !== actor.id)) return null;
+  return row;
+}
+
+/** Checks what the actor reports and who it is about; a refusal names the rule it breaks. */
+async function reportedThing(
+  db: Database | Tx,
+  actor: Actor,
+  input: ReportInput,
+): Promise<ReportedThing> {
+  switch (input.target) {
+    case "conversation": {
+      const row = await conversationOf(db, actor, input.conversationId);
+      if (!row) throw new AppError("NOT_FOUND", "safety.errors.conversationNotFound");
+      return {
+        conversationId: row.id,
+        messageId: null,
+        reviewId: null,
+        reportedUserId: row.guestId === actor.id ? row.hostId : row.guestId,
+        key: eq(reports.conversationId, row.id),
+      };
+    }
+    case "message": {
+      const [message] = await db
+        .select({
+          id: messages.id,
+          senderId: messages.senderId,
+          conversationId: messages.conversationId,
+        })
+        .from(messages)
+        .where(eq(messages.id, input.messageId));
+      const row = message ? await conversationOf(db, actor, message.conversationId) : null;
+      if (!message || !row) throw new AppError("NOT_FOUND", "safety.errors.messageNotFound");
+      if (message.senderId === actor.id) {
+        throw new AppError("VALIDATION_FAILED", "safety.errors.ownMessage");
+      }
+      return {
+        conversationId: row.id,
+        messageId: message.id,
+        reviewId: null,
+        reportedUserId: message.senderId,
+        key: eq(reports.messageId, message.id),
+      };
+    }
+    case "review": {
+      const [review] = await db
+        .select({ id: reviews.id, authorId: reviews.authorId })
+        .from(reviews)
+        .where(and(eq(reviews.id, input.reviewId), isNull(reviews.hiddenAt)));
+      if (!review) throw new AppError("NOT_FOUND", "safety.errors.reviewNotFound");
+      if (review.authorId === actor.id) {
+        throw new AppError("VALIDATION_FAILED", "safety.errors.ownReview");
+      }
+      return {
+        conversationId: null,
+        messageId: null,
+        reviewId: review.id,
+        reportedUserId: review.authorId,
+        key: eq(reports.reviewId, review.id),
+      };
+    }
+    case "user": {
+      if (input.userId === actor.id) {
+        throw new AppError("VALIDATION_FAILED", "safety.errors.reportSelf");
+      }
+      const [person] = await db.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
+      if (!person) throw new AppError("NOT_FOUND", "safety.errors.userNotFound");
+      return {
+        conversationId: null,
+        messageId: null,
+        reviewId: null,
+        reportedUserId: person.id,
+        key: eq(reports.reportedUserId, person.id),
+      };
+    }
+  }
+}
+
+/**
+ * Files a person's report. They must be part of the conversation (or of the message's), the
+ * review must be shown on the site, the person must exist and not be themselves; while their
+ * earlier report about the same thing is open, another is refused as already with the team.
+ */
+export async function fileReport(actor: Actor | null, input: unknown): Promise<FiledReport> {
+  requireAllowed(actor, "report:file");
+  const parsed = parsedOrRefused(reportInputSchema.safeParse(input), "safety.errors.invalidReport");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // One report at a time per reporter, so two quick clicks cannot file the same report twice.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for("update");
+    const thing = await reportedThing(tx, actor, parsed);
+    const [open] = await tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.reporterId, actor.id),
+          eq(reports.target, parsed.target),
+          eq(reports.status, "open"),
+          thing.key,
+        ),
+      )
+      .limit(1);
+    if (open) throw new AppError("CONFLICT", "safety.errors.alreadyReported");
+    const [row] = await tx
+      .insert(reports)
+      .values({
+        reporterId: actor.id,
+        target: parsed.target,
+        conversationId: thing.conversationId,
+        messageId: thing.messageId,
+        reviewId: thing.reviewId,
+        reportedUserId: thing.reportedUserId,
+        reason: parsed.reason,
+        details: parsed.details,
+      })
+      .returning({
+        id: reports.id,
+        target: reports.target,
+        reason: reports.reason,
+        status: reports.status,
+        createdAt: reports.createdAt,
+      });
+    return { ...row!, createdAt: row!.createdAt.toISOString() };
+  });
+}
+
+/** Open reports in the whole queue (the overview's figure too). */
+export async function countOpenReports(actor: Actor | null): Promise<number> {
+  requireAllowed(actor, "report:manage");
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(reports).where(eq(reports.status, "open"));
+  return Number(row?.n ?? 0);
+}
+
+type ReportRow = typeof reports.$inferSelect;
+/** A message as a report shows it. */
+type ContextRow = Pick<
+  typeof messages.$inferSelect,
+  "id" | "senderId" | "body" | "imageKey" | "flagged" | "createdAt"
+>;
+
+function isRole(value: string | null): value is Role {
+  return value !== null && (ROLES as readonly string[]).includes(value);
+}
+
+/** The reports with what an administrator needs to decide, in a few queries for the whole page. */
+async function withContext(db: Database, rows: ReportRow[]): Promise<ReportView[]> {
+  const conversationIds = [...new Set(rows.flatMap((r) => r.conversationId ?? []))];
+  const messageIds = [...new Set(rows.flatMap((r) => r.messageId ?? []))];
+  const reviewIds = [...new Set(rows.flatMap((r) => r.reviewId ?? []))];
+
+  const [threads, recent, reported, reviewed] = await Promise.all([
+    conversationIds.length === 0
+      ? []
+      : db
+          .select({
+            id: conversations.id,
+            guestId: conversations.guestId,
+            hostId: conversations.hostId,
+            listingId: listings.id,
+            listingTitle: listings.title,
+          })
+          .from(conversations)
+          .innerJoin(listings, eq(listings.id, conversations.listingId))
+          .where(inArray(conversations.id, conversationIds)),
+    conversationIds.length === 0 ? [] : lastMessages(db, conversationIds),
+    messageIds.length === 0
+      ? []
+      : db.select().from(messages).where(inArray(messages.id, messageIds)),
+    reviewIds.length === 0
+      ? []
+      : db
+          .select({
+            id: reviews.id,
+            authorId: reviews.authorId,
+            rating: reviews.rating,
+            body: reviews.body,
+            hiddenAt: reviews.hiddenAt,
+            hiddenReason: reviews.hiddenReason,
+            listingId: listings.id,
+            listingTitle: listings.title,
+          })
+          .from(reviews)
+          .innerJoin(listings, eq(listings.id, reviews.listingId))
+          .where(inArray(reviews.id, reviewIds)),
+  ]);
+
+  const userIds = new Set<string>();
+  for (const r of rows) {
+    for (const id of [r.reporterId, r.reportedUserId, r.resolvedBy]) if (id) userIds.add(id);
+  }
+  for (const t of threads) userIds.add(t.guestId).add(t.hostId);
+  for (const m of [...recent, ...reported]) userIds.add(m.senderId);
+  for (const r of reviewed) userIds.add(r.authorId);
+  const people =
+    userIds.size === 0
+      ? []
+      : await db
+          .select({ id: user.id, name: user.name, email: user.email, role: user.role })
+          .from(user)
+          .where(inArray(user.id, [...userIds]));
+  const person = new Map(people.map((p) => [p.id, p]));
+  const nameOf = (id: string) => person.get(id)?.name ?? "";
+
+  const messageView = (m: ContextRow): ReportContextMessage => ({
+    id: m.id,
+    senderName: nameOf(m.senderId),
+    body: m.body,
+    hasImage: m.imageKey !== null,
+    flagged: m.flagged,
+    createdAt: m.createdAt.toISOString(),
+  });
+  const threadOf = new Map(threads.map((t) => [t.id, t]));
+  const messageOf = new Map(reported.map((m) => [m.id, m]));
+  const reviewOf = new Map(reviewed.map((r) => [r.id, r]));
+
+  return rows.map((row) => {
+    const reporter = row.reporterId ? person.get(row.reporterId) : undefined;
+    const reportedUser = row.reportedUserId ? person.get(row.reportedUserId) : undefined;
+    const thread = row.conversationId ? threadOf.get(row.conversationId) : undefined;
+    const message = row.messageId ? messageOf.get(row.messageId) : undefined;
+    const review = row.reviewId ? reviewOf.get(row.reviewId) : undefined;
+    const ruleReasons = ruleReasonsOf(row);
+    return {
+      id: row.id,
+      target: row.target,
+      reason: row.reason,
+      details: ruleReasons ? "" : row.details,
+      system: ruleReasons !== null,
+      ruleReasons: ruleReasons ?? [],
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      reporter: reporter ? { id: reporter.id, name: reporter.name, email: reporter.email } : null,
+      reportedUser: reportedUser
+        ? {
+            id: reportedUser.id,
+            name: reportedUser.name,
+            email: reportedUser.email,
+            role: isRole(reportedUser.role) ? reportedUser.role : null,
+          }
+        : null,
+      conversation: thread
+        ? {
+            id: thread.id,
+            listing: { id: thread.listingId, title: thread.listingTitle },
+            guest: { id: thread.guestId, name: nameOf(thread.guestId) },
+            host: { id: thread.hostId, name: nameOf(thread.hostId) },
+            lastMessages: recent.filter((m) => m.conversationId === thread.id).map(messageView),
+          }
+        : null,
+      message: message ? messageView(message) : null,
+      review: review
+        ? {
+            id: review.id,
+            listing: { id: review.listingId, title: review.listingTitle },
+            authorName: nameOf(review.authorId),
+            rating: review.rating,
+            body: review.body,
+            hidden: review.hiddenAt !== null,
+            hiddenReason: review.hiddenReason,
+          }
+        : null,
+      resolution: row.resolvedAt
+        ? {
+            by: row.resolvedBy ? (person.get(row.resolvedBy)?.name ?? null) : null,
+            at: row.resolvedAt.toISOString(),
+            note: row.resolutionNote,
+          }
+        : null,
+    };
+  });
+}
+
+/** The last few messages of each conversation, oldest first, in one query. */
+async function lastMessages(db: Database, conversationIds: number[]) {
+  const ranked = db
+    .select({
+      id: messages.id,
+      conversationId: messages.conversationId,
+      senderId: messages.senderId,
+      body: messages.body,
+      imageKey: messages.imageKey,
+      flagged: messages.flagged,
+      createdAt: messages.createdAt,
+      rank: sql<number>`row_number() over (partition by ${messages.conversationId} order by ${messages.id} desc)`.as(
+        "rank",
+      ),
+    })
+    .from(messages)
+    .where(inArray(messages.conversationId, conversationIds))
+    .as("ranked");
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, REPORT_CONTEXT_MESSAGES))
+    .orderBy(ranked.conversationId, ranked.id);
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+}
+
+/**
+ * A page of the queue, newest first; `all` puts the open reports first. A page past the end is
+ * answered with the last one.
+ */
+export async function listReports(
+  actor: Actor | null,
+  { status = "open", page = 1 }: { status?: ReportFilter; page?: number } = {},
+): Promise<ReportPage> {
+  requireAllowed(actor, "report:manage");
+  const db = await getDb();
+  const where = status === "all" ? undefined : eq(reports.status, status);
+  // One pass over the queue: the reports the filter keeps, and the open ones (the tab's count).
+  const [totals] = await db
+    .select({
+      total: where
+        ? sql<number>`count(*) FILTER (WHERE ${where})`.mapWith(Number)
+        : sql<number>`count(*)`.mapWith(Number),
+      open: sql<number>`count(*) FILTER (WHERE ${reports.status} = 'open')`.mapWith(Number),
+    })
+    .from(reports);
+  const total = Number(totals?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / REPORTS_PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = await db
+    .select()
+    .from(reports)
+    .where(where)
+    .orderBy(sql`(${reports.status} = 'open') DESC`, desc(reports.createdAt), desc(reports.id))
+    .limit(REPORTS_PAGE_SIZE)
+    .offset((current - 1) * REPORTS_PAGE_SIZE);
+  return {
+    reports: await withContext(db, rows),
+    status,
+    page: current,
+    pageCount,
+    total,
+    open: Number(totals?.open ?? 0),
+  };
+}
+
+function reportId(raw: unknown): number {
+  const id = parseId(raw);
+  if (id === null) throw new AppError("NOT_FOUND", "safety.errors.reportNotFound");
+  return id;
+}
+
+/** One report with its context (the API's answer after closing it). */
+async function readReport(db: Database, id: number): Promise<ReportView> {
+  const [row] = await db.select().from(reports).where(eq(reports.id, id));
+  if (!row) throw new AppError("NOT_FOUND", "safety.errors.reportNotFound");
+  const [view] = await withContext(db, [row]);
+  return view!;
+}
+
+/**
+ * Closes an open report as resolved or dismissed, with an optional note, and records it in the
+ * audit log (report.resolve) in the same transaction. A closed report stays as it was closed.
+ */
+export async function resolveReport(
+  actor: Actor | null,
+  input: { reportId: unknown; status?: unknown; note?: unknown },
+): Promise<ReportView> {
+  requireAllowed(actor, "report:manage");
+  const id = reportId(input.reportId);
+  const { status, note } = parsedOrRefused(
+    resolveReportSchema.safeParse({ status: input.status, note: input.note ?? "" }),
+    "safety.errors.statusRequired",
+  );
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [closed] = await tx
+      .update(reports)
+      .set({ status, resolutionNote: note, resolvedBy: actor.id, resolvedAt: sql`now()` })
+      .where(and(eq(reports.id, id), eq(reports.status, "open")))
+      .returning({ target: reports.target, reason: reports.reason });
+    if (!closed) {
+      const [exists] = await tx.select({ id: reports.id }).from(reports).where(eq(reports.id, id));
+      throw exists
+        ? new AppError("CONFLICT", "safety.errors.alreadyClosed")
+        : new AppError("NOT_FOUND", "safety.errors.reportNotFound");
+    }
+    await recordAudit(tx, actor.id, {
+      action: "report.resolve",
+      targetType: "report",
+      targetId: id,
+      detail: { status, note, target: closed.target, reason: closed.reason },
+    });
+  });
+  return readReport(db, id);
+}
+
+/**
+ * Hides the review an open report is about (the reviews service's rule and audit entry), then
+ * resolves the report with the reason as its note. A report about anything else is refused
+ * before the review is touched.
+ */
+export async function hideReportedReview(
+  actor: Actor | null,
+  input: { reportId: unknown; reason: unknown },
+): Promise<ReportView> {
+  requireAllowed(actor, "report:manage");
+  const id = reportId(input.reportId);
+  const db = await getDb();
+  const [row] = await db
+    .select({ status: reports.status, target: reports.target, reviewId: reports.reviewId })
+    .from(reports)
+    .where(eq(reports.id, id));
+  if (!row) throw new AppError("NOT_FOUND", "safety.errors.reportNotFound");
+  if (row.status !== "open") throw new AppError("CONFLICT", "safety.errors.alreadyClosed");
+  if (row.target !== "review" || row.reviewId === null) {
+    throw new AppError("VALIDATION_FAILED", "safety.errors.notAReviewReport");
+  }
+  const hidden = await hideReview(actor, { reviewId: row.reviewId, reason: input.reason });
+  return resolveReport(actor, { reportId: id, status: "resolved", note: hidden.hiddenReason });
+}
