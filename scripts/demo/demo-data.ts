@@ -71,8 +71,6 @@ export interface DemoListing {
   areaM2: number | null;
   roomType: RoomType | null;
   genderPreference: GenderPreference | null;
-  rating: string | null;
-  ratingCount: number;
   views: number;
   createdAt: Date;
   updatedAt: Date;
@@ -287,7 +285,8 @@ function listingPhone(lister: PersonSeed, ownPhone: string, cc: string): string 
   return phoneFor(createRandom(hash), cc);
 }
 
-function emailFor(name: string): string {
+/** A demo person's address at the demo domain, from their name ("ama.owusu@…"). */
+export function emailFor(name: string): string {
   const ascii = name
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -1251,8 +1250,6 @@ interface Draft extends Omit<
   | "rejectionReason"
   | "featured"
   | "agentType"
-  | "rating"
-  | "ratingCount"
   | "views"
   | "createdAt"
   | "updatedAt"
@@ -3126,8 +3123,6 @@ export function buildDemoData(now: Date, seed = 20_240_601): DemoData {
         : rnd.chance(0.12)
           ? "premium"
           : "standard",
-      rating: live ? rnd.between(3.6, 5).toFixed(1) : null,
-      ratingCount: live ? rnd.int(3, 40 + Math.round(ageDays * 2)) : 0,
       views: live
         ? Math.round(rnd.between(15, 45) * (ageDays + 2) * (isFeatured ? 2.5 : 1))
         : rnd.int(0, 12),

@@ -19,6 +19,7 @@ import {
 } from "../../app/db/schema/index.ts";
 import { buildDemoActivity } from "./demo-activity.ts";
 import { buildDemoBookings } from "./demo-bookings.ts";
+import { insertDemoReviews } from "./demo-reviews.ts";
 import { motifCategory, renderArtwork, type ArtworkMotif } from "./artwork.ts";
 import { buildDemoData, DEMO_EMAIL_DOMAIN, type DemoImage } from "./demo-data.ts";
 import { COUNTRY_NAMES } from "../../app/db/reference/reference-data.ts";
@@ -132,6 +133,7 @@ async function insertDemoData(
     await forEachLimit([...pool.values()], 16, (img) => deleteStoredImage(storage, img.storageKey));
   }
 
+  let guests = 0;
   try {
     await db.transaction(async (tx) => {
       await tx
@@ -210,6 +212,14 @@ async function insertDemoData(
       for (const chunk of chunks(departureRows, INSERT_CHUNK)) {
         await tx.insert(tourDepartures).values(chunk);
       }
+
+      // Guests' completed stays and clients' completed jobs, their reviews, and the averages.
+      ({ guests } = await insertDemoReviews(tx, {
+        listings: data.listings,
+        ids,
+        settings: booking.settings,
+        now,
+      }));
     });
   } catch (error) {
     await forEachLimit(copied, 16, (img) => deleteStoredImage(storage, img.storageKey));
@@ -218,7 +228,7 @@ async function insertDemoData(
 
   return {
     created: true,
-    users: data.users.length,
+    users: data.users.length + guests,
     listings: data.listings.length,
     images: copied.length,
     ms: Math.round(performance.now() - started),

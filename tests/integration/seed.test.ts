@@ -5,14 +5,19 @@ import { count, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/db/client.server.ts";
 import {
+  bookings,
   countries,
   currencies,
   heroContent,
+  jobs,
   listingImages,
   listings,
   platformSettings,
+  reviews,
   user,
 } from "../../app/db/schema/index.ts";
+import { isoDay } from "../../app/lib/booking-values.ts";
+import { REVIEW_JOURNEY } from "../../scripts/demo/demo-reviews.ts";
 import type { ArtworkMotif } from "../../scripts/demo/artwork.ts";
 import { buildDemoData, DEMO_EMAIL_DOMAIN } from "../../scripts/demo/demo-data.ts";
 import {
@@ -299,17 +304,89 @@ describe(`reference and demo data on ${testEngine}`, () => {
       expect(ms).toBeLessThan(60_000);
     });
 
-    it("creates verified demo agents and professionals", async () => {
+    it("creates verified demo agents and professionals, and guests who book and hire them", async () => {
       const demo = await handle.db
         .select()
         .from(user)
         .where(like(user.email, `%@${DEMO_EMAIL_DOMAIN}`));
-      expect(demo.length).toBeGreaterThanOrEqual(16);
-      expect(new Set(demo.map((u) => u.role))).toEqual(new Set(["agent", "professional"]));
-      for (const u of demo) {
-        expect(u.emailVerified).toBe(true);
-        expect(u.phone).toMatch(/^\+\d{2,3}( \d+)+$/);
+      const listers = demo.filter((u) => u.role !== "user");
+      expect(listers.length).toBeGreaterThanOrEqual(16);
+      expect(new Set(listers.map((u) => u.role))).toEqual(new Set(["agent", "professional"]));
+      for (const u of demo) expect(u.emailVerified).toBe(true);
+      for (const u of listers) expect(u.phone).toMatch(/^\+\d{2,3}( \d+)+$/);
+      expect(demo.filter((u) => u.role === "user").length).toBeGreaterThanOrEqual(10);
+    });
+
+    it("rates listings and listers only from real reviews of completed stays and jobs", async () => {
+      const rows = await handle.db.select().from(reviews);
+      expect(rows.length).toBeGreaterThan(100);
+      expect(rows.some((r) => r.reply !== null)).toBe(true);
+      expect(rows.some((r) => r.jobId !== null)).toBe(true);
+      const stays = new Map(
+        (await handle.db.select().from(bookings)).map((b) => [b.id, b] as const),
+      );
+      const work = new Map((await handle.db.select().from(jobs)).map((j) => [j.id, j] as const));
+      const listed = new Map(
+        (await handle.db.select().from(listings)).map((l) => [l.id, l] as const),
+      );
+      for (const r of rows) {
+        const source = r.bookingId !== null ? stays.get(r.bookingId) : work.get(r.jobId!);
+        const author =
+          r.bookingId !== null ? stays.get(r.bookingId)?.guestId : work.get(r.jobId!)?.clientId;
+        expect(source?.status, `review ${r.id}`).toBe("completed");
+        expect(author).toBe(r.authorId);
+        expect(listed.get(r.listingId)?.userId).toBe(r.subjectId);
+        expect(r.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
       }
+      // No stay before its listing went up, none still running.
+      for (const b of stays.values()) {
+        expect(b.checkIn >= isoDay(listed.get(b.listingId)!.createdAt), `booking ${b.id}`).toBe(
+          true,
+        );
+        expect(b.checkOut <= isoDay(NOW)).toBe(true);
+      }
+      // Each average is the visible reviews' own, to one decimal; a listing without any has none.
+      const average = (ratings: number[]) =>
+        (Math.round((ratings.reduce((a, b) => a + b, 0) * 10) / ratings.length) / 10).toFixed(1);
+      for (const l of listed.values()) {
+        const own = rows.filter((r) => r.listingId === l.id && r.hiddenAt === null);
+        expect(l.ratingCount, l.title).toBe(own.length);
+        expect(l.rating, l.title).toBe(own.length ? average(own.map((r) => r.rating)) : null);
+      }
+      const listers = await handle.db.select().from(user);
+      for (const u of listers) {
+        const own = rows.filter((r) => r.subjectId === u.id);
+        expect(u.ratingCount, u.name).toBe(own.length);
+        if (own.length) expect(u.rating, u.name).toBe(average(own.map((r) => r.rating)));
+      }
+      // Only what can be booked or hired is rated: stays, rooms, tours and professionals' work.
+      const rated = [...listed.values()].filter((l) => l.rating !== null);
+      expect(new Set(rated.map((l) => l.category))).toEqual(
+        new Set(["hospitality", "student-housing", "travel-agencies", "professionals"]),
+      );
+    });
+
+    it("leaves the journey's guest completed stays to review, at one listing of its host", async () => {
+      const [guest] = await handle.db
+        .select()
+        .from(user)
+        .where(eq(user.email, REVIEW_JOURNEY.guestEmail));
+      const own = await handle.db.select().from(bookings).where(eq(bookings.guestId, guest!.id));
+      expect(own).toHaveLength(REVIEW_JOURNEY.stays);
+      for (const b of own) {
+        expect(b).toMatchObject({ status: "completed", hostId: REVIEW_JOURNEY.hostId });
+        expect(b.listingId).toBe(own[0]!.listingId);
+      }
+      const reviewed = await handle.db
+        .select()
+        .from(reviews)
+        .where(eq(reviews.authorId, guest!.id));
+      expect(reviewed).toEqual([]);
+      const [listing] = await handle.db
+        .select()
+        .from(listings)
+        .where(eq(listings.id, own[0]!.listingId));
+      expect(listing).toMatchObject({ status: "approved", category: "hospitality", rating: null });
     });
 
     it("gives a broad, mostly approved catalogue", async () => {

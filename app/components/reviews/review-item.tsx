@@ -1,0 +1,69 @@
+import { useLocation } from "react-router";
+import { useRootData } from "../../hooks/use-root-data.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { formatDay } from "../../lib/format-day.ts";
+import type { ReviewView } from "../../lib/schemas/reviews.ts";
+import { ReportDialog } from "../safety/report-dialog.tsx";
+import { Stars } from "./stars.tsx";
+
+/**
+ * One review: who wrote it and when, the stars, the text as typed, and the lister's reply under
+ * it. `children` holds what the viewer may do with it (the lister's Reply form).
+ */
+export function ReviewItem({
+  review,
+  listerName,
+  children,
+}: {
+  review: ReviewView;
+  listerName: string;
+  children?: React.ReactNode;
+}) {
+  const t = useT();
+  const { viewer } = useRootData();
+  const location = useLocation();
+  return (
+    <article
+      aria-labelledby={`review-${review.id}-author`}
+      data-review={review.id}
+      className="py-5 first:pt-0 last:pb-0"
+    >
+      <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <h3 id={`review-${review.id}-author`} className="font-semibold text-stone-900">
+          {review.authorName}
+        </h3>
+        <time dateTime={review.createdAt} className="text-sm text-stone-500">
+          {formatDay(review.createdAt.slice(0, 10))}
+        </time>
+      </header>
+      <Stars
+        rating={review.rating}
+        label={t("reviews.item.stars", { rating: review.rating })}
+        className="mt-1 text-base"
+      />
+      <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-stone-700">
+        {review.body}
+      </p>
+      {review.reply !== null && (
+        <div className="mt-3 rounded-xl border-l-4 border-brand-600 bg-brand-50/60 px-4 py-3">
+          <p className="text-sm font-semibold text-brand-900">
+            {t("reviews.item.reply", { name: listerName })}
+          </p>
+          <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-stone-700">
+            {review.reply}
+          </p>
+        </div>
+      )}
+      {children}
+      {/* Signed-in readers may report it to the administrators (their own is refused). */}
+      {viewer && (
+        <ReportDialog
+          target="review"
+          id={review.id}
+          redirectTo={`${location.pathname}${location.search}#reviews`}
+          className="mt-3"
+        />
+      )}
+    </article>
+  );
+}

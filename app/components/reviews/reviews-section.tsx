@@ -1,0 +1,98 @@
+import { Link } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import type { ReviewPage } from "../../lib/schemas/reviews.ts";
+import { buttonVariants } from "../ui/button.tsx";
+import { ReplyForm } from "./reply-form.tsx";
+import { ReviewItem } from "./review-item.tsx";
+import { Stars } from "./stars.tsx";
+
+const cardClass = "rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6";
+
+/** The page's address on another page of reviews (the first is the page itself). */
+function pageHref(path: string, page: number): string {
+  return page <= 1 ? `${path}#reviews` : `${path}?reviews=${page}#reviews`;
+}
+
+/**
+ * A listing's reviews: the average in stars and words with the count, then a page of reviews,
+ * newest first, each with the lister's reply. Paging is a link (`?reviews=2`), so it works
+ * before any script runs; the lister gets a Reply form under each review not yet answered.
+ */
+export function ReviewsSection({
+  section,
+  path,
+}: {
+  section: ReviewPage & { mayReply: boolean };
+  /** The listing page's path, for the paging links and the forms' way back. */
+  path: string;
+}) {
+  const t = useT();
+  const { rating, ratingCount, page, pageCount } = section;
+  const back = `${path}${page > 1 ? `?reviews=${page}` : ""}#reviews`;
+  return (
+    <section aria-labelledby="reviews" className={cn(cardClass, "scroll-mt-20")}>
+      <h2 id="reviews" className="text-xl font-semibold text-stone-900">
+        {t("reviews.section.title")}
+      </h2>
+      {rating === null || ratingCount === 0 ? (
+        <p className="mt-3 text-stone-600">{t("reviews.section.none")}</p>
+      ) : (
+        <>
+          <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span aria-hidden className="text-3xl font-extrabold text-stone-900">
+              {rating}
+            </span>
+            <Stars rating={rating} className="text-xl" />
+            <span className="text-stone-600">
+              {t("reviews.section.count", { count: ratingCount })}
+            </span>
+          </p>
+          <div className="mt-5 divide-y divide-stone-100 border-t border-stone-100 pt-5">
+            {section.reviews.map((review) => (
+              <ReviewItem key={review.id} review={review} listerName={section.lister.name}>
+                {section.mayReply && review.reply === null && (
+                  <ReplyForm
+                    reviewId={review.id}
+                    authorName={review.authorName}
+                    redirectTo={back}
+                  />
+                )}
+              </ReviewItem>
+            ))}
+          </div>
+          {pageCount > 1 && (
+            <nav
+              aria-label={t("reviews.section.pages")}
+              className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4"
+            >
+              <span className="text-sm text-stone-600">
+                {t("reviews.section.pageOf", { page, count: pageCount })}
+              </span>
+              <span className="flex gap-2">
+                {page > 1 && (
+                  <Link
+                    to={pageHref(path, page - 1)}
+                    preventScrollReset
+                    className={buttonVariants({ variant: "outline", size: "sm" })}
+                  >
+                    {t("reviews.section.newer")}
+                  </Link>
+                )}
+                {page < pageCount && (
+                  <Link
+                    to={pageHref(path, page + 1)}
+                    preventScrollReset
+                    className={buttonVariants({ variant: "outline", size: "sm" })}
+                  >
+                    {t("reviews.section.more")}
+                  </Link>
+                )}
+              </span>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
