@@ -1,0 +1,65 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatDay } from "../../lib/format-day.ts";
+import type { JobView } from "../../lib/schemas/quotes.ts";
+import { buttonVariants } from "../ui/button.tsx";
+import { cardVariants } from "../ui/card.tsx";
+import { JobStatusBadge, QuoteAmount } from "./quote-badges.tsx";
+
+/**
+ * "Jobs": the work agreed through accepted quotes, the viewer's as a client and as a
+ * professional, each with the conversation where it is managed.
+ */
+export function JobList({ jobs }: { jobs: JobView[] }) {
+  const t = useT();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-xl font-bold text-stone-900">
+        {t("quotes.jobs.title")}
+      </h2>
+      <p className="mt-1 text-stone-600">{t("quotes.jobs.subtitle")}</p>
+      <ul
+        aria-labelledby={headingId}
+        className={cn(cardVariants({ elevated: false }), "mt-4 divide-y divide-stone-100")}
+      >
+        {jobs.map((job) => (
+          <li key={job.id} className="p-4" data-job={job.id}>
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <Link
+                  to={`/listing/${job.listingId}`}
+                  className="font-semibold wrap-break-word text-stone-900 hover:text-brand-800 hover:underline"
+                >
+                  {job.listingTitle}
+                </Link>
+                <p className="text-sm text-stone-600">
+                  {job.side === "client"
+                    ? t("quotes.jobs.asClient", { name: job.professional.name })
+                    : t("quotes.jobs.asProfessional", { name: job.client.name })}
+                </p>
+              </div>
+              <JobStatusBadge status={job.status} />
+            </div>
+            <p className="mt-1 line-clamp-2 text-sm wrap-break-word text-stone-700">{job.covers}</p>
+            <div className="mt-2 flex flex-col gap-x-4 gap-y-1 text-sm sm:flex-row sm:flex-wrap sm:items-center">
+              <QuoteAmount usdCents={job.amountUsdCents} />
+              <span className="text-stone-600">
+                {t("quotes.jobs.neededBy", { date: formatDay(job.neededBy) })}
+              </span>
+            </div>
+            <Link
+              to={`/dashboard/inbox/${job.conversationId}`}
+              aria-label={t("quotes.jobs.openLabel", { title: job.listingTitle })}
+              className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-3")}
+            >
+              {t("quotes.jobs.open")}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { FileText } from "lucide-react";
+import { Link } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import { buttonVariants } from "../ui/button.tsx";
+
+/**
+ * "Request a Quote" on a professional's service: a plain link to the request form, so it works
+ * before hydration; the form asks a visitor to sign in first.
+ */
+export function RequestQuoteCard({ listingId, name }: { listingId: number; name: string }) {
+  const t = useT();
+  return (
+    <section
+      aria-label={t("quotes.listing.button")}
+      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm"
+    >
+      <Link
+        to={`/listing/${listingId}/quote`}
+        className={buttonVariants({
+          variant: "accent",
+          className: "h-12 w-full rounded-xl text-base",
+        })}
+      >
+        <FileText aria-hidden className="size-5" />
+        {t("quotes.listing.button")}
+      </Link>
+      <p className="mt-3 text-sm text-stone-600">{t("quotes.listing.hint", { name })}</p>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { addDays, isoDay } from "../../app/lib/booking-values.ts";
+import { linkIn, readMailDir, type ReceivedMail } from "../support/smtp-sink.ts";
+import { signedInAs, signedInAsAdmin } from "./support/accounts.ts";
+import { E2E } from "./support/e2e-env.ts";
+import { gotoHydrated } from "./support/hydration.ts";
+
+/**
+ * Quotes end to end: a professional lists a service and the admin approves it; a client requests
+ * a quote from the service's page, the professional answers from the conversation the e-mail
+ * links to, and the client accepts it: the job shows as accepted, in the conversation and in the
+ * client's Jobs. E-mail goes over SMTP to the sink.
+ */
+
+const today = isoDay(new Date());
+
+/** A professional's approved service, listed through the API as the publishing form would. */
+async function approvedService(browser: Browser, professional: Page, title: string) {
+  const created = await professional.request.post("/api/v1/my-listings", {
+    data: {
+      title,
+      category: "professionals",
+      serviceCategory: "painter-renovator",
+      listingType: "service",
+      price: "40",
+      priceType: "per_hour",
+      countryCode: "GH",
+      city: "Accra",
+      address: "3 Ring Road",
+      description: "Interior and exterior painting, plaster repairs and small renovations.",
+      serviceHighlights: [],
+      images: [],
+      contactMethod: "email",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const adminContext = await browser.newContext({ baseURL: E2E.baseUrl });
+  const admin = await adminContext.newPage();
+  await signedInAsAdmin(admin);
+  const approved = await admin.request.post(`/api/v1/moderation/listings/${id}`, {
+    data: { decision: "approved" },
+  });
+  expect(approved.status()).toBe(200);
+  await adminContext.close();
+  return id;
+}
+
+/** The first e-mail to the address whose subject has the text (their sign-up mail comes first). */
+async function mailAbout(email: string, subject: string): Promise<ReceivedMail> {
+  const start = Date.now();
+  for (;;) {
+    const found = readMailDir(E2E.mailDir, email).find((m) => m.subject.includes(subject));
+    if (found) return found;
+    if (Date.now() - start > 15_000) throw new Error(`No e-mail "${subject}" to ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+for (const [name, viewport] of [
+  ["desktop", { width: 1280, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const) {
+  test.describe(`on ${name}`, () => {
+    test.use({ viewport });
+
+    test("a client requests a quote, the professional sends one from the conversation, and the client accepts it", async ({
+      page,
+      browser,
+    }) => {
+      const proContext = await browser.newContext({ baseURL: E2E.baseUrl, viewport });
+      const pro = await proContext.newPage();
+      const proAccount = await signedInAs(pro, "professional", "Efua Painter");
+      const title = `House painting ${name} ${Date.now().toString(36)}`;
+      const id = await approvedService(browser, pro, title);
+
+      const client = await signedInAs(page, "user", "Kwame Client");
+      await gotoHydrated(page, `/listing/${id}`);
+      await page.getByRole("link", { name: "Request a Quote" }).click();
+      await expect(page).toHaveURL(new RegExp(`/listing/${id}/quote$`));
+      await page.getByLabel("What do you need?").fill("Repaint the living room and the hallway.");
+      await page.getByLabel("Where?").fill("Osu, Accra");
+      await page.getByLabel("When do you need it?").fill(addDays(today, 14));
+      await page.getByRole("button", { name: "Send request" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/inbox\/\d+$/);
+      await expect(page.getByRole("status").first()).toContainText("Quote requested");
+      const conversationUrl = new URL(page.url()).pathname;
+      const panel = page.getByRole("region", { name: "Quote", exact: true });
+      await expect(panel.getByText("Repaint the living room and the hallway.")).toBeVisible();
+      await expect(panel.getByText("Efua Painter has not sent a quote yet")).toBeVisible();
+
+      // The professional follows the e-mail's link to the conversation and answers with a quote.
+      const proMail = await mailAbout(proAccount.email, "New message from Kwame Client");
+      expect(proMail.body).toContain("Quote request");
+      await gotoHydrated(pro, linkIn(proMail, `${E2E.baseUrl}/dashboard/inbox/`));
+      await expect(pro).toHaveURL(new RegExp(`${conversationUrl}$`));
+      const proPanel = pro.getByRole("region", { name: "Quote", exact: true });
+      await proPanel.getByLabel("Amount in USD").fill("180");
+      await proPanel.getByLabel("What it covers").fill("Paint, primer and two days of work.");
+      await proPanel.getByLabel("Valid until").fill(addDays(today, 7));
+      await proPanel.getByRole("button", { name: "Send Quote" }).click();
+      await expect(pro.getByRole("status").first()).toContainText("Quote sent");
+      await expect(proPanel.getByTestId("quote")).toContainText("$180");
+      await expect(proPanel.getByTestId("quote")).toContainText("Sent");
+      // One standing quote: the form is gone until it is answered or withdrawn.
+      await expect(proPanel.getByRole("button", { name: "Send Quote" })).toHaveCount(0);
+
+      // The client is told by e-mail, and accepts the quote from the conversation.
+      const clientMail = await mailAbout(client.email, "New message from Efua Painter");
+      expect(clientMail.body).toContain(conversationUrl);
+      await gotoHydrated(page, conversationUrl);
+      const quote = panel.getByTestId("quote");
+      await expect(quote).toContainText("Paint, primer and two days of work.");
+      await quote.getByRole("button", { name: /^Accept the quote of/ }).click();
+      await expect(page.getByRole("status").first()).toContainText("Quote accepted");
+      await expect(quote).toContainText("Accepted");
+      const job = panel.getByTestId("job");
+      await expect(job.locator('[data-status="accepted"]')).toHaveText("Accepted");
+      await expect(job.getByRole("button", { name: "Mark as completed" })).toHaveCount(0);
+
+      // The professional sees the job and may complete it; both have it in their Jobs.
+      await pro.reload();
+      await expect(proPanel.getByTestId("job")).toContainText("Accepted");
+      await expect(
+        proPanel.getByTestId("job").getByRole("button", { name: "Mark as completed" }),
+      ).toBeVisible();
+      await gotoHydrated(page, "/dashboard/bookings");
+      const jobs = page.getByRole("region", { name: "Jobs", exact: true });
+      await expect(jobs.getByRole("link", { name: title, exact: true })).toBeVisible();
+      await expect(jobs.getByText("Professional: Efua Painter")).toBeVisible();
+      await jobs.getByRole("link", { name: `Open the conversation about ${title}` }).click();
+      await expect(page).toHaveURL(new RegExp(`${conversationUrl}$`));
+      await proContext.close();
+    });
+  });
+}
