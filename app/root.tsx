@@ -11,6 +11,7 @@ import { RouteMessages } from "./i18n/messages-context.tsx";
 import { DEFAULT_LOCALE, pickMessages, scopeOf } from "./i18n/translate.ts";
 import { getPublicSettings } from "./services/content/settings.server.ts";
 import { listFavoriteIds } from "./services/favorites/favorites.server.ts";
+import { unreadTotal } from "./services/conversations/conversations.server.ts";
 import { findCurrency, listCurrencies } from "./services/reference/reference.server.ts";
 import { takeToast } from "./auth/flash-toast.server.ts";
 import { readCurrencyCode } from "./services/session/preferences.server.ts";
@@ -36,13 +37,15 @@ const SHARED_MESSAGES = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const [currencies, currency, settings, { toast, headers }, favoriteIds] = await Promise.all([
-    listCurrencies(),
-    readCurrencyCode(request).then(findCurrency),
-    getPublicSettings(),
-    takeToast(request),
-    viewer ? listFavoriteIds(viewer.id) : Promise.resolve([]),
-  ]);
+  const [currencies, currency, settings, { toast, headers }, favoriteIds, unreadMessages] =
+    await Promise.all([
+      listCurrencies(),
+      readCurrencyCode(request).then(findCurrency),
+      getPublicSettings(),
+      takeToast(request),
+      viewer ? listFavoriteIds(viewer.id) : Promise.resolve([]),
+      viewer ? unreadTotal(viewer.id) : Promise.resolve(0),
+    ]);
   const rootData: RootData = {
     locale: DEFAULT_LOCALE,
     messages: pickMessages([
@@ -60,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: viewer.email,
       role: viewer.role,
       avatar: avatarSrc(viewer),
+      unreadMessages,
     },
     favoriteIds,
     googleEnabled: getConfig().google !== null,

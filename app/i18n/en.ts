@@ -6,6 +6,7 @@ import { browse } from "./en/browse.ts";
 import { auth } from "./en/auth.ts";
 import { categories } from "./en/categories.ts";
 import { contact } from "./en/contact.ts";
+import { conversations } from "./en/conversations.ts";
 import { dashboard } from "./en/dashboard.ts";
 import { email } from "./en/email.ts";
 import { detail } from "./en/detail.ts";
@@ -14,6 +15,9 @@ import { legal } from "./en/legal.ts";
 import { profile } from "./en/profile.ts";
 import { publish } from "./en/publish.ts";
 import { requests } from "./en/requests.ts";
+import { quotes } from "./en/quotes.ts";
+import { reviews } from "./en/reviews.ts";
+import { safety } from "./en/safety.ts";
 import { listing } from "./en/listing.ts";
 import { services } from "./en/services.ts";
 import { home } from "./en/home.ts";
@@ -38,7 +42,11 @@ export const en = {
   bookings,
   bookingsDashboard,
   bookingManage,
+  conversations,
   detail,
   publish,
   requests,
+  quotes,
+  reviews,
+  safety,
 };

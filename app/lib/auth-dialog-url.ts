@@ -21,3 +21,17 @@ export function withoutAuthDialog(path: string): string {
   url.searchParams.delete("email");
   return url.pathname + url.search;
 }
+
+/**
+ * Pages where signing in is a step of what the visitor was doing (asking a lister, requesting a
+ * quote): after signing in they come back to the form. Anywhere else the spec's rule holds and
+ * they go to their dashboard.
+ */
+const RESUMED_AFTER_SIGN_IN = [/^\/listing\/\d+\/(message|quote)$/];
+
+/** Where a signed-in person goes: back to a form they were filling, else the dashboard. */
+export function afterSignIn(back: string, hasRole: boolean): string {
+  if (!hasRole) return "/role-selection";
+  const path = withoutAuthDialog(back);
+  return RESUMED_AFTER_SIGN_IN.some((pattern) => pattern.test(path)) ? path : "/dashboard/overview";
+}

@@ -22,6 +22,11 @@ describe("the permission table", () => {
       "favorite:toggle",
       "booking:create",
       "booking:list-own",
+      "conversation:start",
+      "conversation:list-own",
+      "quote:request",
+      "quote:answer",
+      "job:manage",
       "dashboard:open",
     ];
     const publisher: Action[] = [
@@ -33,17 +38,32 @@ describe("the permission table", () => {
       "booking:create",
       "booking:list-own",
       "booking:list-hosted",
+      "conversation:start",
+      "conversation:list-own",
+      "quote:request",
+      "quote:answer",
+      "job:manage",
       "dashboard:open",
       "analytics:view",
       "premium:view-plans",
       "premium:choose-plan",
+      "block:manage",
+      "report:file",
       "account:change-type",
     ];
     expect(allowed).toEqual({
-      user: [...signedIn, "account:change-type"],
-      agent: publisher,
-      professional: publisher,
-      admin: ACTIONS.filter((a) => a !== "listing:offer-add" && a !== "account:change-type"),
+      user: [...signedIn, "block:manage", "report:file", "account:change-type", "review:write"],
+      agent: [...publisher, "review:write"],
+      professional: [...publisher, "review:write"],
+      // Replying to a review is the reviewed lister's alone, the administrator's included; so is
+      // quoting on a service (the administrator's own services included, see the next tests).
+      admin: ACTIONS.filter(
+        (a) =>
+          a !== "listing:offer-add" &&
+          a !== "account:change-type" &&
+          a !== "review:reply" &&
+          a !== "quote:send",
+      ),
     });
   });
 
@@ -82,6 +102,13 @@ describe("the permission table", () => {
     expect(ROLES.filter((role) => can(as(role), "booking:cancel-any"))).toEqual(["admin"]);
   });
 
+  it("lets only a service's own professional (or the admin, for their own) send quotes", () => {
+    const own = (role: Role) => can(as(role, "a"), "quote:send", { ownerId: "a" });
+    const other = (role: Role) => can(as(role, "a"), "quote:send", { ownerId: "b" });
+    expect(ROLES.filter(own)).toEqual(["professional", "admin"]);
+    expect(ROLES.filter(other)).toEqual([]);
+  });
+
   it("never takes a missing id for ownership", () => {
     expect(can({ role: "agent" }, "listing:edit", { ownerId: undefined })).toBe(false);
   });
@@ -102,13 +129,23 @@ describe("dashboard permissions", () => {
     const open = Object.fromEntries(
       ROLES.map((role) => [role, DASHBOARD_TABS.filter((tab) => canOpenTab(as(role), tab))]),
     );
+    // Everyone has an inbox: Messages, an agent's Inquiries, a professional's Client Inquiries.
     expect(open).toEqual({
-      user: ["overview", "my-listings", "bookings", "profile"],
-      agent: ["overview", "my-listings", "bookings", "analytics", "premium-plans", "profile"],
+      user: ["overview", "my-listings", "bookings", "inbox", "profile"],
+      agent: [
+        "overview",
+        "my-listings",
+        "bookings",
+        "inbox",
+        "analytics",
+        "premium-plans",
+        "profile",
+      ],
       professional: [
         "overview",
         "my-listings",
         "bookings",
+        "inbox",
         "analytics",
         "premium-plans",
         "profile",

@@ -12,6 +12,7 @@ export const DASHBOARD_TABS = [
   "overview",
   "my-listings",
   "bookings",
+  "inbox",
   "analytics",
   "premium-plans",
   "moderation",
@@ -20,6 +21,7 @@ export const DASHBOARD_TABS = [
   "platform-settings",
   "currency-settings",
   "messages",
+  "reports",
   "audit-log",
   "profile",
 ] as const;
@@ -97,6 +99,18 @@ export const PERMISSIONS = {
   /** Every booking on the platform, and cancelling any with a reason. */
   "booking:list-all": { any: ADMIN },
   "booking:cancel-any": { any: ADMIN },
+  /** Asking a lister about their listing: a new conversation (one's own listing is refused). */
+  "conversation:start": { any: SIGNED_IN },
+  /** One's own conversations: the inbox, reading, replying (only the two people in one). */
+  "conversation:list-own": { any: SIGNED_IN },
+  /** Asking a professional for a quote on their service (one's own is refused by the service). */
+  "quote:request": { any: SIGNED_IN },
+  /** Sending or withdrawing a quote: only on a request for one's own service. */
+  "quote:send": { any: [], own: ["professional", "admin"] },
+  /** Accepting or declining a quote (the quotes service checks it is one's own request). */
+  "quote:answer": { any: SIGNED_IN },
+  /** One's jobs: the list, completing or cancelling (the quotes service checks the side). */
+  "job:manage": { any: SIGNED_IN },
   "dashboard:open": { any: SIGNED_IN },
   "analytics:view": { any: PUBLISHERS },
   /** The whole platform's figures rather than one's own. */
@@ -112,8 +126,20 @@ export const PERMISSIONS = {
   /** The contact form's inbox: read, mark read or unread, reply by e-mail. */
   "contact:manage": { any: ADMIN },
   "audit:view": { any: ADMIN },
+  /** Blocking someone so they can no longer message one, and unblocking them. */
+  "block:manage": { any: SIGNED_IN },
+  /** Reporting a conversation, message, review or person to the administrators. */
+  "report:file": { any: SIGNED_IN },
+  /** The reports queue: reading every report with its context, resolving or dismissing. */
+  "report:manage": { any: ADMIN },
   /** The administrator's role belongs to the administrator address and never changes. */
   "account:change-type": { any: ["user", "agent", "professional"] },
+  /** Reviewing a completed stay or job of one's own (the reviews service checks which). */
+  "review:write": { any: SIGNED_IN },
+  /** Replying to a review of one's own listing, once: only the lister reviewed, never for them. */
+  "review:reply": { any: [], own: PUBLISHERS },
+  /** Hiding a reported review from the pages and the averages, with a reason. */
+  "review:hide": { any: ADMIN },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -152,6 +178,7 @@ export const TAB_ACTION: Record<DashboardTab, Action> = {
   overview: "dashboard:open",
   "my-listings": "dashboard:open",
   bookings: "dashboard:open",
+  inbox: "conversation:list-own",
   profile: "dashboard:open",
   analytics: "analytics:view",
   "premium-plans": "premium:view-plans",
@@ -161,6 +188,7 @@ export const TAB_ACTION: Record<DashboardTab, Action> = {
   "platform-settings": "settings:manage",
   "currency-settings": "currency:manage",
   messages: "contact:manage",
+  reports: "report:manage",
   "audit-log": "audit:view",
 };
 
@@ -177,13 +205,15 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
   user: [
     { tab: "overview", label: "dashboard.tabs.overview" },
     { tab: "my-listings", label: "dashboard.tabs.myFavorites" },
+    { tab: "inbox", label: "dashboard.tabs.messages" },
     { tab: "bookings", label: "dashboard.tabs.bookings" },
     { tab: "profile", label: "dashboard.tabs.profile" },
   ],
   agent: [
     { tab: "overview", label: "dashboard.tabs.overview" },
     { tab: "my-listings", label: "dashboard.tabs.myListings" },
-    { tab: "bookings", label: "dashboard.tabs.inquiries" },
+    { tab: "inbox", label: "dashboard.tabs.inquiries" },
+    { tab: "bookings", label: "dashboard.tabs.bookings" },
     { tab: "analytics", label: "dashboard.tabs.analytics" },
     { tab: "premium-plans", label: "dashboard.tabs.premium" },
     { tab: "profile", label: "dashboard.tabs.profile" },
@@ -191,7 +221,8 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
   professional: [
     { tab: "overview", label: "dashboard.tabs.overview" },
     { tab: "my-listings", label: "dashboard.tabs.myServices" },
-    { tab: "bookings", label: "dashboard.tabs.clientInquiries" },
+    { tab: "inbox", label: "dashboard.tabs.clientInquiries" },
+    { tab: "bookings", label: "dashboard.tabs.bookings" },
     { tab: "analytics", label: "dashboard.tabs.performance" },
     { tab: "premium-plans", label: "dashboard.tabs.premium" },
     { tab: "profile", label: "dashboard.tabs.profile" },
@@ -204,6 +235,8 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "currency-settings", label: "dashboard.tabs.currency" },
     { tab: "platform-settings", label: "dashboard.tabs.settings" },
     { tab: "messages", label: "dashboard.tabs.messages" },
+    { tab: "inbox", label: "dashboard.tabs.conversations" },
+    { tab: "reports", label: "dashboard.tabs.reports" },
     { tab: "bookings", label: "dashboard.tabs.bookings" },
     { tab: "audit-log", label: "dashboard.tabs.auditLog" },
     { tab: "profile", label: "dashboard.tabs.myProfile" },

@@ -26,7 +26,15 @@ export interface RootData {
   settings: PublicSettings;
   toast: Toast | null;
   year: number;
-  viewer: { id: string; name: string; email: string; role: Role | null; avatar: string } | null;
+  viewer: {
+    id: string;
+    name: string;
+    email: string;
+    role: Role | null;
+    avatar: string;
+    /** Messages from others not yet read, across the viewer's conversations (the header's badge). */
+    unreadMessages: number;
+  } | null;
   favoriteIds: number[];
   googleEnabled: boolean;
   appUrl: string;

@@ -145,6 +145,8 @@ test("the administrator signs in with a magic link; other addresses are refused"
     "Currency",
     "Settings",
     "Messages",
+    "Conversations",
+    "Reports",
     "Bookings",
     "Audit Log",
     "My Profile",
@@ -172,6 +174,7 @@ test("Google sign-in through the local stand-in → role selection → dashboard
     "Overview",
     "My Services",
     "Client Inquiries",
+    "Bookings",
     "Performance",
     "Premium",
     "Profile",
@@ -190,7 +193,7 @@ test("guards: a visitor is sent home, a regular user is refused admin and publis
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
   await expect(
     page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link"),
-  ).toHaveText(["Overview", "My Favorites", "Bookings", "Profile"]);
+  ).toHaveText(["Overview", "My Favorites", "Messages", "Bookings", "Profile"]);
   const tabs = [
     ["moderation", "Listings pending approval"],
     ["analytics", "Performance of your listings"],
@@ -247,7 +250,15 @@ test("an agent's tab bar and header", async ({ page }) => {
   await page.goto("/dashboard/overview");
   await expect(
     page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link"),
-  ).toHaveText(["Overview", "My Listings", "Inquiries", "Analytics", "Premium", "Profile"]);
+  ).toHaveText([
+    "Overview",
+    "My Listings",
+    "Inquiries",
+    "Bookings",
+    "Analytics",
+    "Premium",
+    "Profile",
+  ]);
   await expect(
     page.getByText("Manage your properties, clients, and boost your business."),
   ).toBeVisible();

@@ -97,6 +97,15 @@ const PAGES: Record<string, PageExpectation> = {
     post: { action: "booking:manage-listing", owned: true },
   },
   "routes/dashboard/redirect-to-overview.ts": { get: SIGNED_IN },
+  // One conversation: only its two people; no conversation has the path's number, so everybody
+  // signed in is answered 404, as a stranger is.
+  "routes/dashboard/conversation.tsx": {
+    get: { action: "conversation:list-own", alsoAllowed: [404] },
+    post: { action: "conversation:list-own", alsoAllowed: [404] },
+  },
+  // "Contact Agent": a visitor sees the form under the sign-in dialog and is sent to sign in on
+  // sending; the listing's own agent is told it is theirs (409).
+  "routes/site/listing-message.tsx": { get: PUBLIC, post: { action: null, alsoAllowed: [409] } },
   "routes/auth/admin-login.tsx": { get: PUBLIC, post: PUBLIC },
   "routes/auth/reset.tsx": { get: PUBLIC, post: PUBLIC },
   "routes/auth/update-password.ts": { get: PUBLIC },
@@ -112,6 +121,21 @@ const PAGES: Record<string, PageExpectation> = {
   "routes/dev/outbox.tsx": { get: { action: null, alsoAllowed: [404] } },
   // Saving a favourite from a page: a visitor is asked to sign in rather than refused.
   "routes/resources/favorites.ts": { get: PUBLIC, post: PUBLIC },
+  // Reporting and blocking from any page: signed in (an empty form comes back with a toast).
+  "routes/resources/reports.ts": { get: PUBLIC, post: { action: "report:file" } },
+  "routes/resources/blocks.ts": { get: PUBLIC, post: { action: "block:manage" } },
+  // A review or a reply from any page: signed in; which booking, job or review is theirs to
+  // review or answer is the reviews service's to say (an empty form: back with a toast).
+  "routes/resources/reviews.ts": { get: PUBLIC, post: { action: "review:write" } },
+  // Requesting a quote: a visitor is sent to sign in; the matrix's listing is a rent, which has no
+  // quote form (404) and takes no quote requests (409).
+  "routes/site/request-quote.tsx": {
+    get: { action: null, alsoAllowed: [404] },
+    post: { action: null, alsoAllowed: [404, 409] },
+  },
+  // The quote panel's forms: signed in; which request, quote or job is theirs, and on which side,
+  // is the quotes service's to say (an empty form: back with a toast).
+  "routes/resources/quotes.ts": { get: PUBLIC, post: SIGNED_IN },
   // A public listing's contact link: records the lead, then redirects to the call, chat or e-mail.
   "routes/resources/contact-lead.ts": { get: PUBLIC },
   "routes/resources/featured-listings.ts": { get: PUBLIC },
@@ -232,6 +256,89 @@ const API: Record<string, Expectation> = {
   "GET /api/v1/listings/:listingId/ical-feeds": MANAGE_BOOKINGS,
   "POST /api/v1/listings/:listingId/ical-feeds": { ...MANAGE_BOOKINGS, json: {} },
   "DELETE /api/v1/listings/:listingId/ical-feeds/:feedId": MANAGE_BOOKINGS,
+  "GET /api/v1/listings/:listingId/reviews": PUBLIC,
+  "GET /api/v1/me/reviewable": { action: "review:write" },
+  // Which booking or job is theirs to review is the service's to say: an empty body is a 400.
+  "POST /api/v1/reviews": { action: "review:write", json: {} },
+  // Only the reviewed lister replies (the service asks review:reply of the review's lister); no
+  // review has the path's number, so everybody signed in is answered 404.
+  "POST /api/v1/reviews/:reviewId/reply": {
+    action: "review:write",
+    json: { reply: "Thank you." },
+    alsoAllowed: [404],
+  },
+  "POST /api/v1/admin/reviews/:reviewId/hide": {
+    action: "review:hide",
+    json: { reason: "Reported as abusive." },
+    alsoAllowed: [404],
+  },
+  "GET /api/v1/me/conversations": { action: "conversation:list-own" },
+  "GET /api/v1/me/unread-messages": { action: "conversation:list-own" },
+  // Agent A asking about their own listing is told it is theirs (409).
+  "POST /api/v1/listings/:listingId/conversations": {
+    action: "conversation:start",
+    json: { body: "Is it still available?" },
+    alsoAllowed: [409],
+  },
+  // No booking or conversation has the path's number: a 404 for everybody signed in.
+  "POST /api/v1/bookings/:bookingId/conversation": {
+    action: "conversation:list-own",
+    alsoAllowed: [404],
+  },
+  "GET /api/v1/conversations/:conversationId": {
+    action: "conversation:list-own",
+    alsoAllowed: [404],
+  },
+  "GET /api/v1/conversations/:conversationId/messages": {
+    action: "conversation:list-own",
+    alsoAllowed: [404],
+  },
+  "POST /api/v1/conversations/:conversationId/messages": {
+    action: "conversation:list-own",
+    json: { body: "Hello" },
+    alsoAllowed: [404],
+  },
+  "POST /api/v1/conversations/:conversationId/images": {
+    action: "conversation:list-own",
+    alsoAllowed: [404],
+  },
+  // Revealing a public listing's number: anybody, as the page's button does (a lead).
+  "POST /api/v1/listings/:listingId/contact": { action: null, alsoAllowed: [409] },
+  // What is reported, and whether the caller may, is the service's to say: an empty body is a 400.
+  "POST /api/v1/reports": { action: "report:file", json: {} },
+  "GET /api/v1/admin/reports": { action: "report:manage" },
+  // No report has the path's number: the administrator is answered 404.
+  "POST /api/v1/admin/reports/:reportId/resolve": {
+    action: "report:manage",
+    json: { status: "dismissed" },
+    alsoAllowed: [404],
+  },
+  "GET /api/v1/me/blocks": { action: "block:manage" },
+  // No account has the path's id ("1"): a 404 for everybody signed in.
+  "PUT /api/v1/me/blocks/:userId": { action: "block:manage", alsoAllowed: [404] },
+  "DELETE /api/v1/me/blocks/:userId": { action: "block:manage", alsoAllowed: [404] },
+  "GET /api/v1/me/notification-settings": SIGNED_IN,
+  "PUT /api/v1/me/notification-settings": { ...SIGNED_IN, json: {} },
+  // The matrix's listing is a rent, which takes no quote requests: a 409 once allowed.
+  "POST /api/v1/listings/:listingId/quote-requests": {
+    action: "quote:request",
+    json: {},
+    alsoAllowed: [409],
+  },
+  // No conversation, request, quote or job has the path's number: a 404 for everybody signed in.
+  // Sending and withdrawing are the request's professional's (quote:send on their own service),
+  // which the service checks once it knows the request.
+  "GET /api/v1/conversations/:conversationId/quotes": {
+    action: "conversation:list-own",
+    alsoAllowed: [404],
+  },
+  "POST /api/v1/quote-requests/:requestId/quotes": { ...SIGNED_IN, json: {}, alsoAllowed: [404] },
+  "POST /api/v1/quotes/:quoteId/accept": { action: "quote:answer", alsoAllowed: [404] },
+  "POST /api/v1/quotes/:quoteId/decline": { action: "quote:answer", alsoAllowed: [404] },
+  "POST /api/v1/quotes/:quoteId/withdraw": { ...SIGNED_IN, alsoAllowed: [404] },
+  "GET /api/v1/me/jobs": { action: "job:manage" },
+  "POST /api/v1/jobs/:jobId/complete": { action: "job:manage", alsoAllowed: [404] },
+  "POST /api/v1/jobs/:jobId/cancel": { action: "job:manage", json: {}, alsoAllowed: [404] },
   "GET /api/v1/openapi.json": PUBLIC,
 };
 

@@ -76,6 +76,18 @@ export function HeaderMenu({
               <Icon name="layout-dashboard" className="size-4" />
               {t("layout.nav.dashboard")}
             </Link>
+            <Link to="/dashboard/inbox" className={cn(ROW, "hover:bg-stone-100")}>
+              <Icon name="message-circle" className="size-4" />
+              {t("layout.header.messages")}
+              {viewer.unreadMessages > 0 && (
+                <span className="ml-auto rounded-full bg-red-700 px-2 text-xs leading-5 font-bold text-white">
+                  <span aria-hidden>{viewer.unreadMessages}</span>
+                  <span className="sr-only">
+                    {t("layout.header.unreadMessages", { count: viewer.unreadMessages })}
+                  </span>
+                </span>
+              )}
+            </Link>
             <Form method="post" action="/auth/sign-out">
               <button type="submit" className={cn(ROW, "w-full hover:bg-stone-100")}>
                 <Icon name="log-out" className="size-4" />

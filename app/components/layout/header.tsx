@@ -18,6 +18,7 @@ export interface HeaderViewer {
   name: string;
   role: Role | null;
   avatar: string;
+  unreadMessages: number;
 }
 
 /**

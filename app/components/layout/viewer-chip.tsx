@@ -12,13 +12,24 @@ export function ViewerChip({ viewer, variant }: { viewer: HeaderViewer; variant:
   const t = useT();
   const content = (
     <>
-      <img
-        src={viewer.avatar}
-        alt=""
-        width={32}
-        height={32}
-        className="size-8 shrink-0 rounded-full object-cover"
-      />
+      <span className="relative shrink-0">
+        <img
+          src={viewer.avatar}
+          alt=""
+          width={32}
+          height={32}
+          className="size-8 rounded-full object-cover"
+        />
+        {/* Over the avatar, so the header's measured widths do not change. */}
+        {variant === "bar" && viewer.unreadMessages > 0 && (
+          <span className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-[0.6875rem] leading-5 font-bold text-white ring-2 ring-white">
+            <span aria-hidden>{viewer.unreadMessages > 99 ? "99+" : viewer.unreadMessages}</span>
+            <span className="sr-only">
+              {t("layout.header.unreadMessages", { count: viewer.unreadMessages })}
+            </span>
+          </span>
+        )}
+      </span>
       <span className="flex min-w-0 flex-col items-start">
         {viewer.name && (
           <span

@@ -1,36 +1,61 @@
+import { useState } from "react";
+import { Link } from "react-router";
 import { Icon } from "../ui/icon.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import type { ContactMethod } from "../../lib/listing-values.ts";
-import { contactAction } from "../../lib/contact-links.ts";
+import type { RevealedContact } from "../../lib/schemas/analytics.ts";
 import { reportLead } from "./report-lead.ts";
 
 const primaryClass =
   "inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl text-base font-semibold text-white shadow-sm";
+const channelClass =
+  "inline-flex h-12 w-full min-w-0 items-center justify-center gap-2 rounded-xl border-2 bg-white px-3 text-base font-semibold";
 const secondaryClass =
   "inline-flex h-11 items-center justify-center gap-2 rounded-xl border border-stone-300 bg-white text-sm font-semibold text-stone-800 hover:bg-stone-50";
 
-/** The sticky Contact Agent card: who lists it, how to reach them, Favorite and Share. */
+/**
+ * The sticky Contact Agent card: who lists it, a message kept on the site, the lister's own
+ * channel (its number or address revealed on a click, never in the page), Favorite and Share.
+ */
 export function ContactCard({
   listing,
   agent,
   favorite,
   onToggleFavorite,
+  listerRating,
 }: {
   listing: { id: number; title: string; contactMethod: ContactMethod };
-  agent: { name: string; avatarUrl: string; phone: string | null; email: string };
+  agent: { name: string; avatarUrl: string; contactAvailable: boolean };
   favorite: boolean;
   onToggleFavorite: () => void;
+  /** The lister's own average over all their listings' reviews, under their name. */
+  listerRating?: React.ReactNode;
 }) {
   const t = useT();
   const showToast = useToast();
-  const action = contactAction({
-    method: listing.contactMethod,
-    phone: agent.phone,
-    email: agent.email,
-    subject: t("detail.contact.emailSubject", { title: listing.title, id: listing.id }),
-  });
+  const [revealed, setRevealed] = useState<RevealedContact | null>(null);
+  const contactHref = `/listing/${listing.id}/contact`;
+
+  /**
+   * A call or an e-mail: the number or address is asked for on the click (which records the
+   * lead) and shown as a link. Without JavaScript, or when the answer fails, the server's
+   * contact link records the lead and hands over to the phone or mail app itself.
+   */
+  const reveal = async (event: React.MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    try {
+      const response = await fetch(`/api/v1/listings/${listing.id}/contact`, {
+        method: "POST",
+        credentials: "same-origin",
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      setRevealed((await response.json()) as RevealedContact);
+    } catch {
+      window.location.href = contactHref;
+    }
+  };
 
   const share = async () => {
     const url = window.location.href.split("#")[0] ?? window.location.href;
@@ -84,8 +109,8 @@ export function ContactCard({
         : t("detail.contact.email");
   const tone =
     listing.contactMethod === "whatsapp"
-      ? "bg-[#128c4a] hover:bg-[#0f7a40]"
-      : "bg-brand-700 hover:bg-brand-800";
+      ? "border-[#128c4a] text-[#0b5e31] hover:bg-emerald-50"
+      : "border-brand-700 text-brand-800 hover:bg-brand-50";
 
   return (
     <section
@@ -107,11 +132,20 @@ export function ContactCard({
         <div className="min-w-0">
           <p className="truncate font-semibold text-stone-900">{agent.name}</p>
           <p className="text-sm text-stone-600">{t("detail.contact.listingAgent")}</p>
+          {listerRating}
         </div>
       </div>
 
       <div className="mt-5 space-y-3">
-        {action.kind === "missing" ? (
+        <Link
+          to={`/listing/${listing.id}/message`}
+          rel="nofollow"
+          className={cn(primaryClass, "bg-brand-700 hover:bg-brand-800")}
+        >
+          <Icon name="message-circle" className="size-5" />
+          {t("detail.contact.message")}
+        </Link>
+        {!agent.contactAvailable ? (
           <button
             type="button"
             onClick={() =>
@@ -121,30 +155,27 @@ export function ContactCard({
                 variant: "destructive",
               })
             }
-            className={cn(primaryClass, tone)}
+            className={cn(channelClass, tone)}
           >
             {icon}
             {label}
           </button>
+        ) : revealed ? (
+          <a href={revealed.href} className={cn(channelClass, tone)}>
+            {icon}
+            <span className="sr-only">{label}: </span>
+            <span className="truncate">{revealed.display}</span>
+          </a>
         ) : (
           // The server's contact link records the lead, then sends the visitor on: it works
-          // before hydration, and a WhatsApp chat opens in its own tab through it. A call or an
-          // e-mail is handed to the phone or mail app directly once a beacon reported it,
-          // because a redirect to tel: or mailto: is not followed by every browser.
+          // before hydration, and a WhatsApp chat opens in its own tab through it.
           <a
-            href={`/listing/${listing.id}/contact`}
+            href={contactHref}
             rel="nofollow noopener noreferrer"
-            {...(action.kind === "whatsapp"
+            {...(listing.contactMethod === "whatsapp"
               ? { target: "_blank" }
-              : {
-                  onClick: (event: React.MouseEvent<HTMLAnchorElement>) => {
-                    const lead = action.kind === "phone" ? "call" : "email";
-                    if (!reportLead(listing.id, lead)) return;
-                    event.preventDefault();
-                    window.location.href = action.href;
-                  },
-                })}
-            className={cn(primaryClass, tone)}
+              : { onClick: (event: React.MouseEvent<HTMLAnchorElement>) => void reveal(event) })}
+            className={cn(channelClass, tone)}
           >
             {icon}
             {label}

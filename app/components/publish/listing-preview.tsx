@@ -42,7 +42,7 @@ export function previewDetail(
     countryCode: _countryCode,
     images: _images,
     videoUrl,
-    contactPhone,
+    contactPhone: _contactPhone,
     ...fields
   } = partialListing(values, category);
   const now = new Date().toISOString();
@@ -73,8 +73,7 @@ export function previewDetail(
     agent: {
       name: owner.name,
       avatarUrl: owner.avatar,
-      phone: contactPhone ?? owner.phone,
-      email: owner.email,
+      contactAvailable: true,
     },
   };
 }

@@ -32,7 +32,9 @@ export const dashboard = {
     currency: "Currency",
     settings: "Settings",
     messages: "Messages",
+    conversations: "Conversations",
     auditLog: "Audit Log",
+    reports: "Reports",
     myProfile: "My Profile",
   },
   status: {
@@ -297,6 +299,8 @@ export const dashboard = {
       hero: { edit: "Updated the hero section" },
       plan: { edit: "Edited a premium plan" },
       message: { reply: "Replied to a contact message" },
+      review: { hide: "Hid a review" },
+      report: { resolve: "Closed a report" },
     },
     targets: {
       listing: "Listing #{id}",
@@ -306,6 +310,8 @@ export const dashboard = {
       hero: "Hero section",
       plan: "Plan {id}",
       message: "Message #{id}",
+      review: "Review #{id}",
+      report: "Report #{id}",
     },
     fields: {
       title: "Title",
@@ -316,6 +322,8 @@ export const dashboard = {
       name: "Name",
       role: "Account type",
       listings: "Listings",
+      listing: "Listing",
+      rating: "Stars",
     },
     on: "on",
     off: "off",

@@ -45,6 +45,7 @@ export const detail = {
   contact: {
     title: "Contact Agent",
     listingAgent: "Listing Agent",
+    message: "Contact Agent",
     call: "Call Agent",
     whatsapp: "WhatsApp",
     email: "Send Email",

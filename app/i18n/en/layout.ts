@@ -21,6 +21,8 @@ export const layout = {
     openMenu: "Open menu",
     closeMenu: "Close menu",
     mobileMenu: "Menu",
+    messages: "Messages",
+    unreadMessages: { one: "{count} unread message", other: "{count} unread messages" },
   },
   currency: {
     label: "Display currency",

@@ -33,6 +33,17 @@ export const leadReceiptSchema = z.object({
   counted: z.boolean(),
 });
 
+/** A listing's contact, revealed on a click (which is the lead). */
+export const revealedContactSchema = z.object({
+  method: z.enum(["phone", "whatsapp", "email"]),
+  /** tel:, a wa.me chat or mailto:, built on the server from the listing. */
+  href: z.string(),
+  /** The number or address as the lister wrote it. */
+  display: z.string(),
+  counted: z.boolean(),
+});
+export type RevealedContact = z.infer<typeof revealedContactSchema>;
+
 const rangeValue = z
   .enum(ANALYTICS_RANGES.map(String) as ["7", "30", "90"])
   .transform((v) => Number(v) as AnalyticsRange);

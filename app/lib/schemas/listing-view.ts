@@ -96,9 +96,11 @@ export const listingDetailSchema = listingSummarySchema
       name: z.string(),
       /** The uploaded avatar, else a generated initials image. */
       avatarUrl: z.string(),
-      /** The listing's contact phone, else the owner's; null when neither exists. */
-      phone: z.string().nullable(),
-      email: z.string(),
+      /**
+       * Whether the listing's contact method has a usable phone number or address. The number
+       * itself is only given on request (POST /listings/{listingId}/contact), which records a lead.
+       */
+      contactAvailable: z.boolean(),
     }),
   })
   .meta({ id: "ListingDetail" });

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sign-in";
 import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
-import { authDialogUrl, withoutAuthDialog } from "../../lib/auth-dialog-url.ts";
+import { afterSignIn, authDialogUrl } from "../../lib/auth-dialog-url.ts";
 import { signInSchema } from "../../lib/schemas/auth.ts";
 import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
@@ -26,9 +26,8 @@ export async function action({ request }: Route.ActionArgs) {
       authErrorToast(result, "auth.toasts.signInError"),
     );
   }
-  const target = result.data?.user.role ? "/dashboard/overview" : "/role-selection";
   return redirectWithToast(
-    withoutAuthDialog(target),
+    afterSignIn(back, Boolean(result.data?.user.role)),
     { title: "auth.toasts.welcome", description: "auth.toasts.welcomeDescription" },
     { headers: result.cookies.map((c) => ["Set-Cookie", c]) },
   );

@@ -10,6 +10,7 @@ import { HostInbox } from "../../components/dashboard/bookings/host-inbox.tsx";
 import { OccupancyTable } from "../../components/dashboard/bookings/occupancy-table.tsx";
 import { TripList } from "../../components/dashboard/bookings/trip-list.tsx";
 import { EmptyState } from "../../components/dashboard/listing-rows.tsx";
+import { JobList } from "../../components/quotes/job-list.tsx";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { pickMessages, scopeOf } from "../../i18n/translate.ts";
@@ -44,6 +45,8 @@ import { findCurrency } from "../../services/reference/reference.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { readCurrencyCode } from "../../services/session/preferences.server.ts";
+import { listMyJobs } from "../../services/quotes/quotes.server.ts";
+import { listReviewable } from "../../services/reviews/reviews.server.ts";
 
 /** Accept, Decline (an optional reason) and Cancel (a reason the host and the admin must give). */
 const actionSchema = z.discriminatedUnion("intent", [
@@ -116,12 +119,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const today = isoDay(now);
   const month = monthOf(url.searchParams.get("month"), now);
-  const [trips, hosted, platform] = await Promise.all([
+  const [trips, hosted, platform, reviewable] = await Promise.all([
     listGuestBookings(viewer),
     can(viewer, "booking:list-hosted") ? listHostBookings(viewer) : null,
     can(viewer, "booking:list-all") ? listAllBookings(viewer) : null,
+    listReviewable(viewer),
   ]);
   const panel = await panelOf(viewer, url, trips, hosted, now);
+  /** Jobs from accepted quotes, the viewer's as a client or a professional. */
+  const jobs = await listMyJobs(viewer);
   // The administrator's own listings rarely take bookings: their inbox shows when some do.
   const hosting =
     hosted && (hosted.length > 0 || !platform)
@@ -134,6 +140,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     month: requestedMonth(url.searchParams.get("month")),
     trips: groupTrips(trips, today),
     tripCount: trips.length,
+    jobs,
+    /** Completed stays the guest has not reviewed yet ("Write a review"; the others "Reviewed"). */
+    reviewable: reviewable.bookings.map((b) => b.bookingId),
     hosting,
     platform,
     panel,
@@ -143,6 +152,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "bookings.policies",
       "bookings.policyRules",
       "bookings.payAtProperty",
+      "quotes.jobs",
+      "quotes.jobStatuses",
+      "quotes.amount",
+      "reviews.form",
+      "reviews.bookings",
       ...(panel?.kind === "refused" ? [scopeOf(panel.message)] : []),
     ]),
   };
@@ -237,10 +251,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Bookings({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { currency } = useRootData();
-  const { now, today, month, trips, tripCount, hosting, platform, panel } = loaderData;
+  const { now, today, month, trips, tripCount, hosting, platform, panel, reviewable } = loaderData;
   const confirmStep = panel && <BookingPanel panel={panel} month={month} currency={currency} />;
 
-  if (tripCount === 0 && !hosting?.total && !platform?.length) {
+  if (tripCount === 0 && !hosting?.total && !platform?.length && loaderData.jobs.length === 0) {
     return (
       <div>
         {confirmStep}
@@ -275,7 +289,15 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
           <OccupancyTable month={hosting.month} rows={hosting.rows} today={today} />
         </section>
       )}
-      <TripList groups={trips} now={now} today={today} month={month} currency={currency} />
+      {loaderData.jobs.length > 0 && <JobList jobs={loaderData.jobs} />}
+      <TripList
+        groups={trips}
+        now={now}
+        today={today}
+        month={month}
+        currency={currency}
+        reviewable={reviewable}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { avatarSrc } from "../../auth/viewer.ts";
 import { ErrorPage } from "../../components/layout/error-page.tsx";
 import { pickMessages } from "../../i18n/translate.ts";
 import { metaTranslator } from "../../i18n/translator.ts";
+import { useRootData } from "../../hooks/use-root-data.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { can, canOpenTab, dashboardRole, isDashboardTab, TAB_BAR } from "../../lib/permissions.ts";
@@ -57,6 +58,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const tabs = TAB_BAR[role];
   const current = tabs.find((item) => location.pathname.startsWith(`/dashboard/${item.tab}`));
   const publisher = can({ role }, "listing:offer-add");
+  const unread = useRootData().viewer?.unreadMessages ?? 0;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -148,6 +150,14 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
                   }
                 >
                   {t(item.label)}
+                  {item.tab === "inbox" && unread > 0 && (
+                    <span className="ml-1.5 rounded-full bg-red-700 px-1.5 text-xs leading-5 font-bold text-white">
+                      <span aria-hidden>{unread}</span>
+                      <span className="sr-only">
+                        {t("layout.header.unreadMessages", { count: unread })}
+                      </span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}

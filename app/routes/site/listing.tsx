@@ -30,6 +30,12 @@ import { countListingView } from "../../services/listings/listing-views.server.t
 import { answerAction, loadOrErrorPage } from "../../services/session/action-answer.server.ts";
 import { skipClientOnlyChanges } from "../../lib/client-only-params.ts";
 import { BookingCard } from "../../components/listing-detail/booking-card.tsx";
+import { RequestQuoteCard } from "../../components/quotes/request-quote-link.tsx";
+import { ListerRating } from "../../components/reviews/lister-rating.tsx";
+import { ReviewsSection } from "../../components/reviews/reviews-section.tsx";
+import { SAFETY_MESSAGES } from "../../components/safety/report-dialog.tsx";
+import { parseId } from "../../lib/id.ts";
+import { listingReviewSection } from "../../services/reviews/reviews.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
@@ -48,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getListingDetail({ listingId: params.listingId, viewer }),
   );
   const url = new URL(request.url);
-  const [related, view, booking] = await Promise.all([
+  const [related, view, booking, reviews] = await Promise.all([
     listRelatedListings(listing),
     listing.status === "approved"
       ? countListingView(request, listing.id)
@@ -61,6 +67,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           signedIn?.id ?? null,
         )
       : null,
+    // Reviews are of public listings: `?reviews=2` is their second page.
+    listing.status === "approved"
+      ? listingReviewSection(viewer, listing.id, parseId(url.searchParams.get("reviews")) ?? 1)
+      : null,
   ]);
   return data(
     {
@@ -68,17 +78,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       related,
       appUrl,
       booking,
-      messages: pickMessages(
-        booking
-          ? [
+      reviews,
+      messages: pickMessages([
+        "quotes.listing",
+        "reviews.section",
+        "reviews.item",
+        "reviews.lister",
+        ...(reviews?.mayReply ? (["reviews.reply"] as const) : []),
+        // The Report control under each review.
+        ...SAFETY_MESSAGES,
+        ...(booking
+          ? ([
               "detail",
               "bookings.card",
               "bookings.policies",
               "bookings.policyRules",
               "bookings.payAtProperty",
-            ]
-          : ["detail"],
-      ),
+            ] as const)
+          : (["detail"] as const)),
+      ]),
     },
     view.setCookie ? { headers: { "Set-Cookie": view.setCookie } } : undefined,
   );
@@ -147,7 +165,7 @@ function Badge({ className, children }: { className: string; children: React.Rea
 export const shouldRevalidate = skipClientOnlyChanges;
 
 export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, related, booking } = loaderData;
+  const { listing, related, booking, reviews } = loaderData;
   const t = useT();
   const { currency } = useRootData();
   const favorites = useFavorites();
@@ -212,7 +230,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
         <div className="min-w-0 lg:col-start-1">
           <Gallery title={listing.title} images={listing.images} video={listing.video} />
         </div>
-        <aside className="lg:col-start-2 lg:row-span-4 lg:row-start-1">
+        <aside className="lg:col-start-2 lg:row-span-5 lg:row-start-1">
           <div className="space-y-6 lg:sticky lg:top-20">
             {booking && (
               <BookingCard panel={booking} bookingError={actionData?.bookingError ?? null} />
@@ -222,7 +240,11 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               agent={listing.agent}
               favorite={favorites.isFavorite(listing.id)}
               onToggleFavorite={() => favorites.toggle(listing)}
+              listerRating={reviews && <ListerRating {...reviews.lister} />}
             />
+            {listing.category === "professionals" && listing.status === "approved" && (
+              <RequestQuoteCard listingId={listing.id} name={listing.agent.name} />
+            )}
           </div>
         </aside>
         <div className="min-w-0 lg:col-start-1">
@@ -234,6 +256,14 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
         <div className="min-w-0 empty:hidden lg:col-start-1">
           <ListingFeatures listing={listing} />
         </div>
+        {reviews && (
+          <div className="min-w-0 lg:col-start-1">
+            {/* Below the first screen: hydrated on its own, like the description. */}
+            <Suspense>
+              <ReviewsSection section={reviews} path={`/listing/${listing.id}`} />
+            </Suspense>
+          </div>
+        )}
         {related.length > 0 && (
           <section aria-labelledby="related-title" className="min-w-0 lg:col-start-1">
             <h2 id="related-title" className="mb-4 text-xl font-semibold text-stone-900">

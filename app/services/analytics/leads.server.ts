@@ -89,7 +89,15 @@ const LEAD_OF_METHOD: Record<ContactMethod, LeadKind> = {
   email: "email",
 };
 
-export type ContactFollow = ({ kind: "follow"; href: string } & CountedLead) | { kind: "missing" };
+export type ContactFollow =
+  | ({
+      kind: "follow";
+      method: ContactMethod;
+      href: string;
+      /** The number or address itself, for a page that reveals it rather than following it. */
+      display: string;
+    } & CountedLead)
+  | { kind: "missing" };
 
 /**
  * The listing's contact link, built on the server from the listing (never from the request, so
@@ -120,5 +128,9 @@ export async function followContact(request: Request, listingId: number): Promis
   });
   if (action.kind === "missing") return { kind: "missing" };
   const lead = await countLead(db, request, listingId, LEAD_OF_METHOD[listing.contactMethod]);
-  return { kind: "follow", href: action.href, ...lead };
+  const display =
+    listing.contactMethod === "email"
+      ? listing.ownerEmail
+      : listing.contactPhone?.trim() || listing.ownerPhone?.trim() || "";
+  return { kind: "follow", method: listing.contactMethod, href: action.href, display, ...lead };
 }

@@ -202,13 +202,27 @@ async function serviceFeeBasisPoints(db: Database | Tx): Promise<number> {
   return row?.bp ?? 0;
 }
 
-async function priceOf(db: Database | Tx, bookable: Bookable, stay: Stay, currencyCode?: string) {
+/**
+ * The display currency a request names, read before any transaction: the currency list may be
+ * loaded from the database, which an embedded one-connection database cannot serve while a
+ * transaction holds its connection.
+ */
+async function requestedCurrency(currencyCode?: string) {
   const currency = await findCurrency(currencyCode);
   if (currencyCode && currency.code !== currencyCode) {
     throw new AppError("VALIDATION_FAILED", "bookings.errors.unknownCurrency", {
       currency: "bookings.errors.unknownCurrency",
     });
   }
+  return currency;
+}
+
+async function priceOf(
+  db: Database | Tx,
+  bookable: Bookable,
+  stay: Stay,
+  currency: Awaited<ReturnType<typeof requestedCurrency>>,
+) {
   const breakdown = priceBreakdown({
     rateUsdCents: bookable.rateUsdCents,
     quantity: stay.quantity,
@@ -248,7 +262,7 @@ export async function quoteBooking(
     guests: stay.guests,
     mode: bookable.settings.mode,
     cancellationPolicy: bookable.settings.cancellationPolicy,
-    price: await priceOf(db, bookable, stay, request.currency),
+    price: await priceOf(db, bookable, stay, await requestedCurrency(request.currency)),
   };
 }
 
@@ -299,6 +313,7 @@ export async function createBooking(
     throw new AppError("FORBIDDEN", "bookings.errors.ownListing");
   }
   let stay = stayOf(bookable, request, now);
+  const currency = await requestedCurrency(request.currency);
   const status: BookingStatus = bookable.settings.mode === "instant" ? "confirmed" : "requested";
   let id: number;
   try {
@@ -328,7 +343,7 @@ export async function createBooking(
           preparationDays: bookable.settings.preparationDays,
         });
       }
-      const price = await priceOf(tx, bookable, stay, request.currency);
+      const price = await priceOf(tx, bookable, stay, currency);
       const [row] = await tx
         .insert(bookings)
         .values({

@@ -1,3 +1,4 @@
+import { dialable } from "../../lib/contact-links.ts";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { avatarSrc } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
@@ -54,7 +55,6 @@ export async function getListingDetail({
       videoUrl: listings.videoUrl,
       images: imagesJson,
       ownerName: user.name,
-      ownerEmail: user.email,
       ownerPhone: user.phone,
       ownerAvatar: sql<string | null>`coalesce(${user.avatarUrl}, ${user.image})`,
     })
@@ -71,7 +71,6 @@ export async function getListingDetail({
     contactPhone,
     videoUrl,
     ownerName,
-    ownerEmail,
     ownerPhone,
     ownerAvatar,
     createdAt,
@@ -88,8 +87,8 @@ export async function getListingDetail({
     agent: {
       name: ownerName,
       avatarUrl: avatarSrc({ name: ownerName, avatarUrl: ownerAvatar?.trim() || null }),
-      phone,
-      email: ownerEmail,
+      // The number and address themselves are revealed on a click, which counts as a lead.
+      contactAvailable: fields.contactMethod === "email" || dialable(phone) !== null,
     },
   };
 }

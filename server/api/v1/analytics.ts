@@ -3,10 +3,12 @@ import {
   analyticsReportQuerySchema,
   leadReceiptSchema,
   leadReportSchema,
+  revealedContactSchema,
 } from "../../../app/lib/schemas/analytics.ts";
+import { AppError } from "../../../app/lib/app-error.ts";
 import { reportCsv, reportFileName } from "../../../app/services/analytics/analytics-csv.server.ts";
 import { analyticsReport } from "../../../app/services/analytics/analytics-report.server.ts";
-import { recordVisitorLead } from "../../../app/services/analytics/leads.server.ts";
+import { followContact, recordVisitorLead } from "../../../app/services/analytics/leads.server.ts";
 import {
   allowedTo,
   apiRouter,
@@ -25,6 +27,34 @@ import {
 
 /** Leads reported by visitors' browsers, and the analytics report as a download. */
 export const analyticsRoutes = apiRouter();
+
+analyticsRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/listings/{listingId}/contact",
+    summary: "Reveal a public listing's phone number or e-mail address (recorded as a lead)",
+    description:
+      "The number is not in the listing's page or data: it is given here, on a visitor's click, and the click counts as a lead of the listing's contact method (once per visitor, listing and day).",
+    operationId: "revealContact",
+    middleware: [noStore] as const,
+    request: { params: z.object({ listingId: listingIdParam }) },
+    responses: {
+      200: jsonResponse(withOpenApi(revealedContactSchema, "RevealedContact"), "The contact"),
+      404: errorResponse("LISTING_NOT_FOUND: no such public listing"),
+      409: errorResponse("CONFLICT: the lister left no usable phone number"),
+    },
+  }),
+  async (c) => {
+    const follow = await followContact(c.req.raw, c.req.valid("param").listingId);
+    if (follow.kind === "missing") {
+      throw new AppError("CONFLICT", "detail.contact.missingDescription");
+    }
+    const { setCookie, kind: _kind, ...contact } = follow;
+    if (setCookie) c.header("Set-Cookie", setCookie);
+    return c.json(contact, 200);
+  },
+  refuseInvalid("dashboard.analytics.invalidKind"),
+);
 
 analyticsRoutes.openapi(
   createRoute({

@@ -11,12 +11,16 @@ import { analyticsRoutes } from "./analytics.ts";
 import { bookingBodySchemas, bookingRoutes } from "./bookings.ts";
 import { adminMessageRoutes } from "./admin-messages.ts";
 import { contactRoutes } from "./contact.ts";
+import { conversationBodySchemas, conversationRoutes } from "./conversations.ts";
 import { favoriteRoutes } from "./favorites.ts";
 import { listingRoutes, listingSchemas } from "./listings.ts";
 import { moderationRoutes } from "./moderation.ts";
 import { premiumPlanRoutes } from "./premium-plans.ts";
 import { listingInputSchema, myListingRoutes } from "./my-listings.ts";
+import { quoteBodySchemas, quoteRoutes } from "./quotes.ts";
 import { referenceRoutes } from "./reference.ts";
+import { reviewBodySchemas, reviewRoutes } from "./reviews.ts";
+import { safetyRoutes } from "./safety.ts";
 import { errorSchema, jsonResponse, withOpenApi } from "./router.ts";
 import { uploadRoutes } from "./uploads.ts";
 
@@ -64,10 +68,20 @@ apiV1.route("/", adminCurrencyRoutes);
 apiV1.route("/", premiumPlanRoutes);
 apiV1.route("/", analyticsRoutes);
 apiV1.route("/", bookingRoutes);
+apiV1.route("/", reviewRoutes);
+apiV1.route("/", conversationRoutes);
+apiV1.route("/", quoteRoutes);
+apiV1.route("/", safetyRoutes);
 
 apiV1.openAPIRegistry.register("Error", errorSchema);
 apiV1.openAPIRegistry.register("ListingInput", listingInputSchema);
-for (const [name, schema] of Object.entries({ ...listingSchemas, ...bookingBodySchemas })) {
+for (const [name, schema] of Object.entries({
+  ...listingSchemas,
+  ...bookingBodySchemas,
+  ...quoteBodySchemas,
+  ...conversationBodySchemas,
+  ...reviewBodySchemas,
+})) {
   apiV1.openAPIRegistry.register(name, schema);
 }
 apiV1.openAPIRegistry.registerComponent("securitySchemes", "session", {

@@ -7,7 +7,7 @@ import type { DisplayCurrency } from "../../../lib/money.ts";
 import type { BookingView } from "../../../lib/schemas/bookings.ts";
 import { cardVariants } from "../../ui/card.tsx";
 import { BookingFacts, BookingTotal, ExpiryNote, ListingLink } from "./booking-facts.tsx";
-import { AcceptForm, CancelLink, DeclineLink } from "./row-actions.tsx";
+import { AcceptForm, CancelLink, DeclineLink, MessageButton } from "./row-actions.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
 
 interface RowContext {
@@ -119,6 +119,7 @@ function RequestRow({ booking, now, month, currency }: { booking: BookingView } 
       <div className="mt-3 flex flex-wrap gap-2">
         <AcceptForm booking={booking} month={month} />
         <DeclineLink booking={booking} month={month} />
+        <MessageButton booking={booking} side="host" />
       </div>
     </li>
   );
@@ -134,7 +135,8 @@ function StayRow({ booking, month, currency }: { booking: BookingView } & RowCon
         <BookingTotal booking={booking} currency={currency} />
         <span className="text-stone-600">{t("bookings.payAtProperty")}</span>
       </div>
-      <div className="mt-3">
+      <div className="mt-3 flex flex-wrap gap-2">
+        <MessageButton booking={booking} side="host" />
         <CancelLink booking={booking} month={month} />
       </div>
     </li>

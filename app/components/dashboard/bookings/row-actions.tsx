@@ -1,4 +1,4 @@
-import { Check, X } from "lucide-react";
+import { Check, MessageCircle, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "../../../hooks/use-hydrated.ts";
 import { useT } from "../../../i18n/use-t.ts";
@@ -57,6 +57,30 @@ export function DeclineLink({ booking, month }: { booking: BookingView; month: s
       <X aria-hidden className="size-4" />
       {t("bookingsDashboard.hosting.decline")}
     </Link>
+  );
+}
+
+/**
+ * Opens the booking's own conversation (made on first use) between its guest and its host: a
+ * form, since it may create it.
+ */
+export function MessageButton({ booking, side }: { booking: BookingView; side: "guest" | "host" }) {
+  const t = useT();
+  const other = side === "guest" ? booking.hostName : booking.guestName;
+  return (
+    <Form method="post" action="/dashboard/inbox">
+      <input type="hidden" name="bookingId" value={booking.id} />
+      <button
+        type="submit"
+        aria-label={t("bookingsDashboard.row.messageLabel", { name: other, id: booking.id })}
+        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "gap-1.5")}
+      >
+        <MessageCircle aria-hidden className="size-4" />
+        {side === "guest"
+          ? t("bookingsDashboard.row.messageHost")
+          : t("bookingsDashboard.row.messageGuest")}
+      </button>
+    </Form>
   );
 }
 

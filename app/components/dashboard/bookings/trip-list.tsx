@@ -2,15 +2,16 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { useT } from "../../../i18n/use-t.ts";
 import type { MessageKey } from "../../../i18n/translator.ts";
-import { isCancellable, type TripGroups } from "../../../lib/booking-dashboard.ts";
+import { bookingsHref, isCancellable, type TripGroups } from "../../../lib/booking-dashboard.ts";
 import { cn } from "../../../lib/cn.ts";
 import type { DisplayCurrency } from "../../../lib/money.ts";
 import type { BookingView } from "../../../lib/schemas/bookings.ts";
 import { buttonVariants } from "../../ui/button.tsx";
 import { cardVariants } from "../../ui/card.tsx";
 import { BookingFacts, BookingTotal, EndNote, ExpiryNote, ListingLink } from "./booking-facts.tsx";
-import { CancelLink } from "./row-actions.tsx";
+import { CancelLink, MessageButton } from "./row-actions.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
+import { BookingReview } from "../../reviews/booking-review.tsx";
 
 const GROUPS: { key: keyof TripGroups; title: MessageKey; empty: MessageKey }[] = [
   {
@@ -37,12 +38,15 @@ export function TripList({
   today,
   month,
   currency,
+  reviewable,
 }: {
   groups: TripGroups;
   now: string;
   today: string;
   month: string | null;
   currency: DisplayCurrency;
+  /** Completed bookings still awaiting the guest's review. */
+  reviewable: readonly number[];
 }) {
   const t = useT();
   const headingId = useId();
@@ -75,6 +79,7 @@ export function TripList({
               today={today}
               month={month}
               currency={currency}
+              reviewable={reviewable}
             />
           ))}
         </div>
@@ -96,6 +101,7 @@ function TripGroup({
   today: string;
   month: string | null;
   currency: DisplayCurrency;
+  reviewable: readonly number[];
 }) {
   const headingId = useId();
   return (
@@ -127,12 +133,14 @@ function TripRow({
   today,
   month,
   currency,
+  reviewable,
 }: {
   booking: BookingView;
   now: string;
   today: string;
   month: string | null;
   currency: DisplayCurrency;
+  reviewable: readonly number[];
 }) {
   const t = useT();
   return (
@@ -163,11 +171,17 @@ function TripRow({
         )}
       </div>
       <EndNote booking={booking} currency={currency} />
-      {isCancellable(booking, today) && (
-        <div className="mt-3">
-          <CancelLink booking={booking} month={month} />
-        </div>
-      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <MessageButton booking={booking} side="guest" />
+        {isCancellable(booking, today) && <CancelLink booking={booking} month={month} />}
+        {booking.status === "completed" && (
+          <BookingReview
+            booking={booking}
+            reviewable={reviewable.includes(booking.id)}
+            redirectTo={bookingsHref({ month })}
+          />
+        )}
+      </div>
     </li>
   );
 }

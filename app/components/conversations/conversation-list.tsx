@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import type { ConversationSummary } from "../../lib/schemas/conversations.ts";
+import { LocalTime } from "./local-time.tsx";
+
+/** The inbox's rows: the listing, the other person, the last message and the unread count. */
+export function ConversationList({ conversations }: { conversations: ConversationSummary[] }) {
+  const t = useT();
+  return (
+    <ul className="divide-y divide-stone-200 overflow-hidden rounded-xl border border-stone-200 bg-white">
+      {conversations.map((c) => {
+        const preview = c.lastMessage ? c.lastMessage.body || t("conversations.inbox.image") : "";
+        return (
+          <li key={c.id}>
+            <Link
+              to={`/dashboard/inbox/${c.id}`}
+              aria-label={t("conversations.inbox.open", {
+                name: c.other.name,
+                title: c.listing.title,
+              })}
+              className={cn(
+                "flex gap-3 p-4 hover:bg-stone-50 focus-visible:bg-stone-50",
+                c.unread > 0 && "bg-brand-50/60",
+              )}
+            >
+              <img
+                src={c.listing.imageUrl ?? c.other.avatarUrl}
+                alt=""
+                width={56}
+                height={56}
+                loading="lazy"
+                className="size-14 shrink-0 rounded-lg bg-stone-100 object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <div className="flex items-baseline justify-between gap-2">
+                  <p
+                    className={cn(
+                      "truncate text-stone-900",
+                      c.unread > 0 ? "font-bold" : "font-semibold",
+                    )}
+                  >
+                    {c.other.name}
+                  </p>
+                  <LocalTime iso={c.lastMessageAt} className="shrink-0 text-xs text-stone-500" />
+                </div>
+                <p className="truncate text-sm text-stone-600">
+                  {c.listing.title}
+                  {c.bookingId !== null &&
+                    ` · ${t("conversations.inbox.booking", { id: c.bookingId })}`}
+                </p>
+                <div className="mt-0.5 flex items-center justify-between gap-2">
+                  <p
+                    className={cn(
+                      "truncate text-sm",
+                      c.unread > 0 ? "font-medium text-stone-900" : "text-stone-500",
+                    )}
+                  >
+                    {c.lastMessage?.mine
+                      ? t("conversations.inbox.you", { text: preview })
+                      : preview}
+                  </p>
+                  {c.unread > 0 && (
+                    <span className="shrink-0 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+                      {t("conversations.inbox.unreadBadge", { count: c.unread })}
+                    </span>
+                  )}
+                </div>
+              </div>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,262 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
+import type { Route } from "./+types/conversation";
+import { requirePermission } from "../../auth/guards.server.ts";
+import { MessageBubble } from "../../components/conversations/message-bubble.tsx";
+import { QuotePanel } from "../../components/quotes/quote-panel.tsx";
+import { BlockButton } from "../../components/safety/block-button.tsx";
+import { ReportDialog, SAFETY_MESSAGES } from "../../components/safety/report-dialog.tsx";
+import { SubmitButton } from "../../components/ui/button.tsx";
+import { Label } from "../../components/ui/input.tsx";
+import { Textarea } from "../../components/ui/textarea.tsx";
+import { useNewMessages } from "../../hooks/use-new-messages.ts";
+import { pickMessages } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import type { FieldErrors } from "../../lib/app-error.ts";
+import { MAX_MESSAGE_BODY } from "../../lib/conversation-values.ts";
+import { parseId } from "../../lib/id.ts";
+import {
+  readConversation,
+  sendMessage,
+} from "../../services/conversations/conversations.server.ts";
+import {
+  answerAction,
+  loadOrErrorPage,
+  refusalText,
+} from "../../services/session/action-answer.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
+import { conversationQuotePanel } from "../../services/quotes/quotes.server.ts";
+import { AppError } from "../../lib/app-error.ts";
+
+function conversationId(raw: string | undefined): number {
+  const id = parseId(raw);
+  if (id === null) throw new AppError("NOT_FOUND", "conversations.errors.notFound");
+  return id;
+}
+
+/** One conversation, its latest messages read by opening it (`?before=` pages back). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await requirePermission(context, "conversation:list-own");
+  const before = parseId(new URL(request.url).searchParams.get("before")) ?? undefined;
+  const conversation = await loadOrErrorPage(async () =>
+    readConversation(viewer, conversationId(params.conversationId), { before }),
+  );
+  // A conversation about a professional's service may hold quote requests: their panel.
+  const { scopes, ...quotePanel } = await conversationQuotePanel(viewer, conversation.id);
+  return {
+    conversation,
+    quotePanel,
+    earlierPage: before !== undefined,
+    messages: pickMessages(["conversations.conversation", ...SAFETY_MESSAGES, ...scopes]),
+  };
+}
+
+export interface SendResult {
+  fieldErrors: FieldErrors;
+  values: { body: string };
+  error?: string;
+}
+
+/** Sends a message (text, an image, or both); a refusal keeps what was typed and says why. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = await requirePermission(context, "conversation:list-own");
+  const form = await readForm(request);
+  const body = typeof form.get("body") === "string" ? String(form.get("body")) : "";
+  const file = form.get("image");
+  const image =
+    file instanceof File && file.size > 0 ? Buffer.from(await file.arrayBuffer()) : null;
+  return answerAction(
+    async () => {
+      const id = conversationId(params.conversationId);
+      await sendMessage(viewer, id, { body }, image);
+      return id;
+    },
+    {
+      // The message shows in the list: no toast for each one sent. The path is built from the
+      // id: a client submission's request is for the page's `.data`.
+      success: (id) => redirect(`/dashboard/inbox/${id}`),
+      fieldErrors: (fieldErrors) =>
+        data({ fieldErrors, values: { body } } satisfies SendResult, { status: 400 }),
+      refused: (error) =>
+        data(
+          { fieldErrors: {}, values: { body }, error: refusalText(error) } satisfies SendResult,
+          { status: error.status },
+        ),
+    },
+  );
+}
+
+export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { conversation, earlierPage } = loaderData;
+  const t = useT();
+  const navigation = useNavigation();
+  const result = actionData as SendResult | undefined;
+  const sending = navigation.state === "submitting";
+  const shown = conversation.messages;
+  const lastId = shown.at(-1)?.id ?? 0;
+  const arrived = useNewMessages(conversation.id, earlierPage ? Number.MAX_SAFE_INTEGER : lastId);
+  const all = earlierPage ? shown : [...shown, ...arrived];
+  const formRef = useRef<HTMLFormElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const bodyError = result?.fieldErrors.body ?? result?.fieldErrors.image;
+  const blocked = conversation.blockedByMe || conversation.blockedMe;
+
+  // Something arrived: the page's data is read again, so the quote panel shows the same news.
+  const revalidator = useRevalidator();
+  const arrivedCount = arrived.length;
+  useEffect(() => {
+    if (arrivedCount > 0) void revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when more have arrived
+  }, [arrivedCount]);
+
+  // A sent message clears the form; the newest message stays in view as messages arrive.
+  useEffect(() => {
+    if (navigation.state === "idle" && !result) formRef.current?.reset();
+  }, [navigation.state, result]);
+  useEffect(() => {
+    if (!earlierPage) endRef.current?.scrollIntoView({ block: "nearest" });
+  }, [all.length, earlierPage]);
+
+  return (
+    <section aria-labelledby="conversation-title" className="mx-auto max-w-3xl">
+      <Link
+        to="/dashboard/inbox"
+        className="text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+      >
+        {t("conversations.conversation.back")}
+      </Link>
+      <header className="mt-3 flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-4">
+        <img
+          src={conversation.other.avatarUrl}
+          alt=""
+          width={48}
+          height={48}
+          className="size-12 shrink-0 rounded-full bg-stone-100 object-cover"
+        />
+        <div className="min-w-0 flex-1">
+          <h2 id="conversation-title" className="truncate text-lg font-bold text-stone-900">
+            {conversation.other.name}
+          </h2>
+          <p className="truncate text-sm text-stone-600">
+            <Link
+              to={`/listing/${conversation.listing.id}`}
+              className="underline-offset-4 hover:underline"
+            >
+              {t("conversations.conversation.about", { title: conversation.listing.title })}
+            </Link>
+            {conversation.bookingId !== null &&
+              ` · ${t("conversations.conversation.booking", { id: conversation.bookingId })}`}
+          </p>
+        </div>
+      </header>
+      <div className="mt-2 flex flex-wrap justify-end gap-2">
+        <ReportDialog
+          target="conversation"
+          id={conversation.id}
+          redirectTo={`/dashboard/inbox/${conversation.id}`}
+        />
+        <BlockButton
+          userId={conversation.other.id}
+          name={conversation.other.name}
+          blocked={conversation.blockedByMe}
+          redirectTo={`/dashboard/inbox/${conversation.id}`}
+        />
+      </div>
+      <QuotePanel {...loaderData.quotePanel} back={`/dashboard/inbox/${conversation.id}`} />
+
+      <div className="mt-4 rounded-xl border border-stone-200 bg-stone-50 p-3 sm:p-4">
+        {conversation.hasEarlier && (
+          <p className="mb-3 text-center">
+            <Link
+              to={`?before=${shown[0]?.id ?? 0}`}
+              className="text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+            >
+              {t("conversations.conversation.earlier")}
+            </Link>
+          </p>
+        )}
+        {all.length === 0 ? (
+          <p className="py-8 text-center text-stone-600">{t("conversations.conversation.empty")}</p>
+        ) : (
+          <ol className="space-y-3" aria-label={t("conversations.conversation.live")}>
+            {all.map((message) => (
+              <MessageBubble
+                key={message.id}
+                message={message}
+                otherName={conversation.other.name}
+              />
+            ))}
+          </ol>
+        )}
+        <div ref={endRef} />
+        <p aria-live="polite" className="sr-only">
+          {arrived.length > 0
+            ? t("conversations.conversation.newMessages", { count: arrived.length })
+            : ""}
+        </p>
+      </div>
+
+      {blocked ? (
+        <p role="status" className="mt-4 rounded-lg bg-stone-100 p-4 text-sm text-stone-700">
+          {conversation.blockedByMe
+            ? t("conversations.conversation.blockedByMe", { name: conversation.other.name })
+            : t("conversations.conversation.blockedMe", { name: conversation.other.name })}
+        </p>
+      ) : (
+        <Form
+          ref={formRef}
+          method="post"
+          encType="multipart/form-data"
+          className="mt-4 space-y-3 rounded-xl border border-stone-200 bg-white p-4"
+        >
+          {result?.error && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              {result.error}
+            </p>
+          )}
+          <div>
+            <Label htmlFor="reply-body">{t("conversations.conversation.label")}</Label>
+            <Textarea
+              id="reply-body"
+              name="body"
+              rows={3}
+              maxLength={MAX_MESSAGE_BODY}
+              defaultValue={result?.values.body}
+              placeholder={t("conversations.conversation.placeholder")}
+              aria-invalid={bodyError ? true : undefined}
+              aria-describedby={bodyError ? "reply-error" : undefined}
+              className="w-full"
+            />
+            {bodyError && (
+              <p id="reply-error" className="mt-1 text-sm text-red-700">
+                {t(bodyError)}
+              </p>
+            )}
+          </div>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+            <div>
+              <Label htmlFor="reply-image">{t("conversations.conversation.attach")}</Label>
+              <input
+                id="reply-image"
+                name="image"
+                type="file"
+                accept="image/png,image/jpeg,image/gif,image/webp"
+                aria-describedby="reply-image-hint"
+                className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-lg file:border file:border-stone-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold"
+              />
+              <p id="reply-image-hint" className="mt-1 text-xs text-stone-500">
+                {t("conversations.conversation.attachHint")}
+              </p>
+            </div>
+            <SubmitButton
+              pending={sending}
+              label={t("conversations.conversation.send")}
+              pendingLabel={t("conversations.conversation.sending")}
+              className="sm:w-40"
+            />
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}

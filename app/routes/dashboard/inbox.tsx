@@ -1,0 +1,105 @@
+import { Link, redirect } from "react-router";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import type { Route } from "./+types/inbox";
+import { requirePermission } from "../../auth/guards.server.ts";
+import { Pagination } from "../../components/browse/pagination.tsx";
+import { ConversationList } from "../../components/conversations/conversation-list.tsx";
+import { EmptyState } from "../../components/dashboard/listing-rows.tsx";
+import { buttonVariants } from "../../components/ui/button.tsx";
+import { pickMessages } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { dashboardRole } from "../../lib/permissions.ts";
+import { inboxQuerySchema } from "../../lib/schemas/conversations.ts";
+import { parseId } from "../../lib/id.ts";
+import {
+  listConversations,
+  openBookingConversation,
+} from "../../services/conversations/conversations.server.ts";
+import { answerAction } from "../../services/session/action-answer.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
+
+/** The viewer's conversations: Messages for everyone, Inquiries for agents, Client Inquiries for professionals. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requirePermission(context, "conversation:list-own");
+  const { page } = inboxQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const inbox = await listConversations(viewer, { page });
+  return {
+    inbox,
+    role: dashboardRole(viewer.role),
+    messages: pickMessages(["conversations.inbox"]),
+  };
+}
+
+/** "Message host" / "Message guest" on a booking: its conversation, made on first use. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requirePermission(context, "conversation:list-own");
+  const form = await readForm(request);
+  return answerAction(() => openBookingConversation(viewer, parseId(form.get("bookingId")) ?? 0), {
+    success: (conversationId) => redirect(`/dashboard/inbox/${conversationId}`),
+    refused: (error) =>
+      redirectWithToast("/dashboard/bookings", {
+        title: "conversations.toasts.failedTitle",
+        description: error.message,
+        variant: "destructive",
+      }),
+  });
+}
+
+export default function InboxTab({ loaderData }: Route.ComponentProps) {
+  const { inbox, role } = loaderData;
+  const t = useT();
+  const lister = role === "agent" || role === "professional";
+  const title =
+    role === "agent"
+      ? t("conversations.inbox.titleAgent")
+      : role === "professional"
+        ? t("conversations.inbox.titleProfessional")
+        : role === "admin"
+          ? t("conversations.inbox.titleAdmin")
+          : t("conversations.inbox.title");
+  return (
+    <section aria-labelledby="inbox-title">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h2 id="inbox-title" className="text-xl font-bold text-stone-900">
+            {title}
+          </h2>
+          <p className="text-sm text-stone-600">
+            {lister ? t("conversations.inbox.subtitleLister") : t("conversations.inbox.subtitle")}
+          </p>
+        </div>
+        {inbox.totalUnread > 0 && (
+          <p className="text-sm font-semibold text-brand-800">
+            {t("conversations.inbox.unread", { count: inbox.totalUnread })}
+          </p>
+        )}
+      </div>
+      {inbox.conversations.length === 0 ? (
+        <EmptyState
+          title={t("conversations.inbox.empty")}
+          body={t("conversations.inbox.emptyHint")}
+          action={
+            <Link to="/listings" className={buttonVariants({ size: "md" })}>
+              {t("conversations.inbox.browse")}
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <ConversationList conversations={inbox.conversations} />
+          {inbox.pageCount > 1 && (
+            <div className="mt-6">
+              <Pagination
+                page={inbox.page}
+                pageCount={inbox.pageCount}
+                hrefFor={(page) =>
+                  page > 1 ? `/dashboard/inbox?page=${page}` : "/dashboard/inbox"
+                }
+              />
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
