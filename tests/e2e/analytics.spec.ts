@@ -1,42 +1,30 @@
 import { expect, test } from "@playwright/test";
 import { signedInAs, signedInAsAdmin } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
+import { publishApproved } from "./support/listings.ts";
 import { buildDemoData } from "../../scripts/demo/demo-data.ts";
 
 test("an agent's analytics show a visitor's view and WhatsApp lead", async ({ page, browser }) => {
   await signedInAs(page, "agent", "Ama Owusu");
   const title = `Ridge apartment ${Date.now().toString(36)}`;
-  const created = await page.request.post("/api/v1/my-listings", {
-    data: {
-      title,
-      category: "real-estate",
-      listingType: "rent",
-      price: "1200",
-      priceType: "per_month",
-      countryCode: "GH",
-      city: "Accra",
-      address: "4 Ridge Road",
-      description: "Two bedrooms near the park.",
-      propertyType: "apartment",
-      amenities: [],
-      tourTypes: [],
-      serviceHighlights: [],
-      images: [],
-      contactMethod: "whatsapp",
-      contactPhone: "+233 24 555 0101",
-    },
+  const id = await publishApproved(browser, page, {
+    title,
+    category: "real-estate",
+    listingType: "rent",
+    price: "1200",
+    priceType: "per_month",
+    countryCode: "GH",
+    city: "Accra",
+    address: "4 Ridge Road",
+    description: "Two bedrooms near the park.",
+    propertyType: "apartment",
+    amenities: [],
+    tourTypes: [],
+    serviceHighlights: [],
+    images: [],
+    contactMethod: "whatsapp",
+    contactPhone: "+233 24 555 0101",
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-
-  const adminContext = await browser.newContext({ baseURL: E2E.baseUrl });
-  const admin = await adminContext.newPage();
-  await signedInAsAdmin(admin);
-  const approved = await admin.request.post(`/api/v1/moderation/listings/${id}`, {
-    data: { decision: "approved" },
-  });
-  expect(approved.status()).toBe(200);
-  await adminContext.close();
 
   // A visitor opens the listing and clicks WhatsApp: the chat opens in a new tab through the
   // lead counter. WhatsApp itself is not reached from the test machine.

@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
-import { readMailDir, type ReceivedMail } from "../support/smtp-sink.ts";
-import { signedInAs, signedInAsAdmin } from "./support/accounts.ts";
+import { signedInAs, mailAbout } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
+import { publishApproved } from "./support/listings.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 /**
@@ -21,36 +21,24 @@ async function hostListing(
   title: string,
   mode: "instant" | "request",
 ): Promise<number> {
-  const created = await host.request.post("/api/v1/my-listings", {
-    data: {
-      title,
-      category: "hospitality",
-      listingType: "booking",
-      propertyType: "guesthouse",
-      price: "80",
-      priceType: "per_night",
-      countryCode: "GH",
-      city: "Cape Coast",
-      address: "7 Castle Road",
-      description: "Sea-view rooms near the castle, breakfast included.",
-      bedrooms: 2,
-      amenities: [],
-      tourTypes: [],
-      serviceHighlights: [],
-      images: [],
-      contactMethod: "email",
-    },
+  const id = await publishApproved(browser, host, {
+    title,
+    category: "hospitality",
+    listingType: "booking",
+    propertyType: "guesthouse",
+    price: "80",
+    priceType: "per_night",
+    countryCode: "GH",
+    city: "Cape Coast",
+    address: "7 Castle Road",
+    description: "Sea-view rooms near the castle, breakfast included.",
+    bedrooms: 2,
+    amenities: [],
+    tourTypes: [],
+    serviceHighlights: [],
+    images: [],
+    contactMethod: "email",
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const adminContext = await browser.newContext({ baseURL: E2E.baseUrl });
-  const admin = await adminContext.newPage();
-  await signedInAsAdmin(admin);
-  const approved = await admin.request.post(`/api/v1/moderation/listings/${id}`, {
-    data: { decision: "approved" },
-  });
-  expect(approved.status()).toBe(200);
-  await adminContext.close();
   const settings = await host.request.put(`/api/v1/listings/${id}/booking-settings`, {
     data: {
       mode,
@@ -65,17 +53,6 @@ async function hostListing(
   });
   expect(settings.status()).toBe(200);
   return id;
-}
-
-/** The first e-mail to the address whose subject has the text (their sign-up mails come first). */
-async function mailAbout(email: string, subject: string): Promise<ReceivedMail> {
-  const start = Date.now();
-  for (;;) {
-    const found = readMailDir(E2E.mailDir, email).find((m) => m.subject.includes(subject));
-    if (found) return found;
-    if (Date.now() - start > 15_000) throw new Error(`No e-mail "${subject}" to ${email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Chooses dates and guests on the listing's card and asks for the price. */

@@ -1,12 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { readMailDir, type ReceivedMail } from "../support/smtp-sink.ts";
-import {
-  createConfirmedAccount,
-  signedInAs,
-  signedInAsAdmin,
-  uniqueEmail,
-} from "./support/accounts.ts";
+import { createConfirmedAccount, signedInAs, uniqueEmail, mailAbout } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
+import { publishApproved } from "./support/listings.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 /**
@@ -17,48 +12,26 @@ import { gotoHydrated } from "./support/hydration.ts";
 
 /** An approved listing of the agent's, published over the API and approved by the admin. */
 async function approvedListing(browser: Browser, agent: Page, title: string): Promise<number> {
-  const created = await agent.request.post("/api/v1/my-listings", {
-    data: {
-      title,
-      category: "real-estate",
-      listingType: "rent",
-      propertyType: "apartment",
-      price: "650",
-      priceType: "per_month",
-      countryCode: "GH",
-      city: "Accra",
-      address: "12 Oxford Street",
-      description: "Two bedrooms near the market, water and power all day.",
-      bedrooms: 2,
-      amenities: [],
-      tourTypes: [],
-      serviceHighlights: [],
-      images: [],
-      contactMethod: "phone",
-      contactPhone: "+233 24 555 0123",
-    },
+  const id = await publishApproved(browser, agent, {
+    title,
+    category: "real-estate",
+    listingType: "rent",
+    propertyType: "apartment",
+    price: "650",
+    priceType: "per_month",
+    countryCode: "GH",
+    city: "Accra",
+    address: "12 Oxford Street",
+    description: "Two bedrooms near the market, water and power all day.",
+    bedrooms: 2,
+    amenities: [],
+    tourTypes: [],
+    serviceHighlights: [],
+    images: [],
+    contactMethod: "phone",
+    contactPhone: "+233 24 555 0123",
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const adminContext = await browser.newContext({ baseURL: E2E.baseUrl });
-  const admin = await adminContext.newPage();
-  await signedInAsAdmin(admin);
-  const approved = await admin.request.post(`/api/v1/moderation/listings/${id}`, {
-    data: { decision: "approved" },
-  });
-  expect(approved.status()).toBe(200);
-  await adminContext.close();
   return id;
-}
-
-async function mailAbout(email: string, subject: string): Promise<ReceivedMail> {
-  const start = Date.now();
-  for (;;) {
-    const found = readMailDir(E2E.mailDir, email).find((m) => m.subject.includes(subject));
-    if (found) return found;
-    if (Date.now() - start > 15_000) throw new Error(`No e-mail "${subject}" to ${email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 for (const width of [1280, 390]) {

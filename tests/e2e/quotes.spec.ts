@@ -1,8 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
-import { linkIn, readMailDir, type ReceivedMail } from "../support/smtp-sink.ts";
-import { signedInAs, signedInAsAdmin } from "./support/accounts.ts";
+import { linkIn } from "../support/smtp-sink.ts";
+import { signedInAs, mailAbout } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
+import { publishApproved } from "./support/listings.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 /**
@@ -16,45 +17,22 @@ const today = isoDay(new Date());
 
 /** A professional's approved service, listed through the API as the publishing form would. */
 async function approvedService(browser: Browser, professional: Page, title: string) {
-  const created = await professional.request.post("/api/v1/my-listings", {
-    data: {
-      title,
-      category: "professionals",
-      serviceCategory: "painter-renovator",
-      listingType: "service",
-      price: "40",
-      priceType: "per_hour",
-      countryCode: "GH",
-      city: "Accra",
-      address: "3 Ring Road",
-      description: "Interior and exterior painting, plaster repairs and small renovations.",
-      serviceHighlights: [],
-      images: [],
-      contactMethod: "email",
-    },
+  const id = await publishApproved(browser, professional, {
+    title,
+    category: "professionals",
+    serviceCategory: "painter-renovator",
+    listingType: "service",
+    price: "40",
+    priceType: "per_hour",
+    countryCode: "GH",
+    city: "Accra",
+    address: "3 Ring Road",
+    description: "Interior and exterior painting, plaster repairs and small renovations.",
+    serviceHighlights: [],
+    images: [],
+    contactMethod: "email",
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const adminContext = await browser.newContext({ baseURL: E2E.baseUrl });
-  const admin = await adminContext.newPage();
-  await signedInAsAdmin(admin);
-  const approved = await admin.request.post(`/api/v1/moderation/listings/${id}`, {
-    data: { decision: "approved" },
-  });
-  expect(approved.status()).toBe(200);
-  await adminContext.close();
   return id;
-}
-
-/** The first e-mail to the address whose subject has the text (their sign-up mail comes first). */
-async function mailAbout(email: string, subject: string): Promise<ReceivedMail> {
-  const start = Date.now();
-  for (;;) {
-    const found = readMailDir(E2E.mailDir, email).find((m) => m.subject.includes(subject));
-    if (found) return found;
-    if (Date.now() - start > 15_000) throw new Error(`No e-mail "${subject}" to ${email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 for (const [name, viewport] of [

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signedInAs, signedInAsAdmin } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
+import { publishApproved } from "./support/listings.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 /**
@@ -13,36 +14,24 @@ import { gotoHydrated } from "./support/hydration.ts";
 
 /** An approved listing of the agent's, published over the API and approved by the admin. */
 async function approvedListing(browser: Browser, agent: Page, title: string): Promise<number> {
-  const created = await agent.request.post("/api/v1/my-listings", {
-    data: {
-      title,
-      category: "real-estate",
-      listingType: "rent",
-      propertyType: "apartment",
-      price: "500",
-      priceType: "per_month",
-      countryCode: "GH",
-      city: "Accra",
-      address: "4 Ring Road",
-      description: "A bright flat near the market, water and power all day.",
-      bedrooms: 1,
-      amenities: [],
-      tourTypes: [],
-      serviceHighlights: [],
-      images: [],
-      contactMethod: "email",
-    },
+  const id = await publishApproved(browser, agent, {
+    title,
+    category: "real-estate",
+    listingType: "rent",
+    propertyType: "apartment",
+    price: "500",
+    priceType: "per_month",
+    countryCode: "GH",
+    city: "Accra",
+    address: "4 Ring Road",
+    description: "A bright flat near the market, water and power all day.",
+    bedrooms: 1,
+    amenities: [],
+    tourTypes: [],
+    serviceHighlights: [],
+    images: [],
+    contactMethod: "email",
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const adminContext = await browser.newContext({ baseURL: E2E.baseUrl });
-  const admin = await adminContext.newPage();
-  await signedInAsAdmin(admin);
-  const approved = await admin.request.post(`/api/v1/moderation/listings/${id}`, {
-    data: { decision: "approved" },
-  });
-  expect(approved.status()).toBe(200);
-  await adminContext.close();
   return id;
 }
 

@@ -155,6 +155,11 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           id={conversation.id}
           redirectTo={`/dashboard/inbox/${conversation.id}`}
         />
+        <ReportDialog
+          target="user"
+          id={conversation.other.id}
+          redirectTo={`/dashboard/inbox/${conversation.id}`}
+        />
         <BlockButton
           userId={conversation.other.id}
           name={conversation.other.name}

@@ -101,7 +101,7 @@ apiV1.doc31("/openapi.json", {
     title: "Gateway Africa API",
     version: "1.0.0",
     description:
-      "Marketplace data: listings (the same search, filters, sort and pagination as the website), currencies, countries and the contact form; availability, quotes and bookings (instant or on request) with their calendars; for signed-in people their favourites and listings, and the administrator's moderation. Errors are `{ error: { code, message, fields? } }`.",
+      "Marketplace data: listings (the same search, filters, sort and pagination as the website), currencies, countries and the contact form; availability, quotes and bookings (instant or on request) with their calendars; for signed-in people their favourites and listings, conversations and messages with the listers, quote requests, quotes and jobs with professionals, reviews of completed stays and jobs, reports and blocks; and the administrator's moderation and reports. Errors are `{ error: { code, message, fields? } }`.",
   },
   servers: [{ url: "/api/v1" }],
 });

@@ -25,6 +25,17 @@ export async function waitForMail(
   }
 }
 
+/** The first e-mail to the address whose subject has the text (earlier mails, like sign-up's, come first). */
+export async function mailAbout(email: string, subject: string): Promise<ReceivedMail> {
+  const start = Date.now();
+  for (;;) {
+    const found = readMailDir(E2E.mailDir, email).find((m) => m.subject.includes(subject));
+    if (found) return found;
+    if (Date.now() - start > 15_000) throw new Error(`No e-mail "${subject}" to ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export function appLink(mail: ReceivedMail): string {
   return linkIn(mail, E2E.baseUrl);
 }
