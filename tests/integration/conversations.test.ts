@@ -393,6 +393,17 @@ describe(`conversations on ${testEngine}`, () => {
     expect(visitor.status).toBe(401);
   });
 
+  it("sends a visitor who sends from a page to sign in on that page, not on its data URL", async () => {
+    // A form submitted by the page's scripts posts to `<path>.data`; the sign-in dialog must
+    // open on the page itself.
+    const message = await send(`/listing/${listing}/message.data`, { form: { body: "Hi" } });
+    expect(await message.text()).toContain(`"/listing/${listing}/message?auth=login"`);
+    const booking = await send(`/listing/${listing}.data?guests=2`, { form: { intent: "book" } });
+    expect(await booking.text()).toContain(`"/listing/${listing}?guests=2&auth=login"`);
+    const page = await send(`/listing/${listing}/message`);
+    expect(page.headers.get("location")).toBe(`/listing/${listing}/message?auth=login`);
+  });
+
   it("reveals a listing's phone number only on request, and counts the reveal as a lead", async () => {
     const lister = await makeUser({ role: "agent" });
     const callable = (

@@ -140,7 +140,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ),
       refused: (error) =>
         error.code === "UNAUTHENTICATED"
-          ? redirectWithToast(authDialogUrl(`${url.pathname}${url.search}`, "login"), {
+          ? // The page's path from its parameter: a submission from the page posts to its `.data`.
+            redirectWithToast(authDialogUrl(`/listing/${params.listingId}${url.search}`, "login"), {
               title: "bookings.card.refusedTitle",
               description: "bookings.card.signInDescription",
             })
