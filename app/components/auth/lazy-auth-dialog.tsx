@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import type * as AuthDialogModule from "./auth-dialog.tsx";
 import { isAuthView } from "../../lib/auth-dialog-url.ts";
@@ -43,15 +43,18 @@ export function preloadAuthDialog() {
 }
 
 /**
- * The sign-in dialog, where `?auth=` asks for it. Once its code is here (always on the server, and
- * before hydration on a page opened on it) it renders without a Suspense boundary: a boundary
- * hydrates after the rest of the page, and a click on its still inert content (Continue with
- * Google, Forgot Password?) was lost.
+ * The sign-in dialog, where `?auth=` asks for it. When its code is here from the start (always on
+ * the server, and before hydration on a page opened on it) it renders without a Suspense boundary:
+ * a boundary hydrates after the rest of the page, and a click on its still inert content (Continue
+ * with Google, Forgot Password?) was lost. Which of the two shapes is chosen once, when the layout
+ * mounts: switching from the boundary to the bare dialog when the code arrives would mount a new
+ * dialog, and whatever was typed into the first one would be lost.
  */
 export function LazyAuthDialog({ googleEnabled }: { googleEnabled: boolean }) {
   const [params] = useSearchParams();
+  const [Loaded] = useState(() => loaded?.AuthDialog);
   if (!isAuthView(params.get("auth"))) return null;
-  if (loaded) return <loaded.AuthDialog googleEnabled={googleEnabled} />;
+  if (Loaded) return <Loaded googleEnabled={googleEnabled} />;
   return (
     <Suspense fallback={null}>
       <AuthDialog googleEnabled={googleEnabled} />
