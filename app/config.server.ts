@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROVIDER_IDS } from "./lib/payment-values.ts";
 
 export const GOOGLE_AUTHORIZATION_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
@@ -14,6 +15,10 @@ const optionalText = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
+
+const httpUrl = optionalText.pipe(
+  z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -69,6 +74,26 @@ const envSchema = z.object({
   GOOGLE_TOKEN_URL: optionalText
     .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional())
     .default(GOOGLE_TOKEN_URL),
+  PAYMENT_PROVIDER: optionalText.pipe(
+    z.enum(PROVIDER_IDS, { error: `must be one of ${PROVIDER_IDS.join(", ")}` }).optional(),
+  ),
+  PAYMENT_SANDBOX_PORT: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,5}$/, "must be a port number (0 picks a free one)")
+        .refine((v) => Number(v) <= 65535, "must be between 0 and 65535")
+        .optional(),
+    )
+    .transform((v) => (v === undefined ? 0 : Number(v))),
+  PAYSTACK_SECRET_KEY: optionalText,
+  PAYSTACK_API_URL: httpUrl,
+  FLUTTERWAVE_SECRET_KEY: optionalText,
+  FLUTTERWAVE_WEBHOOK_HASH: optionalText,
+  FLUTTERWAVE_API_URL: httpUrl,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: httpUrl,
 });
 
 export interface GoogleConfig {
@@ -78,6 +103,21 @@ export interface GoogleConfig {
   authorizationUrl: string;
   tokenUrl: string;
 }
+
+/**
+ * The payment provider: the local sandbox (started by the app on loopback) or a real one, with
+ * its keys. `apiUrl` overrides the provider's API address (tests use local stand-ins).
+ */
+export type PaymentsConfig =
+  | { provider: "sandbox"; sandboxPort: number }
+  | { provider: "paystack"; secretKey: string; apiUrl: string | undefined }
+  | {
+      provider: "flutterwave";
+      secretKey: string;
+      webhookHash: string;
+      apiUrl: string | undefined;
+    }
+  | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
 
 export interface Config {
   nodeEnv: "development" | "production" | "test";
@@ -95,6 +135,7 @@ export interface Config {
   rateLimitScale: number;
   /** Null when Google sign-in is not configured: the button is hidden. */
   google: GoogleConfig | null;
+  payments: PaymentsConfig;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +166,22 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.NODE_ENV === "production" && !e.SMTP_URL) {
     problems.push('SMTP_URL="": required when NODE_ENV=production (e-mail must really be sent)');
   }
+  const provider = e.PAYMENT_PROVIDER ?? "sandbox";
+  const required: Record<Exclude<typeof provider, "sandbox">, (keyof typeof e)[]> = {
+    paystack: ["PAYSTACK_SECRET_KEY"],
+    flutterwave: ["FLUTTERWAVE_SECRET_KEY", "FLUTTERWAVE_WEBHOOK_HASH"],
+    stripe: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
+  };
+  if (provider !== "sandbox") {
+    for (const name of required[provider].filter((key) => !e[key])) {
+      problems.push(`${name}="": required when PAYMENT_PROVIDER=${provider}`);
+    }
+  }
+  if (e.NODE_ENV === "production" && !e.PAYMENT_PROVIDER) {
+    problems.push(
+      'PAYMENT_PROVIDER="": required when NODE_ENV=production (paystack, flutterwave or stripe; sandbox only on purpose)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     nodeEnv: e.NODE_ENV,
@@ -148,7 +205,34 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             tokenUrl: e.GOOGLE_TOKEN_URL,
           }
         : null,
+    payments: paymentsConfig(e, provider),
   };
+}
+
+function paymentsConfig(
+  e: z.infer<typeof envSchema>,
+  provider: NonNullable<z.infer<typeof envSchema>["PAYMENT_PROVIDER"]>,
+): PaymentsConfig {
+  switch (provider) {
+    case "sandbox":
+      return { provider, sandboxPort: e.PAYMENT_SANDBOX_PORT };
+    case "paystack":
+      return { provider, secretKey: e.PAYSTACK_SECRET_KEY!, apiUrl: e.PAYSTACK_API_URL };
+    case "flutterwave":
+      return {
+        provider,
+        secretKey: e.FLUTTERWAVE_SECRET_KEY!,
+        webhookHash: e.FLUTTERWAVE_WEBHOOK_HASH!,
+        apiUrl: e.FLUTTERWAVE_API_URL,
+      };
+    case "stripe":
+      return {
+        provider,
+        secretKey: e.STRIPE_SECRET_KEY!,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+        apiUrl: e.STRIPE_API_URL,
+      };
+  }
 }
 
 let cached: Config | undefined;

@@ -26,6 +26,7 @@ export default [
       ...DASHBOARD_TABS.map((tab) => route(tab, `routes/dashboard/${tab}.tsx`)),
       route("my-listings/:listingId/calendar", "routes/dashboard/listing-calendar.tsx"),
       route("inbox/:conversationId", "routes/dashboard/conversation.tsx"),
+      route("payments/:paymentId", "routes/dashboard/payment.tsx"),
       route("*", "routes/dashboard/redirect-to-overview.ts", { id: "dashboard-unknown" }),
     ]),
   ]),

@@ -10,7 +10,8 @@ import {
 import { seedReferenceData } from "./db/reference/reference-seed.server.ts";
 import { createAuth, setAuth } from "./auth/auth.server.ts";
 import { routeGoogleTokenExchange } from "./auth/google-endpoints.server.ts";
-import { startBookingJobs } from "./services/bookings/booking-jobs.server.ts";
+import { startScheduledJobs } from "./services/scheduled-jobs.server.ts";
+import { startPayments } from "./services/payments/payments-setup.server.ts";
 import { createOutboxMailer, createSmtpMailer, setMailer } from "./email/mailer.server.ts";
 import {
   createDiskStorage,
@@ -40,6 +41,7 @@ export interface StartOptions {
 const started = globalThis as {
   __gatewayStartup?: Promise<DatabaseHandle>;
   __gatewayJobs?: { stop(): Promise<void> };
+  __gatewayPayments?: { stop(): Promise<void> };
 };
 
 export function startApp(
@@ -68,7 +70,8 @@ export function startApp(
         const result = await options.seedDemo(handle.db, getMediaStorage());
         if (result.created) console.info(`Loaded demo data: ${result.listings} listings.`);
       }
-      started.__gatewayJobs = startBookingJobs();
+      started.__gatewayPayments = await startPayments(config);
+      started.__gatewayJobs = startScheduledJobs();
     } catch (error) {
       // A failed start leaves nothing open: the embedded database's lock goes with its handle.
       setDatabase(undefined);
@@ -88,6 +91,8 @@ export async function stopApp(): Promise<void> {
   const handle = await getDatabaseHandle();
   await started.__gatewayJobs?.stop();
   started.__gatewayJobs = undefined;
+  await started.__gatewayPayments?.stop();
+  started.__gatewayPayments = undefined;
   started.__gatewayStartup = undefined;
   setDatabase(undefined);
   await handle.close();

@@ -55,6 +55,8 @@ async function startServer() {
     NODE_ENV: "production",
     SEED_DEMO: "true",
     SMTP_URL: sink.url,
+    // The demo pays through the local sandbox provider the server starts on loopback.
+    PAYMENT_PROVIDER: "sandbox",
   };
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, ["server.ts"], {

@@ -15,6 +15,8 @@ import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** What `db.transaction` hands its callback: services that must write inside a caller's take it. */
+export type DbTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;
@@ -83,7 +85,7 @@ export async function openDatabase(
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Database | DbTransaction, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }

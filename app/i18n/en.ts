@@ -15,6 +15,7 @@ import { legal } from "./en/legal.ts";
 import { profile } from "./en/profile.ts";
 import { publish } from "./en/publish.ts";
 import { requests } from "./en/requests.ts";
+import { payments } from "./en/payments.ts";
 import { quotes } from "./en/quotes.ts";
 import { reviews } from "./en/reviews.ts";
 import { safety } from "./en/safety.ts";
@@ -46,6 +47,7 @@ export const en = {
   detail,
   publish,
   requests,
+  payments,
   quotes,
   reviews,
   safety,

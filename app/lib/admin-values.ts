@@ -22,5 +22,6 @@ export const AUDIT_ACTIONS = [
   "message.reply",
   "review.hide",
   "report.resolve",
+  "payout.record",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -51,6 +51,15 @@ function booking(
       currency: "USD",
       currencyRate: "1",
     },
+    payment: {
+      mode: "on_arrival",
+      depositPercent: null,
+      dueNowUsdCents: 0,
+      restUsdCents: 10_300,
+      paidUsdCents: 0,
+      checkoutUrl: null,
+      refunds: [],
+    },
     ...extra,
   };
 }

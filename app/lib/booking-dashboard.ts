@@ -45,7 +45,7 @@ function isOpen(status: BookingStatus): boolean {
 }
 
 export interface TripGroups {
-  /** Requests and confirmed stays not yet over, the soonest first. */
+  /** Bookings awaiting payment, requests and confirmed stays not yet over, the soonest first. */
   upcoming: BookingView[];
   /** Completed stays and confirmed ones whose check-out has passed, the latest first. */
   past: BookingView[];
@@ -57,8 +57,10 @@ export interface TripGroups {
 export function groupTrips(bookings: readonly BookingView[], today: string): TripGroups {
   const groups: TripGroups = { upcoming: [], past: [], cancelled: [] };
   for (const booking of bookings) {
-    if (booking.status === "requested") groups.upcoming.push(booking);
-    else if (booking.status === "confirmed") {
+    // A booking awaiting payment holds its nights while the guest is at the checkout.
+    if (booking.status === "requested" || booking.status === "awaiting_payment") {
+      groups.upcoming.push(booking);
+    } else if (booking.status === "confirmed") {
       (booking.checkOut > today ? groups.upcoming : groups.past).push(booking);
     } else if (booking.status === "completed") groups.past.push(booking);
     else groups.cancelled.push(booking);

@@ -14,10 +14,13 @@ export type CancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
 
 /**
  * A request waits (requested) and ends accepted — then it is a confirmed booking — declined or
- * expired; an instant booking starts confirmed. A confirmed booking ends cancelled (by whom is
- * kept beside it) or completed after check-out.
+ * expired; an instant booking starts confirmed. A listing paid online first holds the nights
+ * while its guest is at the provider's checkout (awaiting_payment): the payment's webhook makes
+ * it requested or confirmed, an abandoned checkout expires it. A confirmed booking ends cancelled
+ * (by whom is kept beside it) or completed after check-out.
  */
 export const BOOKING_STATUSES = [
+  "awaiting_payment",
   "requested",
   "declined",
   "expired",
@@ -28,10 +31,16 @@ export const BOOKING_STATUSES = [
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** The statuses that hold nights or seats: the database refuses two of them on the same nights. */
-export const HOLDING_STATUSES = ["requested", "confirmed"] as const satisfies BookingStatus[];
+export const HOLDING_STATUSES = [
+  "awaiting_payment",
+  "requested",
+  "confirmed",
+] as const satisfies BookingStatus[];
 
 /** What happened to a booking, one row per transition with who and when. */
 export const BOOKING_EVENTS = [
+  "checkout",
+  "paid",
   "requested",
   "booked",
   "accepted",

@@ -18,6 +18,8 @@ export const MODERATION_TRANSITIONS: Record<ListingStatus, readonly ModerationDe
   pending_approval: ["approved", "rejected"],
   approved: ["rejected"],
   rejected: ["approved"],
+  /** Paused by a plan's end, not by a moderator: a new plan brings it back. */
+  paused: [],
 };
 
 export function canModerate(from: ListingStatus, to: ModerationDecision): boolean {

@@ -86,7 +86,11 @@ export type ServiceCategory = (typeof SERVICE_CATEGORIES)[number];
 export const CONTACT_METHODS = ["email", "phone", "whatsapp"] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 
-export const LISTING_STATUSES = ["pending_approval", "approved", "rejected"] as const;
+/**
+ * `paused`: over the account's plan limits after its premium plan ended; out of public view until
+ * a plan covers it again, when it goes back to the status it was paused from.
+ */
+export const LISTING_STATUSES = ["pending_approval", "approved", "rejected", "paused"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 export const AGENT_TYPES = ["standard", "premium"] as const;

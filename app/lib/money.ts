@@ -1,3 +1,5 @@
+import { currencyExponent } from "./payment-values.ts";
+
 /** A display currency as the browser needs it: rates are decimal strings from the database. */
 export interface DisplayCurrency {
   code: string;
@@ -79,3 +81,15 @@ export function formatUsd(amount: number, locale = "en"): string {
 
 /** Rates are against the US dollar: its own rate is 1 by definition. */
 export const BASE_CURRENCY = "USD";
+
+/**
+ * An amount kept in a currency's minor units as the payer reads it: "NGN 52,500.00" is 5,250,000
+ * kobo, "CFA 5,000" is 5,000 francs (no minor unit). For payments and receipts, which are charged
+ * in the currency shown, not converted for display.
+ */
+export function formatMinor(amountMinor: number, currency: string, locale = "en"): string {
+  const code = currency.toUpperCase();
+  return new Intl.NumberFormat(locale, { style: "currency", currency: code }).format(
+    amountMinor / 10 ** currencyExponent(code),
+  );
+}

@@ -28,6 +28,8 @@ describe("the permission table", () => {
       "quote:answer",
       "job:manage",
       "dashboard:open",
+      "payment:list-own",
+      "payment:pay",
     ];
     const publisher: Action[] = [
       "listing:create",
@@ -47,6 +49,9 @@ describe("the permission table", () => {
       "analytics:view",
       "premium:view-plans",
       "premium:choose-plan",
+      "payment:list-own",
+      "payment:pay",
+      "payout:view-own",
       "block:manage",
       "report:file",
       "account:change-type",
@@ -57,12 +62,14 @@ describe("the permission table", () => {
       professional: [...publisher, "review:write"],
       // Replying to a review is the reviewed lister's alone, the administrator's included; so is
       // quoting on a service (the administrator's own services included, see the next tests).
+      // Featured ads out of a plan are publishers' own: the administrator features any listing.
       admin: ACTIONS.filter(
         (a) =>
           a !== "listing:offer-add" &&
           a !== "account:change-type" &&
           a !== "review:reply" &&
-          a !== "quote:send",
+          a !== "quote:send" &&
+          a !== "listing:feature-own",
       ),
     });
   });
@@ -131,12 +138,13 @@ describe("dashboard permissions", () => {
     );
     // Everyone has an inbox: Messages, an agent's Inquiries, a professional's Client Inquiries.
     expect(open).toEqual({
-      user: ["overview", "my-listings", "bookings", "inbox", "profile"],
+      user: ["overview", "my-listings", "bookings", "inbox", "payments", "profile"],
       agent: [
         "overview",
         "my-listings",
         "bookings",
         "inbox",
+        "payments",
         "analytics",
         "premium-plans",
         "profile",
@@ -146,6 +154,7 @@ describe("dashboard permissions", () => {
         "my-listings",
         "bookings",
         "inbox",
+        "payments",
         "analytics",
         "premium-plans",
         "profile",

@@ -13,6 +13,7 @@ export const DASHBOARD_TABS = [
   "my-listings",
   "bookings",
   "inbox",
+  "payments",
   "analytics",
   "premium-plans",
   "moderation",
@@ -84,6 +85,10 @@ export const PERMISSIONS = {
   "listing:list-all": { any: ADMIN },
   "listing:moderate": { any: ADMIN },
   "listing:feature": { any: ADMIN },
+  /** Featuring one's own approved listing as one of the plan's featured ads (within its limit). */
+  "listing:feature-own": { any: [], own: ["agent", "professional"] },
+  /** Publishing without a plan's listing limit. */
+  "listing:unlimited": { any: ADMIN },
   "listing:set-premium": { any: ADMIN },
   /** Their own listings in the dashboard, with statuses and view counts. */
   "listing:list-own": { any: PUBLISHERS },
@@ -116,10 +121,20 @@ export const PERMISSIONS = {
   /** The whole platform's figures rather than one's own. */
   "analytics:view-platform": { any: ADMIN },
   "premium:view-plans": { any: PUBLISHERS },
-  /** Choosing a plan to buy (the payments issue sells it; until then the answer says so). */
+  /** Buying a plan online: its checkout, and reading one's plan and its limits. */
   "premium:choose-plan": { any: PUBLISHERS },
   /** Prices, durations, limits and features of the plans. */
   "premium:edit-plans": { any: ADMIN },
+  /** One's own payments: the Payments tab, a payment's status page and its receipt. */
+  "payment:list-own": { any: SIGNED_IN },
+  /** Every payment on the platform, and any payment's page and receipt. */
+  "payment:list-all": { any: ADMIN },
+  /** Paying online for one's own booking's balance or job (the service checks it is one's own). */
+  "payment:pay": { any: SIGNED_IN },
+  /** One's payout report: money held, payable and paid out for one's bookings and jobs. */
+  "payout:view-own": { any: PUBLISHERS },
+  /** Recording a payout made to a host or professional outside the site. */
+  "payout:record": { any: ADMIN },
   "user:manage": { any: ADMIN },
   "currency:manage": { any: ADMIN },
   "settings:manage": { any: ADMIN },
@@ -179,6 +194,7 @@ export const TAB_ACTION: Record<DashboardTab, Action> = {
   "my-listings": "dashboard:open",
   bookings: "dashboard:open",
   inbox: "conversation:list-own",
+  payments: "payment:list-own",
   profile: "dashboard:open",
   analytics: "analytics:view",
   "premium-plans": "premium:view-plans",
@@ -207,6 +223,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "my-listings", label: "dashboard.tabs.myFavorites" },
     { tab: "inbox", label: "dashboard.tabs.messages" },
     { tab: "bookings", label: "dashboard.tabs.bookings" },
+    { tab: "payments", label: "dashboard.tabs.payments" },
     { tab: "profile", label: "dashboard.tabs.profile" },
   ],
   agent: [
@@ -216,6 +233,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "bookings", label: "dashboard.tabs.bookings" },
     { tab: "analytics", label: "dashboard.tabs.analytics" },
     { tab: "premium-plans", label: "dashboard.tabs.premium" },
+    { tab: "payments", label: "dashboard.tabs.payments" },
     { tab: "profile", label: "dashboard.tabs.profile" },
   ],
   professional: [
@@ -225,6 +243,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "bookings", label: "dashboard.tabs.bookings" },
     { tab: "analytics", label: "dashboard.tabs.performance" },
     { tab: "premium-plans", label: "dashboard.tabs.premium" },
+    { tab: "payments", label: "dashboard.tabs.payments" },
     { tab: "profile", label: "dashboard.tabs.profile" },
   ],
   admin: [
@@ -238,6 +257,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "inbox", label: "dashboard.tabs.conversations" },
     { tab: "reports", label: "dashboard.tabs.reports" },
     { tab: "bookings", label: "dashboard.tabs.bookings" },
+    { tab: "payments", label: "dashboard.tabs.payments" },
     { tab: "audit-log", label: "dashboard.tabs.auditLog" },
     { tab: "profile", label: "dashboard.tabs.myProfile" },
   ],

@@ -12,6 +12,7 @@ import type {
   ListingType,
   PriceType,
 } from "../../app/lib/listing-values.ts";
+import type { BookingPaymentMode } from "../../app/lib/payment-values.ts";
 import { createRandom } from "./demo-data.ts";
 
 /**
@@ -40,8 +41,20 @@ export interface DemoBookings {
     maxGuests: number;
     cleaningFeeUsdCents: number;
     icalToken: string;
+    paymentMode: BookingPaymentMode;
+    depositPercent: number | null;
   }[];
   departures: { index: number; departsOn: string; seats: number }[];
+}
+
+/** Most demo stays are paid online (in full, or a deposit), some at the property: 12 / 5 / 3 in 20. */
+function demoPaymentTerms(draw: number): {
+  paymentMode: BookingPaymentMode;
+  depositPercent: number | null;
+} {
+  if (draw <= 12) return { paymentMode: "full", depositPercent: null };
+  if (draw <= 17) return { paymentMode: "deposit", depositPercent: draw <= 15 ? 30 : 50 };
+  return { paymentMode: "on_arrival", depositPercent: null };
 }
 
 export function buildDemoBookings(
@@ -50,6 +63,8 @@ export function buildDemoBookings(
   seed = 20_261_201,
 ): DemoBookings {
   const rnd = createRandom(seed);
+  // Payment terms come from a sequence of their own, so the rest of the demo stays as it was.
+  const payRnd = createRandom(seed + 1);
   const out: DemoBookings = { settings: [], departures: [] };
   const today = isoDay(now);
   listings.forEach((listing, index) => {
@@ -69,6 +84,7 @@ export function buildDemoBookings(
       maxGuests: unit === "departure" ? 8 : Math.max(1, (listing.bedrooms ?? 1) * 2),
       cleaningFeeUsdCents: nights ? rnd.int(0, 6) * 500 : 0,
       icalToken: randomBytes(24).toString("base64url"),
+      ...demoPaymentTerms(payRnd.int(1, 20)),
     });
     if (unit === "departure") {
       const first = rnd.int(3, 10);

@@ -19,6 +19,7 @@ import {
 } from "../../app/db/schema/index.ts";
 import { buildDemoActivity } from "./demo-activity.ts";
 import { buildDemoBookings } from "./demo-bookings.ts";
+import { insertDemoPlans } from "./demo-plans.ts";
 import { insertDemoReviews } from "./demo-reviews.ts";
 import { motifCategory, renderArtwork, type ArtworkMotif } from "./artwork.ts";
 import { buildDemoData, DEMO_EMAIL_DOMAIN, type DemoImage } from "./demo-data.ts";
@@ -212,6 +213,18 @@ async function insertDemoData(
       for (const chunk of chunks(departureRows, INSERT_CHUNK)) {
         await tx.insert(tourDepartures).values(chunk);
       }
+
+      const activeListings = new Map<string, number>();
+      for (const listing of data.listings) {
+        if (listing.status === "approved" || listing.status === "pending_approval") {
+          activeListings.set(listing.userId, (activeListings.get(listing.userId) ?? 0) + 1);
+        }
+      }
+      await insertDemoPlans(tx, {
+        publishers: data.users.filter((u) => u.role === "agent" || u.role === "professional"),
+        activeListings,
+        now,
+      });
 
       // Guests' completed stays and clients' completed jobs, their reviews, and the averages.
       ({ guests } = await insertDemoReviews(tx, {

@@ -345,7 +345,12 @@ describe(`lead events and analytics on ${testEngine}`, () => {
           (select count(*)::int from listings) as listings`,
       );
       const figures = await platformOverview(admin.viewer);
-      expect(figures.byStatus).toEqual({ pending_approval: 1, approved: 3, rejected: 0 });
+      expect(figures.byStatus).toEqual({
+        pending_approval: 1,
+        approved: 3,
+        rejected: 0,
+        paused: 0,
+      });
       expect(figures.byCategory["real-estate"]).toBe(4);
       expect(figures.byCategory.hospitality).toBe(0);
       expect(figures.newListingsThisWeek).toBe(Number(counts!.listings) - 1);

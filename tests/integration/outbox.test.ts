@@ -61,7 +61,12 @@ describe("development outbox", () => {
 
   it("does not exist in production", async () => {
     setConfig(
-      parseConfig({ DATA_DIR: dir, NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:2525" }),
+      parseConfig({
+        DATA_DIR: dir,
+        NODE_ENV: "production",
+        SMTP_URL: "smtp://127.0.0.1:2525",
+        PAYMENT_PROVIDER: "sandbox",
+      }),
     );
     await expect(loader()).rejects.toMatchObject({ init: { status: 404 } });
   });

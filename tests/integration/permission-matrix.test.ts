@@ -15,6 +15,7 @@ import {
 } from "../support/factories.ts";
 import { toastOf } from "../support/flash.ts";
 import { createPageHandler, type PageHandler } from "../support/page-handler.ts";
+import { startTestPayments, type TestPayments } from "../support/payments.ts";
 import { apiRoutes, pageRoutes } from "../support/route-paths.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -44,6 +45,11 @@ interface Expectation {
   json?: unknown;
   /** Other answers an allowed call may give besides 2xx, 3xx and 400, with the reason. */
   alsoAllowed?: number[];
+  /**
+   * Nobody's session opens it, the administrator's included: only a signature made with the
+   * provider's secret does (401 for everybody here, with nothing changed).
+   */
+  signatureOnly?: boolean;
 }
 
 /** Each test calls every route as six callers: minutes, not seconds, on a busy 2-core machine. */
@@ -97,6 +103,9 @@ const PAGES: Record<string, PageExpectation> = {
     post: { action: "booking:manage-listing", owned: true },
   },
   "routes/dashboard/redirect-to-overview.ts": { get: SIGNED_IN },
+  // A payment's page and receipt: its payer or the admin. No payment has the path's id, so
+  // everybody signed in is answered 404, as someone else's payment is.
+  "routes/dashboard/payment.tsx": { get: { action: "payment:list-own", alsoAllowed: [404] } },
   // One conversation: only its two people; no conversation has the path's number, so everybody
   // signed in is answered 404, as a stranger is.
   "routes/dashboard/conversation.tsx": {
@@ -339,6 +348,35 @@ const API: Record<string, Expectation> = {
   "GET /api/v1/me/jobs": { action: "job:manage" },
   "POST /api/v1/jobs/:jobId/complete": { action: "job:manage", alsoAllowed: [404] },
   "POST /api/v1/jobs/:jobId/cancel": { action: "job:manage", json: {}, alsoAllowed: [404] },
+  // Paying a deposit's balance or a job: signed in; no booking or job has the path's number, so
+  // everybody allowed is answered 404 (whose booking or job it is, the service checks).
+  "POST /api/v1/bookings/:bookingId/balance-checkout": {
+    action: "payment:pay",
+    alsoAllowed: [404],
+  },
+  "POST /api/v1/jobs/:jobId/checkout": { action: "payment:pay", alsoAllowed: [404] },
+  "GET /api/v1/payouts": { action: "payout:view-own" },
+  // An empty body is a 400 for the administrator; anybody else is refused before it is read.
+  "POST /api/v1/admin/payouts": { action: "payout:record", json: {} },
+  // Payments: one's own (every one for the admin). No payment has the path's id: a 404 for
+  // everybody signed in, as someone else's payment is.
+  "GET /api/v1/payments": { action: "payment:list-own" },
+  "GET /api/v1/payments/:paymentId": { action: "payment:list-own", alsoAllowed: [404] },
+  "POST /api/v1/premium-plans/:planId/checkout": { action: "premium:choose-plan", json: {} },
+  "GET /api/v1/premium-plans/usage": { action: "premium:choose-plan" },
+  // Featuring agent A's own live listing: a free account has no featured ads (409).
+  "PUT /api/v1/my-listings/:id/featured": {
+    action: "listing:feature-own",
+    owned: true,
+    json: { featured: true },
+    alsoAllowed: [409],
+  },
+  // The provider's webhook: the only way a payment becomes paid, and no session is a way in.
+  "POST /api/v1/payments/webhooks/:provider": {
+    action: null,
+    signatureOnly: true,
+    json: { id: "evt_1", type: "charge.succeeded", data: {} },
+  },
   "GET /api/v1/openapi.json": PUBLIC,
 };
 
@@ -355,9 +393,11 @@ describe(`permission matrix on ${testEngine}`, () => {
   const actors = new Map<ActorName, MadeUser | null>();
   const fixtures = new Map<ListingStatus, number>();
   let agentA: MadeUser;
+  let payments: TestPayments | undefined;
 
   beforeAll(async () => {
     app = await startTestApp({ RATE_LIMIT_SCALE: "100" });
+    payments = await startTestPayments();
     page = await createPageHandler(app);
     send = await createServerApp(app);
     agentA = await makeUser({ role: "agent" });
@@ -369,6 +409,7 @@ describe(`permission matrix on ${testEngine}`, () => {
     actors.set("admin", await makeUser({ role: "admin" }));
   });
   afterAll(async () => {
+    await payments?.stop();
     await app?.close();
   });
 
@@ -397,6 +438,7 @@ describe(`permission matrix on ${testEngine}`, () => {
   }
 
   function expected(name: ActorName, rule: Expectation): boolean {
+    if (rule.signatureOnly) return false;
     if (rule.action === null) return true;
     const actor = actors.get(name) ?? null;
     return can(actor?.viewer ?? null, rule.action, rule.owned ? { ownerId: agentA.id } : {});
@@ -454,7 +496,11 @@ describe(`permission matrix on ${testEngine}`, () => {
           problems.push(`${what} (expected allowed)`);
         continue;
       }
-      const wanted = rule.refusedAsMissing ? "missing" : name === "visitor" ? "sign in" : "denied";
+      const wanted = rule.refusedAsMissing
+        ? "missing"
+        : name === "visitor" || rule.signatureOnly
+          ? "sign in"
+          : "denied";
       if (refused !== wanted) problems.push(`${what} (expected refused: ${wanted})`);
       const changes = changedTables(before, await databaseSnapshot(app.handle.db));
       if (changes.length > 0) problems.push(`${what} changed ${changes.join(", ")}`);
@@ -504,7 +550,13 @@ describe(`permission matrix on ${testEngine}`, () => {
   it(
     "answers every /api/v1 endpoint as the permission table says",
     async () => {
-      const routes = apiRoutes({ id: LISTING, listingId: LISTING, code: "GBP", planId: "basic" });
+      const routes = apiRoutes({
+        id: LISTING,
+        listingId: LISTING,
+        code: "GBP",
+        planId: "basic",
+        provider: "sandbox",
+      });
       const missing = routes
         .map(({ method, pattern }) => `${method} ${pattern}`)
         .filter((key) => !API[key]);

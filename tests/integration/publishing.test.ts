@@ -40,7 +40,7 @@ import {
 import { IMAGE_VARIANTS, variantKey } from "../../app/services/media/images.server.ts";
 import { apiV1 } from "../../server/api/v1/index.ts";
 import { testEngine } from "../support/database.ts";
-import { makeUser, type MadeUser } from "../support/factories.ts";
+import { givePlan, makeUser, type MadeUser } from "../support/factories.ts";
 import { createServerApp } from "../support/server-app.ts";
 import { startTestApp, waitForMail, type CookieJar, type TestApp } from "../support/test-app.ts";
 import { location, toastOf } from "../support/flash.ts";
@@ -206,6 +206,10 @@ describe(`publishing on ${testEngine}`, () => {
     otherAgent = await makeUser({ role: "agent", name: "Kofi Agent" });
     professional = await makeUser({ role: "professional", name: "Pat Professional" });
     regular = await makeUser({ role: "user", name: "Uche User" });
+    // These tests publish more listings than the free limits allow (payments-plans tests those).
+    for (const publisher of [agent, otherAgent, professional]) {
+      await givePlan(publisher.id, "premium");
+    }
   });
 
   afterAll(async () => {

@@ -500,12 +500,8 @@ describe(`quotes on ${testEngine}`, () => {
   });
 
   describe("jobs: accepted → completed | cancelled", () => {
-    it("the professional completes a job; completed is final", async () => {
+    it("the professional completes a job not paid online; completed is final", async () => {
       const { professional, client, conversationId, jobId } = await withJob();
-      await refusedUnchanged(() => completeJob(client.viewer, { jobId }, NOW), {
-        code: "FORBIDDEN",
-        message: "quotes.errors.onlyProfessionalCompletes",
-      });
       for (const other of [stranger, admin]) {
         await refusedUnchanged(() => completeJob(other.viewer, { jobId }, NOW), {
           code: "NOT_FOUND",
@@ -530,6 +526,13 @@ describe(`quotes on ${testEngine}`, () => {
           message: "quotes.errors.jobCompleted",
         });
       }
+    });
+
+    it("the client may complete a job too", async () => {
+      const { client, conversationId, jobId } = await withJob();
+      const done = await completeJob(client.viewer, { jobId }, NOW);
+      expect(done).toMatchObject({ status: "completed", side: "client" });
+      expect((await bodies(conversationId)).at(-1)).toBe("I marked the job as completed.");
     });
 
     it("either side cancels an accepted job, with a reason or without; cancelled is final", async () => {
@@ -820,11 +823,12 @@ describe(`quotes on ${testEngine}`, () => {
 
     const mine = await send("/api/v1/me/jobs", { jar: professional.jar });
     expect(await mine.json()).toMatchObject({ jobs: [{ id: job.id, side: "professional" }] });
-    const clientCompletes = await send(`/api/v1/jobs/${job.id}/complete`, {
+    // A stranger to the job is told it does not exist.
+    const strangerCompletes = await send(`/api/v1/jobs/${job.id}/complete`, {
       method: "POST",
-      jar: client.jar,
+      jar: stranger.jar,
     });
-    expect(clientCompletes.status).toBe(403);
+    expect(strangerCompletes.status).toBe(404);
     const completed = await send(`/api/v1/jobs/${job.id}/complete`, {
       method: "POST",
       jar: professional.jar,

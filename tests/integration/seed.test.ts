@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { count, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../app/db/client.server.ts";
+import { queryRows, type DatabaseHandle } from "../../app/db/client.server.ts";
+import { ledgerTotals } from "../../app/services/payments/ledger.server.ts";
 import {
   bookings,
   countries,
@@ -315,6 +316,33 @@ describe(`reference and demo data on ${testEngine}`, () => {
       for (const u of demo) expect(u.emailVerified).toBe(true);
       for (const u of listers) expect(u.phone).toMatch(/^\+\d{2,3}( \d+)+$/);
       expect(demo.filter((u) => u.role === "user").length).toBeGreaterThanOrEqual(10);
+    });
+
+    it("has every demo publisher on a paid plan that holds their live listings, in a balanced ledger", async () => {
+      const rows = await queryRows<{
+        id: string;
+        plan: string | null;
+        limit: number | null;
+        used: number;
+      }>(
+        handle.db,
+        sql`select u.id, s.plan_id as plan, p.listing_limit as "limit",
+              (select count(*) from listings l
+                where l.user_id = u.id and l.status in ('approved', 'pending_approval'))::int as used
+            from "user" u
+            left join plan_subscriptions s
+              on s.user_id = u.id and s.starts_at <= ${NOW} and s.ends_at > ${NOW}
+            left join premium_plans p on p.id = s.plan_id
+            where u.email like ${`%@${DEMO_EMAIL_DOMAIN}`} and u.role in ('agent', 'professional')`,
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(16);
+      for (const row of rows) {
+        expect(row.plan, row.id).not.toBeNull();
+        expect(row.limit === null || row.used <= row.limit, row.id).toBe(true);
+      }
+      for (const totals of await ledgerTotals(handle.db)) {
+        expect(totals).toMatchObject({ total: 0, unbalancedTransactions: 0 });
+      }
     });
 
     it("rates listings and listers only from real reviews of completed stays and jobs", async () => {

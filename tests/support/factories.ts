@@ -4,8 +4,16 @@ import { loadViewer } from "../../app/auth/session.server.ts";
 import type { Viewer } from "../../app/auth/viewer.ts";
 import { getConfig } from "../../app/config.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
-import { listings, user } from "../../app/db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import {
+  listings,
+  payments,
+  planSubscriptions,
+  premiumPlans,
+  user,
+} from "../../app/db/schema/index.ts";
 import { listingSearchText } from "../../app/lib/listing-search-text.ts";
+import { addMonths } from "../../app/lib/plan-period.ts";
 import type { Category, ListingStatus } from "../../app/lib/listing-values.ts";
 import type { Role } from "../../app/lib/roles.ts";
 import { CookieJar } from "./test-app.ts";
@@ -124,4 +132,52 @@ export async function makeListing(options: MakeListingOptions): Promise<{ id: nu
     .returning({ id: listings.id });
   if (!saved) throw new Error("The listing was not inserted");
   return saved;
+}
+
+export interface GivenPlan {
+  subscriptionId: number;
+  paymentId: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * A premium plan the user has, as if bought and paid (a paid US-dollar payment and its
+ * subscription, no checkout and no ledger entries): for tests about something else than buying
+ * one, such as an agent with more listings than the free limits allow. Starts now unless told.
+ */
+export async function givePlan(
+  userId: string,
+  planId: string,
+  options: { startsAt?: Date } = {},
+): Promise<GivenPlan> {
+  const db = await getDb();
+  const [plan] = await db.select().from(premiumPlans).where(eq(premiumPlans.id, planId));
+  if (!plan) throw new Error(`No plan ${planId}`);
+  const startsAt = options.startsAt ?? new Date();
+  const endsAt = addMonths(startsAt, plan.months);
+  const cents = Math.round(Number(plan.priceUsd) * 100);
+  const paymentId = `pay_given_${randomUUID().replaceAll("-", "")}`;
+  await db.insert(payments).values({
+    id: paymentId,
+    payerId: userId,
+    purpose: "plan",
+    planId,
+    provider: "sandbox",
+    status: "paid",
+    method: "card",
+    amountMinor: cents,
+    currency: "USD",
+    amountUsdCents: cents,
+    rate: "1",
+    description: `${plan.name} plan (test factory)`,
+    createdAt: startsAt,
+    expiresAt: startsAt,
+    paidAt: startsAt,
+  });
+  const [subscription] = await db
+    .insert(planSubscriptions)
+    .values({ userId, planId, paymentId, startsAt, endsAt })
+    .returning({ id: planSubscriptions.id });
+  return { subscriptionId: subscription!.id, paymentId, startsAt, endsAt };
 }

@@ -13,6 +13,12 @@ import {
   type CancellationPolicy,
 } from "../../lib/booking-values.ts";
 import { cn } from "../../lib/cn.ts";
+import {
+  BOOKING_PAYMENT_MODES,
+  MAX_DEPOSIT_PERCENT,
+  MIN_DEPOSIT_PERCENT,
+  type BookingPaymentMode,
+} from "../../lib/payment-values.ts";
 import { Button, SubmitButton } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { labelClass } from "../ui/input.tsx";
@@ -27,6 +33,8 @@ export interface BookingSettingsValues {
   preparationDays: number;
   maxGuests: number;
   cleaningFeeUsdCents: number;
+  paymentMode: BookingPaymentMode;
+  depositPercent: number | null;
 }
 
 /** What the form starts from before the listing takes bookings (the table's defaults). */
@@ -39,7 +47,12 @@ const DEFAULTS: BookingSettingsValues = {
   preparationDays: 0,
   maxGuests: 2,
   cleaningFeeUsdCents: 0,
+  paymentMode: "on_arrival",
+  depositPercent: null,
 };
+
+/** The deposit the field offers before the lister chooses one. */
+const DEFAULT_DEPOSIT_PERCENT = 30;
 
 /** One choice of a group of radio buttons, as a card with its explanation. */
 function Choice({
@@ -77,9 +90,10 @@ function Choice({
 }
 
 /**
- * "Take bookings": how guests book the listing (instant or on request), its cancellation policy,
- * stay lengths (not for tours), notice, preparation days, guests and cleaning fee; and stopping.
- * Plain forms posted to the page's action: they work before JavaScript loads.
+ * "Take bookings": how guests book the listing (instant or on request), how they pay (at the
+ * property, online in full or a deposit online), its cancellation policy, stay lengths (not for
+ * tours), notice, preparation days, guests and cleaning fee; and stopping. Plain forms posted to
+ * the page's action: they work before JavaScript loads.
  */
 export function BookingSettingsForm({
   action,
@@ -104,6 +118,7 @@ export function BookingSettingsForm({
     value(name, fallback === null ? "" : String(fallback));
   const mode = value("mode", current.mode);
   const policy = value("cancellationPolicy", current.cancellationPolicy);
+  const paymentMode = value("paymentMode", current.paymentMode);
 
   return (
     <PanelCard
@@ -140,6 +155,44 @@ export function BookingSettingsForm({
             ))}
           </div>
           {error("mode") && <p className="mt-1 text-sm text-red-700">{error("mode")}</p>}
+        </fieldset>
+
+        <fieldset>
+          <legend className={labelClass}>{t("bookingManage.settings.payment")}</legend>
+          <div className="grid gap-2 lg:grid-cols-3">
+            {BOOKING_PAYMENT_MODES.map((option) => (
+              <Choice
+                key={option}
+                name="paymentMode"
+                value={option}
+                checked={paymentMode === option}
+                invalid={Boolean(error("paymentMode"))}
+                title={t(`bookingManage.settings.paymentModes.${option}`)}
+                hint={t(`bookingManage.settings.paymentHints.${option}`)}
+              />
+            ))}
+          </div>
+          {error("paymentMode") && (
+            <p className="mt-1 text-sm text-red-700">{error("paymentMode")}</p>
+          )}
+          <div className="mt-3 sm:max-w-xs">
+            {/* Read only with "Deposit online"; kept when another choice is saved. */}
+            <Field
+              name="depositPercent"
+              type="number"
+              inputMode="numeric"
+              min={MIN_DEPOSIT_PERCENT}
+              max={MAX_DEPOSIT_PERCENT}
+              step={1}
+              label={t("bookingManage.settings.depositPercent")}
+              hint={t("bookingManage.settings.depositHint")}
+              defaultValue={value(
+                "depositPercent",
+                String(current.depositPercent ?? DEFAULT_DEPOSIT_PERCENT),
+              )}
+              error={error("depositPercent")}
+            />
+          </div>
         </fieldset>
 
         <fieldset>

@@ -14,6 +14,7 @@ const STATUS_STYLE: Record<ListingStatus, string> = {
   pending_approval: "bg-amber-100 text-amber-800",
   approved: "bg-brand-100 text-brand-800",
   rejected: "bg-red-100 text-red-800",
+  paused: "bg-stone-200 text-stone-800",
 };
 
 export function StatusBadge({ status }: { status: ListingStatus }) {

@@ -53,7 +53,7 @@ export function Footer({
 }) {
   const t = useT();
   return (
-    <footer className="mt-16 bg-brand-950 text-brand-100">
+    <footer className="mt-16 bg-brand-950 text-brand-100 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <Link to="/" className="inline-flex items-center gap-2">

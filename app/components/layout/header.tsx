@@ -72,7 +72,7 @@ export function Header({
           closeMenu({ returnFocus: true });
         }
       }}
-      className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80"
+      className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 print:hidden"
     >
       <div className="mx-auto flex h-16 max-w-[96rem] items-center gap-3 px-4 sm:px-6">
         <Link to="/" className="flex min-w-0 shrink-0 items-center gap-2 rounded-lg">

@@ -12,6 +12,7 @@ import { Label } from "../ui/input.tsx";
 import { Select } from "../ui/select.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 import { AvailabilityCalendar } from "./availability-calendar.tsx";
+import { PaymentTermsNote } from "./payment-terms.tsx";
 
 export interface BookingCardData {
   availability: Availability;
@@ -44,6 +45,17 @@ export function BookingCard({
   const problem = bookingError ?? panel.problem;
   const money = (usdCents: number) => formatPrice(usdCents, currency);
   const busy = navigation.state !== "idle";
+  /** "Book now", or "Book and pay $98.88" when the stay is paid online when booking. */
+  const bookLabel = () => {
+    if (!quote || quote.payment.mode === "on_arrival") {
+      return t(quote?.mode === "instant" ? "bookings.card.bookNow" : "bookings.card.requestToBook");
+    }
+    const amount = money(quote.payment.dueNowUsdCents);
+    return t(
+      quote.mode === "instant" ? "bookings.card.bookAndPay" : "bookings.card.requestAndPay",
+      { amount },
+    );
+  };
 
   return (
     <section
@@ -200,7 +212,7 @@ export function BookingCard({
           <p className="mt-1 text-xs text-stone-600">
             {t(`bookings.policyRules.${quote.cancellationPolicy}`)}
           </p>
-          <p className="mt-2 text-xs text-stone-600">{t("bookings.payAtProperty")}</p>
+          <PaymentTermsNote terms={quote.payment} mode={quote.mode} money={money} />
 
           {panel.ownListing ? (
             <p className="mt-4 text-sm text-stone-700">{t("bookings.card.ownListing")}</p>
@@ -220,11 +232,7 @@ export function BookingCard({
                 disabled={busy}
                 className={buttonVariants({ variant: "primary", size: "lg", className: "w-full" })}
               >
-                {t(
-                  quote.mode === "instant"
-                    ? "bookings.card.bookNow"
-                    : "bookings.card.requestToBook",
-                )}
+                {bookLabel()}
               </button>
             </Form>
           ) : (

@@ -56,6 +56,7 @@ const statusNotice: Record<ListingStatus, string> = {
   approved: "bg-brand-50 text-brand-900",
   rejected: "bg-red-50 text-red-900",
   pending_approval: "bg-amber-50 text-amber-900",
+  paused: "bg-stone-100 text-stone-900",
 };
 
 /**

@@ -6,6 +6,7 @@ import { formatDay } from "../../lib/format-day.ts";
 import type { JobView } from "../../lib/schemas/quotes.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { cardVariants } from "../ui/card.tsx";
+import { JobPaymentLines, PayJobForm } from "./job-payment.tsx";
 import { JobStatusBadge, QuoteAmount } from "./quote-badges.tsx";
 
 /**
@@ -50,13 +51,17 @@ export function JobList({ jobs }: { jobs: JobView[] }) {
                 {t("quotes.jobs.neededBy", { date: formatDay(job.neededBy) })}
               </span>
             </div>
-            <Link
-              to={`/dashboard/inbox/${job.conversationId}`}
-              aria-label={t("quotes.jobs.openLabel", { title: job.listingTitle })}
-              className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-3")}
-            >
-              {t("quotes.jobs.open")}
-            </Link>
+            <JobPaymentLines job={job} />
+            <div className="mt-3 flex flex-wrap gap-2">
+              <PayJobForm job={job} back="/dashboard/bookings" size="sm" />
+              <Link
+                to={`/dashboard/inbox/${job.conversationId}`}
+                aria-label={t("quotes.jobs.openLabel", { title: job.listingTitle })}
+                className={buttonVariants({ variant: "outline", size: "sm" })}
+              >
+                {t("quotes.jobs.open")}
+              </Link>
+            </div>
           </li>
         ))}
       </ul>

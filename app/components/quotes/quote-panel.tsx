@@ -17,6 +17,7 @@ import { Button, buttonVariants, SubmitButton } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { Label } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
+import { JobPaymentLines, PayJobForm } from "./job-payment.tsx";
 import { JobStatusBadge, QuoteAmount, QuoteStatusBadge, useAmountText } from "./quote-badges.tsx";
 
 /** Where the panel's forms post: the resource route that answers with a redirect back. */
@@ -350,11 +351,12 @@ function JobCard({ job, back }: { job: JobView; back: string }) {
           {t("quotes.panel.job.cancelledOn", { date: formatDay(job.cancelledAt.slice(0, 10)) })}
         </p>
       )}
+      <JobPaymentLines job={job} />
       {job.status === "accepted" && (
         <>
-          <p className="mt-2 text-xs text-stone-600">{t("quotes.panel.job.paymentNote")}</p>
           <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
-            {job.side === "professional" && (
+            <PayJobForm job={job} back={back} />
+            {(job.side === "client" || !job.payment.paid) && (
               <Form method="post" action={QUOTES_ACTION}>
                 <Hidden intent="complete-job" fields={{ jobId: job.id }} back={back} />
                 <Button

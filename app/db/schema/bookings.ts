@@ -32,6 +32,12 @@ import {
   type CancellationPolicy,
   type Canceller,
 } from "../../lib/booking-values.ts";
+import {
+  BOOKING_PAYMENT_MODES,
+  MAX_DEPOSIT_PERCENT,
+  MIN_DEPOSIT_PERCENT,
+  type BookingPaymentMode,
+} from "../../lib/payment-values.ts";
 import { user } from "./auth.ts";
 import { listings } from "./listings.ts";
 import { oneOf } from "./sql-helpers.ts";
@@ -60,6 +66,10 @@ export const bookingSettings = pgTable(
     preparationDays: smallint("preparation_days").notNull().default(0),
     maxGuests: smallint("max_guests").notNull().default(2),
     cleaningFeeUsdCents: bigint("cleaning_fee_usd_cents", { mode: "number" }).notNull().default(0),
+    /** Paid at the property, online in full, or a deposit online (the rest before check-in). */
+    paymentMode: text("payment_mode").$type<BookingPaymentMode>().notNull().default("on_arrival"),
+    /** Of the total, for a deposit. */
+    depositPercent: smallint("deposit_percent"),
     /** The secret of the listing's iCal feed URL; a new one revokes the old URL. */
     icalToken: text("ical_token").notNull().unique(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -88,6 +98,11 @@ export const bookingSettings = pgTable(
       sql`${t.maxGuests} BETWEEN 1 AND ${sql.raw(String(MAX_GUESTS))}`,
     ),
     check("booking_settings_cleaning_fee_check", sql`${t.cleaningFeeUsdCents} >= 0`),
+    check("booking_settings_payment_mode_check", oneOf(t.paymentMode, BOOKING_PAYMENT_MODES)),
+    check(
+      "booking_settings_deposit_check",
+      sql`(${t.paymentMode} = 'deposit') = (${t.depositPercent} IS NOT NULL) AND (${t.depositPercent} IS NULL OR ${t.depositPercent} BETWEEN ${sql.raw(String(MIN_DEPOSIT_PERCENT))} AND ${sql.raw(String(MAX_DEPOSIT_PERCENT))})`,
+    ),
   ],
 );
 
@@ -196,6 +211,10 @@ export const bookings = pgTable(
     cancelledBy: text("cancelled_by").$type<Canceller>(),
     cancelReason: text("cancel_reason"),
     refundUsdCents: bigint("refund_usd_cents", { mode: "number" }),
+    /** The listing's payment terms when it was booked. */
+    paymentMode: text("payment_mode").$type<BookingPaymentMode>().notNull().default("on_arrival"),
+    /** What is paid online at booking: the total, the deposit, or 0 on arrival. */
+    dueNowUsdCents: bigint("due_now_usd_cents", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -210,6 +229,8 @@ export const bookings = pgTable(
     check("bookings_dates_check", sql`${t.checkOut} > ${t.checkIn}`),
     check("bookings_guests_check", sql`${t.guests} BETWEEN 1 AND ${sql.raw(String(MAX_GUESTS))}`),
     check("bookings_quantity_check", sql`${t.quantity} >= 1`),
+    check("bookings_payment_mode_check", oneOf(t.paymentMode, BOOKING_PAYMENT_MODES)),
+    check("bookings_due_now_check", sql`${t.dueNowUsdCents} BETWEEN 0 AND ${t.totalUsdCents}`),
     check("bookings_not_own_check", sql`${t.guestId} <> ${t.hostId}`),
     check(
       "bookings_departure_check",

@@ -6,3 +6,4 @@ export * from "./uploads.ts";
 export * from "./admin.ts";
 export * from "./bookings.ts";
 export * from "./conversations.ts";
+export * from "./payments.ts";

@@ -86,7 +86,14 @@ export const listings = pgTable(
     videoUrl: text("video_url"),
     status: text("status").$type<ListingStatus>().notNull().default("pending_approval"),
     rejectionReason: text("rejection_reason"),
+    /** A paused listing's status before the pause, to go back to. */
+    pausedFrom: text("paused_from").$type<ListingStatus>(),
     featured: boolean("featured").notNull().default(false),
+    /**
+     * Featured by its owner as one of their plan's featured ads (counted against the plan's
+     * limit and taken back when the plan ends); false when the administrator featured it.
+     */
+    featuredByOwner: boolean("featured_by_owner").notNull().default(false),
     agentType: text("agent_type").$type<AgentType>().notNull().default("standard"),
     amenities: text("amenities")
       .array()

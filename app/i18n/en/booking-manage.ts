@@ -29,6 +29,20 @@ export const bookingManage = {
       instant: "Guests book at once and the dates are theirs.",
       request: "Guests ask first; you accept or decline within 24 hours.",
     },
+    payment: "How guests pay",
+    paymentModes: {
+      on_arrival: "Pay at the property",
+      full: "Pay online in full",
+      deposit: "Deposit online",
+    },
+    paymentHints: {
+      on_arrival: "Guests pay you when they arrive; nothing is paid on the site.",
+      full: "Guests pay the total online when booking. It is held until 48 hours after check-in, then payable to you.",
+      deposit:
+        "Guests pay a share online when booking and the rest online before check-in or at the property.",
+    },
+    depositPercent: "Deposit (% of the total)",
+    depositHint: "From 10 to 90; used when guests pay a deposit online.",
     policy: "Cancellation policy",
     minStay: { night: "Minimum stay (nights)", month: "Minimum stay (months)" },
     maxStay: { night: "Maximum stay (nights)", month: "Maximum stay (months)" },

@@ -68,6 +68,14 @@ export const bookings = {
     feedExists: "This calendar is already imported.",
     feedUnreadable: "We could not read that calendar: {reason}",
     unknownCurrency: "Choose one of the site's currencies.",
+    paymentMode: "Choose how guests pay: at the property, online in full or a deposit online.",
+    depositPercent: "Enter the deposit as a percentage of the total, from 10 to 90.",
+    notDeposit: "This booking has no balance to pay online.",
+    balancePaid: "The balance of this booking is already paid.",
+    balanceTooLate:
+      "The balance can be paid online until the day before check-in; pay it at the property.",
+    balanceNotConfirmed: "The balance is paid once the booking is confirmed.",
+    notYourBooking: "Only the guest who booked pays for it.",
   },
   policies: {
     flexible: "Flexible",
@@ -83,6 +91,7 @@ export const bookings = {
       "Full refund if you cancel at least 30 days before check-in, or within 48 hours of booking when check-in is 14 or more days away; half of the stay (without the service fee) until 7 days before check-in; no refund after that.",
   },
   statuses: {
+    awaiting_payment: "Awaiting payment",
     requested: "Requested",
     declined: "Declined",
     expired: "Expired",
@@ -91,6 +100,17 @@ export const bookings = {
     completed: "Completed",
   },
   payAtProperty: "Payment: paid at the property.",
+  /** How a stay is paid, as the booking card, its review and the Bookings tab say it. */
+  payment: {
+    onArrival: "Payment: paid at the property.",
+    full: "Paid online now: {now}; nothing is left to pay at the property.",
+    deposit:
+      "Paid online now: {now} ({percent} % deposit); the rest, {rest}, is paid online from your Bookings tab any time before check-in, or at the property.",
+    refundedIfNotAccepted:
+      "If the host declines or does not answer within 24 hours, everything paid online is refunded.",
+    checkoutNote:
+      "You pay on the payment provider's page next: card, mobile money or bank transfer.",
+  },
   card: {
     title: {
       night: "Book your stay",
@@ -127,6 +147,8 @@ export const bookings = {
     message: "Message to the host (optional)",
     bookNow: "Book now",
     requestToBook: "Request to book",
+    bookAndPay: "Book and pay {amount}",
+    requestAndPay: "Request and pay {amount}",
     signInToBook: "Sign in to book",
     ownListing: "This is your listing: manage its calendar from your dashboard.",
     calendarTitle: "Availability",
@@ -150,6 +172,7 @@ export const bookings = {
       expired: "Booking request expired: {title}",
       cancelled: "Booking cancelled: {title}",
       completed: "Stay completed: {title}",
+      unpaid: "Booking not paid: {title}",
     },
     guest: {
       requested:
@@ -161,6 +184,8 @@ export const bookings = {
         "Your request to book {title} expired: the host did not answer within 24 hours. The dates are free for you to book elsewhere.",
       cancelled: "Your booking at {title} was cancelled by {who}.",
       completed: "Thank you for staying at {title}. We hope to see you again.",
+      unpaid:
+        "Your booking at {title} was not paid: the checkout ended without a payment. Nothing was charged, and the dates are free again.",
     },
     host: {
       requested:
@@ -178,6 +203,12 @@ export const bookings = {
     guests: "Guests: {count}",
     total: "Total: {amount}",
     refund: "Refund: {amount}",
+    notCharged: "Payment: nothing was charged.",
+    requestedPaid:
+      "Your request to book {title} was sent to {host}. They have 24 hours to accept it; if they decline or do not answer, everything you paid online is refunded.",
+    paidInFull: "Paid online: {amount}. Nothing is left to pay at the property.",
+    paidDeposit:
+      "Paid online: {amount} deposit. The rest, {rest}, is paid online before check-in or at the property.",
     policy: "Cancellation policy: {policy}",
     reason: "Reason: {reason}",
     message: "Message from the guest:",

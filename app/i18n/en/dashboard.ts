@@ -23,6 +23,7 @@ export const dashboard = {
     inquiries: "Inquiries",
     analytics: "Analytics",
     premium: "Premium",
+    payments: "Payments",
     myServices: "My Services",
     clientInquiries: "Client Inquiries",
     performance: "Performance",
@@ -41,6 +42,7 @@ export const dashboard = {
     pending_approval: "Pending",
     approved: "Approved",
     rejected: "Rejected",
+    paused: "Paused",
   },
   overview: {
     recentActivity: "Recent Activity",
@@ -155,11 +157,6 @@ export const dashboard = {
     chooseLabel: "Choose the {plan} plan",
     requestPlan: "Request {plan}",
     requestHint: "or send our team a message:",
-    paymentNote:
-      "Online payment by card and mobile money is not available yet. Request a plan to send our team a message, and we will upgrade your account.",
-    featureUnavailable: "Feature Not Available",
-    paymentUnavailable: "Payment processing not yet integrated.",
-    chooseFailed: "Could not choose this plan",
     empty: "No premium plans are on sale at the moment.",
     edit: {
       heading: "Edit plans",
@@ -301,6 +298,7 @@ export const dashboard = {
       message: { reply: "Replied to a contact message" },
       review: { hide: "Hid a review" },
       report: { resolve: "Closed a report" },
+      payout: { record: "Recorded a payout" },
     },
     targets: {
       listing: "Listing #{id}",

@@ -22,6 +22,8 @@ export const publish = {
     pending_approval: "This listing is waiting for review and is not public yet.",
     approved: "This listing is live.",
     rejected: "This listing was not approved. Update it to send it for review again.",
+    paused:
+      "This listing is paused: it is over your plan's listing limit since your premium plan ended. Upgrade to a premium plan to publish it again.",
     rejectedReason: "Reason given: {reason}",
   },
   sections: {

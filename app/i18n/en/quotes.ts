@@ -67,7 +67,6 @@ export const quotes = {
       confirmCancel: "Confirm cancellation",
       completedOn: "Completed on {date}",
       cancelledOn: "Cancelled on {date}",
-      paymentNote: "Payment for jobs is arranged between you until payments come to {siteName}.",
       review: "How did it go?",
       reviewed: "You reviewed this job. Thank you.",
     },
@@ -152,7 +151,8 @@ export const quotes = {
     conversationNotFound: "This conversation could not be found.",
     onlyProfessional: "Only the professional who was asked can send or withdraw a quote.",
     onlyClient: "Only the client who asked for the quote can accept or decline it.",
-    onlyProfessionalCompletes: "Only the professional can mark the job as completed.",
+    clientCompletesPaid:
+      "This job was paid online: the client marks it completed once the work is done, and the payment is then released to you.",
     quoteStanding:
       "Your quote for this request is still open. Withdraw it before sending a new one, or wait for the client's answer.",
     quoteAccepted:

@@ -12,6 +12,12 @@ import {
   MAX_PREPARATION_DAYS,
   MAX_STAY,
 } from "../booking-values.ts";
+import {
+  BOOKING_PAYMENT_MODES,
+  MAX_DEPOSIT_PERCENT,
+  MIN_DEPOSIT_PERCENT,
+  REFUND_STATUSES,
+} from "../payment-values.ts";
 import { idSchema } from "./id.ts";
 import { isStorableText } from "./text.ts";
 
@@ -39,6 +45,8 @@ const E = {
   cleaningFee: "bookings.errors.cleaningFee",
   seats: "bookings.errors.seats",
   url: "bookings.errors.icalUrl",
+  paymentMode: "bookings.errors.paymentMode",
+  depositPercent: "bookings.errors.depositPercent",
 } as const;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -118,10 +126,28 @@ export const bookingSettingsInputSchema = z
       .union([z.number(), z.string()], { error: E.cleaningFee })
       .transform((value) => (typeof value === "string" ? Number(value.trim() || "0") : value))
       .pipe(z.number({ error: E.cleaningFee }).min(0, E.cleaningFee).max(100_000, E.cleaningFee)),
+    /** Paid at the property (the default), online in full, or a deposit online. */
+    paymentMode: z.enum(BOOKING_PAYMENT_MODES, { error: E.paymentMode }).default("on_arrival"),
+    /** The deposit's share of the total; read only for a deposit (the form sends it always). */
+    depositPercent: z
+      .union([z.number(), z.string(), z.null()], { error: E.depositPercent })
+      .optional()
+      .transform((value) => (value === "" || value === undefined ? null : value)),
   })
   .refine((s) => s.maxStay === null || s.maxStay >= s.minStay, {
     path: ["maxStay"],
     message: E.maxStay,
+  })
+  .transform((s, context) => {
+    if (s.paymentMode !== "deposit") return { ...s, depositPercent: null };
+    const percent = wholeNumber(E.depositPercent, MIN_DEPOSIT_PERCENT, MAX_DEPOSIT_PERCENT)
+      .nullable()
+      .safeParse(s.depositPercent);
+    if (!percent.success || percent.data === null) {
+      context.addIssue({ code: "custom", path: ["depositPercent"], message: E.depositPercent });
+      return z.NEVER;
+    }
+    return { ...s, depositPercent: percent.data };
   });
 export type BookingSettingsInput = z.output<typeof bookingSettingsInputSchema>;
 
@@ -164,6 +190,18 @@ export const priceSchema = z.object({
   currencyRate: z.string(),
 });
 
+/** How a stay is paid: what goes online at booking and what is left, in US cents. */
+export const paymentTermsSchema = z.object({
+  mode: z.enum(BOOKING_PAYMENT_MODES),
+  /** Of the total, for a deposit; null otherwise. */
+  depositPercent: z.int().nullable(),
+  /** Paid online when booking: the total, the deposit, or 0 when paid at the property. */
+  dueNowUsdCents: z.int(),
+  /** Left after that: a deposit's balance, or the whole total paid at the property. */
+  restUsdCents: z.int(),
+});
+export type PaymentTerms = z.infer<typeof paymentTermsSchema>;
+
 export const quoteSchema = z.object({
   listingId: z.int(),
   checkIn: z.string(),
@@ -172,6 +210,7 @@ export const quoteSchema = z.object({
   mode: z.enum(BOOKING_MODES),
   cancellationPolicy: z.enum(CANCELLATION_POLICIES),
   price: priceSchema,
+  payment: paymentTermsSchema,
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
@@ -196,6 +235,21 @@ export const bookingSchema = z.object({
   refundUsdCents: z.int().nullable(),
   createdAt: z.string(),
   price: priceSchema,
+  payment: paymentTermsSchema.extend({
+    /** Paid online so far, in US cents at each payment's rate (refunds not taken off). */
+    paidUsdCents: z.int(),
+    /** The provider's checkout of a booking awaiting payment, to go back to while it is open. */
+    checkoutUrl: z.string().nullable(),
+    /** Money given back online, in the currency it was paid in. */
+    refunds: z.array(
+      z.object({
+        id: z.string(),
+        amountMinor: z.int(),
+        currency: z.string(),
+        status: z.enum(REFUND_STATUSES),
+      }),
+    ),
+  }),
 });
 export type BookingView = z.infer<typeof bookingSchema>;
 
@@ -247,6 +301,8 @@ export const bookingSettingsSchema = z.object({
   preparationDays: z.int(),
   maxGuests: z.int(),
   cleaningFeeUsdCents: z.int(),
+  paymentMode: z.enum(BOOKING_PAYMENT_MODES),
+  depositPercent: z.int().nullable(),
   icalExportPath: z.string(),
 });
 export type BookingSettingsView = z.infer<typeof bookingSettingsSchema>;

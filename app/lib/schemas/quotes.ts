@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JOB_STATUSES, QUOTE_STATUSES } from "../conversation-values.ts";
+import { REFUND_STATUSES } from "../payment-values.ts";
 import { idSchema } from "./id.ts";
 import { isStorableText, oneLine } from "./text.ts";
 
@@ -152,6 +153,27 @@ export const quoteViewSchema = z.object({
 });
 export type QuoteView = z.infer<typeof quoteViewSchema>;
 
+/** Money given back online, in the currency it was paid in. */
+const refundLineSchema = z.object({
+  id: z.string(),
+  amountMinor: z.int(),
+  currency: z.string(),
+  status: z.enum(REFUND_STATUSES),
+});
+
+/**
+ * Paying for a job online: the quote plus the platform's service fee (the bookings' basis
+ * points), held for the professional until the job is completed.
+ */
+export const jobPaymentSchema = z.object({
+  serviceFeeUsdCents: z.int(),
+  totalUsdCents: z.int(),
+  /** Paid online: as charged then, whatever the fee is now. */
+  paid: z.boolean(),
+  refunds: z.array(refundLineSchema),
+});
+export type JobPayment = z.infer<typeof jobPaymentSchema>;
+
 export const jobViewSchema = z.object({
   id: z.int(),
   quoteId: z.int(),
@@ -172,6 +194,7 @@ export const jobViewSchema = z.object({
   cancelledAt: z.string().nullable(),
   /** The client wrote their review of it (only a completed job can be reviewed). */
   reviewed: z.boolean(),
+  payment: jobPaymentSchema,
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 

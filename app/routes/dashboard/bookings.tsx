@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/bookings";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
@@ -41,6 +41,7 @@ import {
   readBooking,
   refundPreview,
 } from "../../services/bookings/bookings.server.ts";
+import { startBalanceCheckout } from "../../services/bookings/booking-payment.server.ts";
 import { findCurrency } from "../../services/reference/reference.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
@@ -48,9 +49,13 @@ import { readCurrencyCode } from "../../services/session/preferences.server.ts";
 import { listMyJobs } from "../../services/quotes/quotes.server.ts";
 import { listReviewable } from "../../services/reviews/reviews.server.ts";
 
-/** Accept, Decline (an optional reason) and Cancel (a reason the host and the admin must give). */
+/**
+ * Accept, Decline (an optional reason), Cancel (a reason the host and the admin must give) and
+ * Pay the balance of a deposit (the guest, sent on to the provider's checkout).
+ */
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept"), bookingId: idSchema }),
+  z.object({ intent: z.literal("pay-balance"), bookingId: idSchema }),
   z.object({ intent: z.literal("decline"), bookingId: idSchema, reason: z.string().optional() }),
   z.object({ intent: z.literal("cancel"), bookingId: idSchema, reason: z.string().optional() }),
 ]);
@@ -152,6 +157,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "bookings.policies",
       "bookings.policyRules",
       "bookings.payAtProperty",
+      "payments.bookings",
+      "payments.jobs",
       "quotes.jobs",
       "quotes.jobStatuses",
       "quotes.amount",
@@ -187,6 +194,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       params: error.params,
       variant: "destructive",
     } satisfies Toast);
+
+  if (form.intent === "pay-balance") {
+    const currency = await readCurrencyCode(request);
+    return answerAction(() => startBalanceCheckout(viewer, form.bookingId, currency), {
+      success: ({ checkoutUrl }) => redirect(checkoutUrl),
+      refused: (error) =>
+        redirectWithToast(back, {
+          title: "payments.bookings.checkoutFailed",
+          description: error.message,
+          params: error.params,
+          variant: "destructive",
+        }),
+    });
+  }
 
   if (form.intent === "accept" || form.intent === "decline") {
     const decision = form.intent;

@@ -62,7 +62,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <div className="flex flex-col gap-4 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-950 p-5 text-white shadow-lg sm:flex-row sm:items-center sm:p-7">
+      <div className="flex flex-col gap-4 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-950 p-5 text-white shadow-lg sm:flex-row sm:items-center sm:p-7 print:hidden">
         <img
           src={avatar}
           alt=""
@@ -106,7 +106,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <div className="mt-6">
+      <div className="mt-6 print:hidden">
         <button
           type="button"
           className="flex w-full items-center justify-between rounded-lg border border-stone-200 bg-white px-4 py-3 font-semibold text-stone-800 md:hidden"
@@ -165,7 +165,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </nav>
       </div>
 
-      <section className="mt-6">
+      <section className="mt-6 print:mt-0">
         <Outlet />
       </section>
     </div>

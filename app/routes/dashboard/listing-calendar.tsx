@@ -108,6 +108,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       "bookings.policies",
       "bookings.policyRules",
       "bookings.statuses",
+      // A paid payment mode is refused while no payment provider is set up.
+      "payments.errors",
     ]),
     listing: {
       id: found.listingId,
@@ -129,6 +131,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       preparationDays: settings.preparationDays,
       maxGuests: settings.maxGuests,
       cleaningFeeUsdCents: settings.cleaningFeeUsdCents,
+      paymentMode: settings.paymentMode,
+      depositPercent: settings.depositPercent,
       icalUrl: `${getConfig().appUrl}${settings.icalExportPath}`,
     },
     today,

@@ -5,6 +5,8 @@ import type { Route } from "./+types/my-listings";
 import { requireViewer } from "../../auth/guards.server.ts";
 import { Pagination } from "../../components/browse/pagination.tsx";
 import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
+import { FeatureToggle } from "../../components/dashboard/payments/feature-toggle.tsx";
+import { PlanUsagePanel } from "../../components/dashboard/payments/plan-usage.tsx";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { pickMessages } from "../../i18n/translate.ts";
@@ -16,6 +18,11 @@ import { idSchema } from "../../lib/schemas/id.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
 import { pageDashboardListings } from "../../services/dashboard/dashboard-listings.server.ts";
 import { deleteListing } from "../../services/listings/listing-write.server.ts";
+import {
+  ownerFeaturedIds,
+  planUsageFor,
+  setOwnFeatured,
+} from "../../services/premium/plan-limits.server.ts";
 import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
@@ -24,7 +31,7 @@ import { cn } from "../../lib/cn.ts";
 
 const PATH = "/dashboard/my-listings";
 const actionSchema = z.object({
-  intent: z.literal("delete"),
+  intent: z.enum(["delete", "feature", "unfeature"]),
   listingId: idSchema,
   returnTo: z.string().optional(),
 });
@@ -43,16 +50,27 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { page } = dashboardPageQuerySchema.parse({
     page: url.searchParams.get("page") ?? undefined,
   });
+  const featuresOwn = can(viewer, "listing:feature-own", { ownerId: viewer.id });
+  const [listed, usage, ownFeatured] = await Promise.all([
+    pageDashboardListings({ viewer, page }),
+    planUsageFor(viewer),
+    featuresOwn ? ownerFeaturedIds(viewer.id) : Promise.resolve<number[]>([]),
+  ]);
   return {
     role: dashboardRole(viewer.role),
-    ...(await pageDashboardListings({ viewer, page })),
-    messages: pickMessages(["bookingManage.link", "bookingManage.linkLabel"]),
+    ...listed,
+    usage,
+    featuresOwn,
+    /** The rows the owner featured as one of their plan's ads (the team's show no toggle). */
+    ownFeatured,
+    messages: pickMessages(["bookingManage.link", "bookingManage.linkLabel", "payments.plans"]),
   };
 }
 
 /**
- * Delete: the listings service decides whether this person may; the answer is a toast on the
- * page the person was on (the service shows the last page if that one is now past the end).
+ * Delete, and Feature / Unfeature (one of the plan's featured ads): the services decide whether
+ * this person may; the answer is a toast on the page the person was on (the service shows the
+ * last page if that one is now past the end).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(context);
@@ -60,7 +78,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) throw new Response(null, { status: 400 });
   const back = safeRedirectPath(parsed.data.returnTo, PATH);
   const returnTo = back === PATH || back.startsWith(`${PATH}?`) ? back : PATH;
-  const { listingId } = parsed.data;
+  const { intent, listingId } = parsed.data;
+  if (intent !== "delete") {
+    const featured = intent === "feature";
+    return answerAction(() => setOwnFeatured({ actor: viewer, listingId, featured }), {
+      success: () =>
+        redirectWithToast(
+          returnTo,
+          featured
+            ? {
+                title: "payments.plans.featured.saved",
+                description: "payments.plans.featured.savedDescription",
+              }
+            : { title: "payments.plans.featured.removed" },
+        ),
+      refused: (error) =>
+        redirectWithToast(returnTo, {
+          title: "payments.plans.featured.failed",
+          description: error.message,
+          params: error.params,
+          variant: "destructive",
+        }),
+    });
+  }
   return answerAction(() => deleteListing({ actor: viewer, listingId }), {
     success: () => redirectWithToast(returnTo, { title: "publish.myListings.deleted" }),
     refused: (error) =>
@@ -82,6 +122,19 @@ function StatusNote({ row }: { row: DashboardListingRow }) {
   const t = useT();
   if (row.status === "pending_approval") {
     return <p className="mt-1 text-xs text-amber-800">{t("publish.myListings.pendingNote")}</p>;
+  }
+  if (row.status === "paused") {
+    return (
+      <p className="mt-1 text-xs text-stone-700">
+        {t("payments.plans.pausedNote")}{" "}
+        <Link
+          to="/dashboard/premium-plans"
+          className="font-medium text-brand-800 underline underline-offset-2"
+        >
+          {t("payments.plans.limits.upgrade")}
+        </Link>
+      </p>
+    );
   }
   if (row.status === "rejected") {
     return (
@@ -167,7 +220,7 @@ function DeleteButton({ row, returnTo }: { row: DashboardListingRow; returnTo: s
 export default function MyListings({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { currency } = useRootData();
-  const { role, rows, total, page, pageCount } = loaderData;
+  const { role, rows, total, page, pageCount, usage, featuresOwn, ownFeatured } = loaderData;
   const returnTo = pageHref(page);
   const title =
     role === "user"
@@ -188,6 +241,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </div>
+      {usage && <PlanUsagePanel usage={usage} className="mb-4" />}
       {rows.length > 0 ? (
         <ListingRows
           rows={rows}
@@ -216,6 +270,16 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                         {t("bookingManage.link")}
                       </Link>
                     )}
+                    {featuresOwn &&
+                      row.status === "approved" &&
+                      (!row.featured || ownFeatured.includes(row.id)) && (
+                        <FeatureToggle
+                          listing={row}
+                          featured={row.featured}
+                          action={PATH}
+                          returnTo={returnTo}
+                        />
+                      )}
                     <DeleteButton row={row} returnTo={returnTo} />
                   </>
                 )

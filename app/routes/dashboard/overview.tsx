@@ -15,16 +15,19 @@ import { PlatformFigures } from "../../components/dashboard/platform-figures.tsx
 import { leadsThisWeek } from "../../services/analytics/analytics-report.server.ts";
 import { platformOverview } from "../../services/analytics/platform-overview.server.ts";
 import { countOpenReports } from "../../services/safety/reports.server.ts";
+import { planUsageFor } from "../../services/premium/plan-limits.server.ts";
+import { usedText } from "../../components/dashboard/payments/plan-usage.tsx";
 import { cn } from "../../lib/cn.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requireViewer(context);
-  const [recent, stats, leads, platform, openReports] = await Promise.all([
+  const [recent, stats, leads, platform, openReports, usage] = await Promise.all([
     listDashboardListings(viewer, 3),
     dashboardStats(viewer),
     leadsThisWeek(viewer),
     can(viewer, "analytics:view-platform") ? platformOverview(viewer) : null,
     can(viewer, "report:manage") ? countOpenReports(viewer) : null,
+    planUsageFor(viewer),
   ]);
   return {
     role: dashboardRole(viewer.role),
@@ -33,7 +36,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     leads,
     platform,
     openReports,
-    messages: pickMessages(["safety.overview"]),
+    usage,
+    messages: pickMessages(["safety.overview", "payments.plans"]),
   };
 }
 
@@ -42,7 +46,7 @@ const buttonClass = buttonVariants({ size: "md" });
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { currency } = useRootData();
-  const { role, recent, stats, leads, platform, openReports } = loaderData;
+  const { role, recent, stats, leads, platform, openReports, usage } = loaderData;
   const publisher = can({ role }, "listing:offer-add");
   const cards = !can({ role }, "listing:list-own")
     ? [{ label: t("dashboard.overview.statFavorites"), value: stats.favorites }]
@@ -110,6 +114,21 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
               {t("dashboard.overview.boostTitle")}
             </h2>
             <p className="mt-1 text-stone-600">{t("dashboard.overview.boostBody")}</p>
+            {usage && (
+              <p className="mt-2 text-sm text-stone-700">
+                <span className="font-semibold">
+                  {usage.plan
+                    ? t("payments.plans.usage.current", { plan: usage.plan.name })
+                    : t("payments.plans.usage.free")}
+                </span>
+                {": "}
+                {t("payments.plans.usage.listings")}{" "}
+                {usedText(t, usage.listingsUsed, usage.listingLimit)}
+                {" · "}
+                {t("payments.plans.usage.featured")}{" "}
+                {usedText(t, usage.featuredUsed, usage.featuredLimit)}
+              </p>
+            )}
           </div>
           <Link
             to="/dashboard/premium-plans"

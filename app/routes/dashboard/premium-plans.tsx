@@ -3,13 +3,14 @@ import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/premium-plans";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { PlanUsagePanel } from "../../components/dashboard/payments/plan-usage.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { cardVariants } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Label } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { isMessageKey } from "../../i18n/translate.ts";
+import { isMessageKey, pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatUsd } from "../../lib/money.ts";
@@ -20,29 +21,32 @@ import {
   type PlanFormEcho,
   type PremiumPlan,
 } from "../../lib/schemas/premium-plans.ts";
-import {
-  choosePremiumPlan,
-  listPremiumPlans,
-  updatePremiumPlan,
-} from "../../services/premium/plans.server.ts";
+import { buyPremiumPlan } from "../../services/premium/plan-payment.server.ts";
+import { planUsageFor } from "../../services/premium/plan-limits.server.ts";
+import { listPremiumPlans, updatePremiumPlan } from "../../services/premium/plans.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
+import { readCurrencyCode } from "../../services/session/preferences.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 const PATH = "/dashboard/premium-plans";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, "premium:view-plans");
+  const [plans, usage] = await Promise.all([listPremiumPlans(), planUsageFor(viewer)]);
   return {
-    plans: await listPremiumPlans(),
+    plans,
+    usage,
     canChoose: can(viewer, "premium:choose-plan"),
     canEdit: can(viewer, "premium:edit-plans"),
+    messages: pickMessages(["payments.plans"]),
   };
 }
 
 /**
- * "choose": buying a plan, which the product cannot do yet — the answer says so ("Payment
- * processing not yet integrated.") and nothing changes. "edit": the administrator's changes to
- * a plan; a refusal shows that plan's form again with its messages (400).
+ * "choose": buying a plan — the payment is opened and the browser sent to the provider's
+ * checkout, in the display currency when the provider takes it; the plan starts when the
+ * provider confirms. "edit": the administrator's changes to a plan; a refusal shows that plan's
+ * form again with its messages (400).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   await requirePermission(context, "premium:view-plans");
@@ -51,22 +55,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "choose": {
       const viewer = await requirePermission(context, "premium:choose-plan");
-      return answerAction(() => choosePremiumPlan({ actor: viewer, planId }), {
-        success: () => redirect(PATH),
+      const displayCurrency = await readCurrencyCode(request);
+      return answerAction(() => buyPremiumPlan({ actor: viewer, planId, displayCurrency }), {
+        success: ({ checkoutUrl }) => redirect(checkoutUrl),
         refused: (error) =>
-          redirectWithToast(
-            PATH,
-            error.code === "SERVICE_UNAVAILABLE"
-              ? {
-                  title: "dashboard.premium.featureUnavailable",
-                  description: "dashboard.premium.paymentUnavailable",
-                }
-              : {
-                  title: "dashboard.premium.chooseFailed",
-                  description: error.message,
-                  variant: "destructive",
-                },
-          ),
+          redirectWithToast(PATH, {
+            title: "payments.plans.checkoutFailed",
+            description: error.message,
+            params: error.params,
+            variant: "destructive",
+          }),
       });
     }
     case "edit": {
@@ -102,7 +100,7 @@ interface EditRefusal {
   values: PlanFormEcho;
 }
 
-/** The contact form, filled in to ask the team for this plan: the way to buy one until payments. */
+/** The contact form, filled in to ask the team about this plan (an invoice, a company's plan). */
 function requestPath(plan: PremiumPlan): string {
   return `/contact?reason=partnership&plan=${encodeURIComponent(plan.id)}`;
 }
@@ -295,12 +293,13 @@ function PlanEditor({ plan, refusal }: { plan: PremiumPlan; refusal: EditRefusal
 
 export default function PremiumPlans({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { plans, canChoose, canEdit } = loaderData;
+  const { plans, usage, canChoose, canEdit } = loaderData;
   const refusal = actionData ?? undefined;
   return (
     <div>
       <h2 className="text-xl font-bold text-stone-900">{t("dashboard.premium.title")}</h2>
       <p className="mt-1 text-stone-600">{t("dashboard.premium.subtitle")}</p>
+      {usage && <PlanUsagePanel usage={usage} upgrade={false} className="mt-5" />}
       {plans.length > 0 ? (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {plans.map((plan) => (
@@ -311,7 +310,7 @@ export default function PremiumPlans({ loaderData, actionData }: Route.Component
         <p className="mt-6 text-stone-600">{t("dashboard.premium.empty")}</p>
       )}
       <p className={cn(cardVariants({ elevated: false }), "mt-6 p-5 text-sm text-stone-600")}>
-        {t("dashboard.premium.paymentNote")}
+        {t("payments.plans.note")}
       </p>
       {canEdit && plans.length > 0 && (
         <section aria-labelledby="edit-plans-title" className="mt-8 space-y-3">

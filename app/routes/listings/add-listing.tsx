@@ -2,10 +2,12 @@ import { data } from "react-router";
 import type { Route } from "./+types/add-listing";
 import { accessDenied, requirePermission } from "../../auth/guards.server.ts";
 import { avatarSrc, viewerContext } from "../../auth/viewer.ts";
+import { PlanLimitNotice } from "../../components/dashboard/payments/plan-usage.tsx";
 import { ListingForm } from "../../components/publish/listing-form.tsx";
-import { pickMessages, type MessageKey } from "../../i18n/translate.ts";
+import { createTranslator, pickMessages, type MessageKey } from "../../i18n/translate.ts";
 import { metaTranslator } from "../../i18n/translator.ts";
 import type { AppError } from "../../lib/app-error.ts";
+import type { PlanUsage } from "../../lib/schemas/payments.ts";
 import { dashboardRole } from "../../lib/permissions.ts";
 import {
   categoriesFor,
@@ -28,6 +30,7 @@ import {
   getListingForEdit,
   updateListing,
 } from "../../services/listings/listing-write.server.ts";
+import { planUsageFor } from "../../services/premium/plan-limits.server.ts";
 import { listCountries } from "../../services/reference/reference.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { answerAction, errorPage } from "../../services/session/action-answer.server.ts";
@@ -78,9 +81,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, "listing:create");
   const url = new URL(request.url);
   const id = editId(url);
-  const [countries, pendingUploads, editing] = await Promise.all([
+  const [countries, pendingUploads, usage, editing] = await Promise.all([
     listCountries(),
     listPendingUploads(viewer),
+    id === null ? planUsageFor(viewer) : null,
     id === null
       ? Promise.resolve(null)
       : answerAction(() => getListingForEdit({ actor: viewer, listingId: id }), {
@@ -90,7 +94,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const categories = categoriesFor(viewer.role);
   return {
-    messages: pickMessages(["publish", "detail"]),
+    messages: pickMessages(["publish", "detail", "payments.plans"]),
+    limitReached: usage && limitMessage(usage),
     role: dashboardRole(viewer.role),
     categories,
     countries: countries.map((c) => ({ code: c.code, name: c.name })),
@@ -111,6 +116,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     initial: editing?.values ?? emptyListingValues(categories.length === 1 ? categories[0]! : ""),
     pendingUploads,
   };
+}
+
+/**
+ * At the plan's listing limit a new listing's form is not offered: the message names the limit
+ * and the way to upgrade (the service refuses the listing anyway).
+ */
+function limitMessage(usage: PlanUsage): string | null {
+  const limit = usage.listingLimit;
+  if (limit === null || usage.listingsUsed < limit) return null;
+  const t = createTranslator();
+  return usage.plan
+    ? t("payments.plans.limits.listingsFullPlan", { count: limit, plan: usage.plan.name })
+    : t("payments.plans.limits.listingsFull", { count: limit });
 }
 
 function refuse(errors: Record<string, MessageKey>, values: ListingFormValues, status = 400) {
@@ -189,7 +207,16 @@ export async function action({ request, context }: Route.ActionArgs) {
                   : "publish.toasts.updatedDescription",
             }),
       fieldErrors: (errors) => refuse(errors, values),
-      refused: refuseEdit,
+      // A new listing over the plan's limit: the page then shows the limit and how to upgrade.
+      refused: (error) =>
+        id === null && error.code === "CONFLICT"
+          ? redirectWithToast("/add-listing", {
+              title: "payments.plans.limits.title",
+              description: error.message,
+              params: error.params,
+              variant: "destructive",
+            })
+          : refuseEdit(error),
     },
   );
 }
@@ -197,7 +224,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const shouldRevalidate = skipClientOnlyChanges;
 
 export default function AddListing({ loaderData, actionData }: Route.ComponentProps) {
-  return <ListingForm key={loaderData.editing?.id ?? "new"} {...loaderData} result={actionData} />;
+  const { limitReached, ...form } = loaderData;
+  if (limitReached) return <PlanLimitNotice message={limitReached} />;
+  return <ListingForm key={form.editing?.id ?? "new"} {...form} result={actionData} />;
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

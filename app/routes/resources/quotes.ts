@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/quotes";
 import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
@@ -11,7 +12,9 @@ import {
   sendQuote,
   withdrawQuote,
 } from "../../services/quotes/quotes.server.ts";
+import { startJobCheckout } from "../../services/quotes/job-payment.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
+import { readCurrencyCode } from "../../services/session/preferences.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 /** The quote panel's forms: the fields past the intent are parsed by the quotes service. */
@@ -23,6 +26,7 @@ const intentSchema = z.object({
     "decline-quote",
     "complete-job",
     "cancel-job",
+    "pay-job",
   ]),
 });
 
@@ -33,9 +37,10 @@ function backFrom(form: Record<string, FormDataEntryValue>): string {
 
 /**
  * The quote panel of a conversation posts here: sending or withdrawing a quote (the
- * professional), accepting or declining it (the client), completing a job (the professional) or
- * cancelling it (either). Every answer is a redirect back to the conversation with a toast: what
- * happened, or why nothing did. It works with and without JavaScript.
+ * professional), accepting or declining it (the client), completing a job (the professional),
+ * cancelling it (either) or paying for it (the client: on to the provider's checkout). Every other
+ * answer is a redirect back to the conversation with a toast: what happened, or why nothing did.
+ * It works with and without JavaScript.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requirePermission(context, "dashboard:open");
@@ -91,5 +96,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         success: done("quotes.toasts.cancelledTitle", "quotes.toasts.cancelledDescription"),
         refused,
       });
+    case "pay-job": {
+      const currency = await readCurrencyCode(request);
+      return answerAction(() => startJobCheckout(viewer, form.jobId, currency), {
+        success: ({ checkoutUrl }) => redirect(checkoutUrl),
+        refused: (error) =>
+          redirectWithToast(back, {
+            title: "payments.jobs.checkoutFailed",
+            description: error.message,
+            params: error.params,
+            variant: "destructive",
+          }),
+      });
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { BadgeCheck, Clock, MapPin, SearchX } from "lucide-react";
-import { data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/listing";
 import { ListingCard } from "../../components/listings/listing-card.tsx";
 import { BackButton } from "../../components/listing-detail/back-button.tsx";
@@ -94,6 +94,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
               "bookings.policies",
               "bookings.policyRules",
               "bookings.payAtProperty",
+              "bookings.payment",
             ] as const)
           : (["detail"] as const)),
       ]),
@@ -124,20 +125,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     {
       success: (booking) =>
-        redirectWithToast(
-          "/dashboard/bookings",
-          booking.status === "confirmed"
-            ? {
-                title: "bookings.card.bookedTitle",
-                description: "bookings.card.bookedDescription",
-                params: { title: booking.listingTitle },
-              }
-            : {
-                title: "bookings.card.requestedTitle",
-                description: "bookings.card.requestedDescription",
-                params: { title: booking.listingTitle },
-              },
-        ),
+        // A stay paid online goes on to the provider's checkout, then comes back to its payment.
+        booking.checkoutUrl
+          ? redirect(booking.checkoutUrl)
+          : redirectWithToast(
+              "/dashboard/bookings",
+              booking.status === "confirmed"
+                ? {
+                    title: "bookings.card.bookedTitle",
+                    description: "bookings.card.bookedDescription",
+                    params: { title: booking.listingTitle },
+                  }
+                : {
+                    title: "bookings.card.requestedTitle",
+                    description: "bookings.card.requestedDescription",
+                    params: { title: booking.listingTitle },
+                  },
+            ),
       refused: (error) =>
         error.code === "UNAUTHENTICATED"
           ? // The page's path from its parameter: a submission from the page posts to its `.data`.

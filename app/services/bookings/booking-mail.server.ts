@@ -12,6 +12,13 @@ const t = createTranslator();
 
 type MailedBooking = BookingView & { guestEmail: string; hostEmail: string };
 
+/**
+ * What a transition e-mails about: each event but the checkout opening and the payment arriving
+ * (a paid booking is then told as booked or requested), and `unpaid`, a checkout that ended
+ * without payment, told to the guest alone (the host never heard of it).
+ */
+export type MailEvent = Exclude<BookingEvent, "checkout" | "paid"> | "unpaid";
+
 /** The total in the guest's display currency, with US dollars beside it when they differ. */
 function amount(usdCents: number, booking: BookingView): string {
   const usd = formatPrice(usdCents, USD);
@@ -36,18 +43,35 @@ function details(booking: MailedBooking): string[] {
     t("bookings.mail.guests", { count: booking.guests }),
     t("bookings.mail.total", { amount: amount(booking.price.totalUsdCents, booking) }),
     t("bookings.mail.policy", { policy: t(`bookings.policies.${booking.cancellationPolicy}`) }),
-    t("bookings.payAtProperty"),
+    paymentLine(booking),
     t("bookings.mail.reference", { id: booking.id }),
   ];
-  if (booking.refundUsdCents !== null && booking.status === "cancelled") {
+  const ended = ["cancelled", "declined", "expired"].includes(booking.status);
+  if (booking.refundUsdCents !== null && booking.refundUsdCents > 0 && ended) {
     lines.push(t("bookings.mail.refund", { amount: amount(booking.refundUsdCents, booking) }));
   }
   if (booking.cancelReason) lines.push(t("bookings.mail.reason", { reason: booking.cancelReason }));
   return lines;
 }
 
-/** The two e-mails of a transition: the guest's, then the host's. */
-export function bookingEmails(booking: MailedBooking, event: BookingEvent): EmailMessage[] {
+/** How the booking is paid: at the property, or what was paid online and what is left. */
+function paymentLine(booking: MailedBooking): string {
+  const { mode, paidUsdCents, dueNowUsdCents, restUsdCents } = booking.payment;
+  if (mode === "on_arrival") return t("bookings.payAtProperty");
+  if (booking.status === "awaiting_payment" || paidUsdCents === 0) {
+    return t("bookings.mail.notCharged");
+  }
+  if (mode === "full" || paidUsdCents >= booking.price.totalUsdCents) {
+    return t("bookings.mail.paidInFull", { amount: amount(paidUsdCents, booking) });
+  }
+  return t("bookings.mail.paidDeposit", {
+    amount: amount(dueNowUsdCents, booking),
+    rest: amount(restUsdCents, booking),
+  });
+}
+
+/** The e-mails of a transition: the guest's, then the host's (the guest's alone when unpaid). */
+export function bookingEmails(booking: MailedBooking, event: MailEvent): EmailMessage[] {
   const base = getConfig().appUrl;
   const who = booking.cancelledBy ? t(`bookings.mail.who.${booking.cancelledBy}`) : "";
   const params = {
@@ -78,16 +102,26 @@ export function bookingEmails(booking: MailedBooking, event: BookingEvent): Emai
       ]
     : undefined;
   const footer = t("bookings.mail.footer");
+  // A request paid online is refunded if the host does not accept it; one paid on arrival costs
+  // nothing until then.
+  const paidRequest = event === "requested" && booking.payment.paidUsdCents > 0;
+  const guestMail = layout({
+    to: booking.guestEmail,
+    subject,
+    greeting: t("email.hello", { name: booking.guestName }),
+    lines: [
+      paidRequest
+        ? t("bookings.mail.requestedPaid", params)
+        : t(`bookings.mail.guest.${event}`, params),
+      ...details(booking),
+    ],
+    action: { label: t("bookings.mail.actionGuest"), url: `${base}/dashboard/bookings` },
+    footer,
+    attachments,
+  });
+  if (event === "unpaid") return [guestMail];
   return [
-    layout({
-      to: booking.guestEmail,
-      subject,
-      greeting: t("email.hello", { name: booking.guestName }),
-      lines: [t(`bookings.mail.guest.${event}`, params), ...details(booking)],
-      action: { label: t("bookings.mail.actionGuest"), url: `${base}/dashboard/bookings` },
-      footer,
-      attachments,
-    }),
+    guestMail,
     layout({
       to: booking.hostEmail,
       subject,
@@ -106,7 +140,7 @@ export function bookingEmails(booking: MailedBooking, event: BookingEvent): Emai
  * Sends a transition's e-mails. The booking is already stored: a failure is logged, never thrown,
  * and the dashboard shows the same news.
  */
-export async function mailBookingTransition(booking: MailedBooking, event: BookingEvent) {
+export async function mailBookingTransition(booking: MailedBooking, event: MailEvent) {
   for (const message of bookingEmails(booking, event)) {
     await getMailer()
       .send(message)

@@ -8,6 +8,7 @@ import {
   type BookingSettingsView,
 } from "../../lib/schemas/bookings.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
+import { requirePaymentProvider } from "../payments/checkout.server.ts";
 import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
 import {
   readListingBooking,
@@ -33,6 +34,8 @@ function settingsView(listingId: number, found: ListingBooking, row: BookingSett
     preparationDays: row.preparationDays,
     maxGuests: row.maxGuests,
     cleaningFeeUsdCents: row.cleaningFeeUsdCents,
+    paymentMode: row.paymentMode,
+    depositPercent: row.depositPercent,
     icalExportPath: icalExportPath(row.icalToken),
   } satisfies BookingSettingsView;
 }
@@ -65,7 +68,8 @@ export async function readBookingSettings(
 
 /**
  * Starts taking bookings on the listing, or changes how. The listing's price must be a rate of
- * its unit (per night, per month or per person), so every quote is exact.
+ * its unit (per night, per month or per person), so every quote is exact. The payment terms
+ * (at the property, online in full, a deposit online) apply to bookings made from then on.
  */
 export async function saveBookingSettings(
   actor: Actor | null,
@@ -78,6 +82,8 @@ export async function saveBookingSettings(
     "bookings.errors.minStay",
   );
   unitRate(found.listing, found.unit!);
+  // Paid online only where a payment provider is set up: guests could not pay otherwise.
+  if (values.paymentMode !== "on_arrival") requirePaymentProvider();
   const { cleaningFeeUsd, ...rest } = values;
   const columns = {
     ...rest,

@@ -1,20 +1,25 @@
-import { and, asc, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "../../db/client.server.ts";
 import {
   bookingEvents,
+  bookingSettings,
   bookings,
   listings,
+  payments,
   platformSettings,
+  refunds,
   tourDepartures,
   user,
 } from "../../db/schema/index.ts";
+import { createTranslator } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
 import {
   addDays,
   addMonths,
   BOOKING_HORIZON_DAYS,
   daysBetween,
+  HOLDING_STATUSES,
   isoDay,
   priceBreakdown,
   refundFor,
@@ -23,7 +28,9 @@ import {
   type BookingStatus,
   type Canceller,
 } from "../../lib/booking-values.ts";
+import { paymentTerms } from "../../lib/booking-payment.ts";
 import { formatDay } from "../../lib/format-day.ts";
+import { CHECKOUT_MINUTES } from "../../lib/payment-values.ts";
 import { can } from "../../lib/permissions.ts";
 import {
   bookingRequestSchema,
@@ -34,15 +41,28 @@ import {
 } from "../../lib/schemas/bookings.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
+import {
+  createPayment,
+  openCheckout,
+  requirePaymentProvider,
+  type PaymentRow,
+} from "../payments/checkout.server.ts";
+import { sendPendingRefunds } from "../payments/refunds.server.ts";
 import { findCurrency } from "../reference/reference.server.ts";
 import { requireBookable, type Bookable, type Tx } from "./bookable.server.ts";
-import { mailBookingTransition } from "./booking-mail.server.ts";
+import { mailBookingTransition, type MailEvent } from "./booking-mail.server.ts";
 import { datesTaken, requireFreeNights } from "./calendar.server.ts";
+import { refundableShare, refundPaidShare, releaseHeld } from "./held-money.server.ts";
 
 /**
  * Bookings from quote to check-out. Every transition runs in one transaction with its event row
  * (what, from which status, by whom, when); the e-mails to both parties go after it commits.
+ * A listing paid online holds the nights while its guest pays at the provider's checkout
+ * (awaiting_payment); the payment's webhook takes it on (booking-payment.server.ts). Refunds of
+ * what was paid online are recorded in the cancelling transaction and sent after it commits.
  */
+
+const t = createTranslator();
 
 interface Stay {
   checkIn: string;
@@ -194,7 +214,8 @@ function requireSeats(
   }
 }
 
-async function serviceFeeBasisPoints(db: Database | Tx): Promise<number> {
+/** The platform's service fee in basis points (platform settings), for bookings and jobs alike. */
+export async function serviceFeeBasisPoints(db: Database | Tx): Promise<number> {
   const [row] = await db
     .select({ bp: platformSettings.serviceFeeBasisPoints })
     .from(platformSettings)
@@ -255,6 +276,7 @@ export async function quoteBooking(
       preparationDays: bookable.settings.preparationDays,
     });
   }
+  const price = await priceOf(db, bookable, stay, await requestedCurrency(request.currency));
   return {
     listingId,
     checkIn: stay.checkIn,
@@ -262,7 +284,12 @@ export async function quoteBooking(
     guests: stay.guests,
     mode: bookable.settings.mode,
     cancellationPolicy: bookable.settings.cancellationPolicy,
-    price: await priceOf(db, bookable, stay, await requestedCurrency(request.currency)),
+    price,
+    payment: paymentTerms(
+      bookable.settings.paymentMode,
+      bookable.settings.depositPercent,
+      price.totalUsdCents,
+    ),
   };
 }
 
@@ -293,17 +320,26 @@ function databaseErrorOf(error: unknown): { code?: string; constraint?: string }
   return {};
 }
 
+/** Where the guest pays a booking of a listing paid online: the provider's checkout. */
+export type CreatedBooking = BookingWithParties & { checkoutUrl?: string };
+
 /**
  * Books a stay for the signed-in guest: confirmed at once on an instant-book listing, otherwise a
  * request the host has REQUEST_HOURS to answer. Two bookings of the same nights are refused by the
  * database's exclusion constraint, whichever commits second; seats by the departure's CHECK.
+ *
+ * On a listing paid online (in full or a deposit) the booking first holds the nights for
+ * CHECKOUT_MINUTES, awaiting payment: its pending payment is written in the same transaction and
+ * the provider's checkout opened after commit (`checkoutUrl`, where the guest is sent). The
+ * payment's webhook confirms it or makes it a request. When the provider cannot be reached the
+ * booking expires at once and the guest is told.
  */
 export async function createBooking(
   actor: Actor | null,
   rawListingId: unknown,
   input: unknown,
   now = new Date(),
-): Promise<BookingView> {
+): Promise<CreatedBooking> {
   requireAllowed(actor, "booking:create");
   const listingId = requireListingId(rawListingId);
   const request = parsedOrRefused(bookingRequestSchema.safeParse(input), "bookings.errors.guests");
@@ -314,8 +350,16 @@ export async function createBooking(
   }
   let stay = stayOf(bookable, request, now);
   const currency = await requestedCurrency(request.currency);
-  const status: BookingStatus = bookable.settings.mode === "instant" ? "confirmed" : "requested";
+  const paidOnline = bookable.settings.paymentMode !== "on_arrival";
+  // Refused before anything is held when nobody can take the payment.
+  if (paidOnline) requirePaymentProvider();
+  const status: BookingStatus = paidOnline
+    ? "awaiting_payment"
+    : bookable.settings.mode === "instant"
+      ? "confirmed"
+      : "requested";
   let id: number;
+  let payment: PaymentRow | null = null;
   try {
     id = await db.transaction(async (tx) => {
       if (bookable.unit === "departure") {
@@ -344,6 +388,11 @@ export async function createBooking(
         });
       }
       const price = await priceOf(tx, bookable, stay, currency);
+      const terms = paymentTerms(
+        bookable.settings.paymentMode,
+        bookable.settings.depositPercent,
+        price.totalUsdCents,
+      );
       const [row] = await tx
         .insert(bookings)
         .values({
@@ -367,20 +416,27 @@ export async function createBooking(
           currencyCode: price.currency,
           currencyRate: price.currencyRate,
           message: request.message,
-          expiresAt:
-            status === "requested" ? new Date(now.getTime() + REQUEST_HOURS * 3_600_000) : null,
+          paymentMode: terms.mode,
+          dueNowUsdCents: terms.dueNowUsdCents,
+          expiresAt: expiryOf(status, now),
           createdAt: now,
           updatedAt: now,
         })
         .returning({ id: bookings.id });
-      await recordEvent(
-        tx,
-        row!.id,
-        status === "confirmed" ? "booked" : "requested",
-        null,
-        status,
-        actor.id,
-      );
+      await recordEvent(tx, row!.id, firstEvent(status), null, status, actor.id);
+      if (paidOnline) {
+        payment = await createPayment(tx, {
+          payerId: actor.id,
+          purpose: "booking",
+          bookingId: row!.id,
+          amountUsdCents: terms.dueNowUsdCents,
+          description: t("payments.bookings.description", {
+            id: row!.id,
+            title: bookable.listing.title,
+          }),
+          displayCurrency: currency.code,
+        });
+      }
       return row!.id;
     });
   } catch (error) {
@@ -396,8 +452,90 @@ export async function createBooking(
     throw error;
   }
   const booking = await bookingById(db, id);
+  if (payment) {
+    const checkoutUrl = await openCheckout(payment, booking.guestEmail, async (database) => {
+      const row = await bookingRow(database, id);
+      await database.transaction((tx) => expireUnpaid(tx, row, now));
+    });
+    return { ...booking, checkoutUrl };
+  }
   await mailBookingTransition(booking, status === "confirmed" ? "booked" : "requested");
   return booking;
+}
+
+/** A booking row locked for the rest of the transaction, or null when there is none. */
+export async function lockBooking(tx: Tx, id: number): Promise<BookingRow | null> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for("update");
+  return row ?? null;
+}
+
+/**
+ * The payment of a booking awaiting it arrived (inside the webhook's transaction): confirmed on
+ * an instant-book listing, otherwise a request whose host has REQUEST_HOURS from now. The mode is
+ * the listing's at this moment (a listing that stopped taking bookings meanwhile: a request).
+ */
+export async function markBookingPaid(
+  tx: Tx,
+  booking: BookingRow,
+  now: Date,
+): Promise<"booked" | "requested"> {
+  const [settings] = await tx
+    .select({ mode: bookingSettings.mode })
+    .from(bookingSettings)
+    .where(eq(bookingSettings.listingId, booking.listingId));
+  const to: BookingStatus = settings?.mode === "instant" ? "confirmed" : "requested";
+  await transition(
+    tx,
+    booking,
+    {
+      from: ["awaiting_payment"],
+      to,
+      event: "paid",
+      actorId: booking.guestId,
+      set: { expiresAt: expiryOf(to, now) },
+      refusal: "bookings.errors.notRequested",
+    },
+    now,
+  );
+  return to === "confirmed" ? "booked" : "requested";
+}
+
+/** The event a booking starts with, by the status it starts in. */
+function firstEvent(status: BookingStatus): BookingEvent {
+  if (status === "awaiting_payment") return "checkout";
+  return status === "confirmed" ? "booked" : "requested";
+}
+
+/** How long a new booking waits: a checkout for its payment, a request for its host. */
+function expiryOf(status: BookingStatus, now: Date): Date | null {
+  if (status === "awaiting_payment") return new Date(now.getTime() + CHECKOUT_MINUTES * 60_000);
+  if (status === "requested") return new Date(now.getTime() + REQUEST_HOURS * 3_600_000);
+  return null;
+}
+
+/**
+ * A booking whose payment will not come (the checkout failed, was abandoned, or never opened)
+ * expires and lets its nights and seats go. False when it was no longer awaiting payment.
+ */
+export async function expireUnpaid(tx: Tx, booking: BookingRow, now: Date): Promise<boolean> {
+  return transition(
+    tx,
+    booking,
+    {
+      from: ["awaiting_payment"],
+      to: "expired",
+      event: "expired",
+      actorId: null,
+      set: { expiresAt: null },
+      refusal: "bookings.errors.notRequested",
+    },
+    now,
+  )
+    .then(() => true)
+    .catch((error: unknown) => {
+      if (error instanceof AppError) return false;
+      throw error;
+    });
 }
 
 /** The booking that won the nights a refused one asked for, to name it. */
@@ -408,7 +546,7 @@ async function holdingBookingOn(db: Database, listingId: number, stay: Stay) {
     .where(
       and(
         eq(bookings.listingId, listingId),
-        inArray(bookings.status, ["requested", "confirmed"]),
+        inArray(bookings.status, [...HOLDING_STATUSES]),
         sql`${bookings.occupied} && daterange(${stay.checkIn}::date, ${stay.checkOut}::date)`,
       ),
     )
@@ -425,7 +563,7 @@ async function releaseSeats(tx: Tx, booking: { departureId: number | null; guest
     .where(eq(tourDepartures.id, booking.departureId));
 }
 
-type BookingRow = typeof bookings.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
 
 /**
  * Moves a booking from one of `from` to `to` inside a transaction, only if it is still in one of
@@ -451,7 +589,9 @@ async function transition(
     .where(and(eq(bookings.id, booking.id), inArray(bookings.status, [...change.from])))
     .returning({ id: bookings.id });
   if (!moved) throw new AppError("CONFLICT", change.refusal);
-  if (change.to !== "confirmed" && change.to !== "completed") await releaseSeats(tx, booking);
+  if (!HOLDING_STATUSES.some((s) => s === change.to) && change.to !== "completed") {
+    await releaseSeats(tx, booking);
+  }
   await recordEvent(
     tx,
     booking.id,
@@ -463,7 +603,7 @@ async function transition(
   );
 }
 
-async function bookingRow(db: Executor, rawId: unknown): Promise<BookingRow> {
+export async function bookingRow(db: Executor, rawId: unknown): Promise<BookingRow> {
   const id = requireListingId(rawId);
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
   if (!row) throw new AppError("NOT_FOUND", "bookings.errors.notFound");
@@ -498,8 +638,9 @@ export async function answerRequest(
     await expireRequests(now);
     throw new AppError("CONFLICT", "bookings.errors.notRequested");
   }
-  await db.transaction((tx) =>
-    transition(
+  let refunding = false;
+  await db.transaction(async (tx) => {
+    await transition(
       tx,
       booking,
       decision === "accept"
@@ -521,17 +662,49 @@ export async function answerRequest(
             refusal: "bookings.errors.notRequested",
           },
       now,
-    ),
-  );
+    );
+    // A declined request paid online is refunded in full.
+    if (decision === "decline") refunding = await refundOnline(tx, booking, 1, "booking_declined");
+  });
+  if (refunding) await sendPendingRefunds();
   const updated = await bookingById(db, booking.id);
   await mailBookingTransition(updated, decision === "accept" ? "accepted" : "declined");
   return updated;
 }
 
 /**
+ * Gives back `fraction` of what the booking was paid online (nothing to do for one paid at the
+ * property), inside the transaction that ends it, and keeps the amount on the booking. True when
+ * refunds wait to be sent after commit.
+ */
+async function refundOnline(
+  tx: Tx,
+  booking: BookingRow,
+  fraction: number,
+  reason: string,
+): Promise<boolean> {
+  if (booking.paymentMode === "on_arrival") return false;
+  const refunded = await refundPaidShare(
+    tx,
+    { hostId: booking.hostId, bookingId: booking.id },
+    fraction,
+    reason,
+  );
+  if (refunded === null) return false;
+  await tx.update(bookings).set({ refundUsdCents: refunded }).where(eq(bookings.id, booking.id));
+  return refunded > 0;
+}
+
+/** The share of the total a refund of `refundUsdCents` is: what comes back of each payment. */
+function shareOf(booking: BookingRow, refundUsdCents: number): number {
+  return booking.totalUsdCents > 0 ? refundUsdCents / booking.totalUsdCents : 0;
+}
+
+/**
  * Cancels a request or a confirmed booking. The guest gets back what the policy gives at this
  * moment; a host's or the administrator's cancellation refunds everything. A request the guest
- * withdraws costs nothing.
+ * withdraws costs nothing. Of a booking paid online, the refund is that share of each payment,
+ * and what the host keeps becomes payable to them at once.
  */
 export async function cancelBooking(
   actor: Actor | null,
@@ -552,8 +725,9 @@ export async function cancelBooking(
   if (canceller === "host")
     requireAllowed(actor, "booking:manage-listing", { ownerId: booking.hostId });
   const refund = refundNow(booking, canceller, now);
-  await db.transaction((tx) =>
-    transition(
+  let refunding = false;
+  await db.transaction(async (tx) => {
+    await transition(
       tx,
       booking,
       {
@@ -571,8 +745,14 @@ export async function cancelBooking(
         refusal: "bookings.errors.notCancellable",
       },
       now,
-    ),
-  );
+    );
+    refunding = await refundOnline(tx, booking, shareOf(booking, refund), "booking_cancelled");
+    // What the policy lets the host keep is theirs now: the stay it was held for will not be.
+    if (booking.paymentMode !== "on_arrival") {
+      await releaseHeld(tx, { hostId: booking.hostId, bookingId: booking.id });
+    }
+  });
+  if (refunding) await sendPendingRefunds();
   const updated = await bookingById(db, booking.id);
   await mailBookingTransition(updated, "cancelled");
   return updated;
@@ -587,10 +767,22 @@ export async function refundPreview(actor: Actor | null, rawBookingId: unknown, 
   if (booking.status !== "requested" && booking.status !== "confirmed") {
     throw new AppError("CONFLICT", "bookings.errors.notCancellable");
   }
+  const refund = refundNow(booking, cancellerOf(actor, booking), now);
+  const online =
+    booking.paymentMode === "on_arrival"
+      ? null
+      : await refundableShare(
+          db,
+          { hostId: booking.hostId, bookingId: booking.id },
+          shareOf(booking, refund),
+        );
   return {
     bookingId: booking.id,
-    refundUsdCents: refundNow(booking, cancellerOf(actor, booking), now),
+    /** Of a booking paid online, what comes back of what was paid; else what the policy gives. */
+    refundUsdCents: online?.refundUsdCents ?? refund,
     totalUsdCents: booking.totalUsdCents,
+    /** Paid online so far; null for a booking paid at the property. */
+    paidUsdCents: online?.paidUsdCents ?? null,
   };
 }
 
@@ -615,19 +807,21 @@ function refundNow(booking: BookingRow, canceller: Canceller, now: Date): number
 
 /**
  * The scheduled jobs' transition: each due booking moved in its own transaction, so one that an
- * answer or a cancellation moved meanwhile is skipped, not failed; both parties are e-mailed.
+ * answer or a cancellation moved meanwhile is skipped, not failed; both parties are e-mailed (the
+ * guest alone about a checkout never paid). A request that ends unanswered is refunded in full.
  */
 async function moveDue(
   due: BookingRow[],
-  change: { from: BookingStatus; to: BookingStatus; event: BookingEvent },
+  change: { from: BookingStatus; to: BookingStatus; event: BookingEvent; mail: MailEvent },
   now: Date,
 ): Promise<number> {
   const db = await getDb();
   let moved = 0;
+  let refunding = false;
   for (const booking of due) {
     const done = await db
-      .transaction((tx) =>
-        transition(
+      .transaction(async (tx) => {
+        await transition(
           tx,
           booking,
           {
@@ -639,8 +833,11 @@ async function moveDue(
             refusal: "bookings.errors.notRequested",
           },
           now,
-        ),
-      )
+        );
+        if (change.from === "requested" && change.to === "expired") {
+          refunding = (await refundOnline(tx, booking, 1, "booking_expired")) || refunding;
+        }
+      })
       .then(() => true)
       .catch((error: unknown) => {
         if (error instanceof AppError) return false;
@@ -648,12 +845,24 @@ async function moveDue(
       });
     if (!done) continue;
     moved++;
-    await mailBookingTransition(await bookingById(db, booking.id), change.event);
+    await mailBookingTransition(await bookingById(db, booking.id), change.mail);
   }
+  if (refunding) await sendPendingRefunds();
   return moved;
 }
 
-/** Requests past their deadline expire; their nights and seats are free again. */
+/**
+ * How long past its checkout's end a booking awaiting payment keeps its nights while its payment
+ * is still pending: by then the reconciliation job has asked the provider about it. A payment
+ * that arrives later still is refunded by the payments core.
+ */
+const UNPAID_GRACE_MS = 60 * 60_000;
+
+/**
+ * Requests past their deadline expire; their nights and seats are free again, and what they were
+ * paid online is refunded. So do bookings awaiting payment past their checkout, once their
+ * payment failed or was abandoned, or an hour later when the provider never said.
+ */
 export async function expireRequests(now = new Date()): Promise<number> {
   const db = await getDb();
   const due = await db
@@ -662,7 +871,43 @@ export async function expireRequests(now = new Date()): Promise<number> {
     .where(and(eq(bookings.status, "requested"), lte(bookings.expiresAt, now)))
     .orderBy(asc(bookings.expiresAt))
     .limit(500);
-  return moveDue(due, { from: "requested", to: "expired", event: "expired" }, now);
+  const pendingPayment = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.bookingId, bookings.id),
+        eq(payments.purpose, "booking"),
+        eq(payments.status, "pending"),
+      ),
+    );
+  const unpaid = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, "awaiting_payment"),
+        lte(bookings.expiresAt, now),
+        or(
+          lte(bookings.expiresAt, new Date(now.getTime() - UNPAID_GRACE_MS)),
+          notExists(pendingPayment),
+        ),
+      ),
+    )
+    .orderBy(asc(bookings.expiresAt))
+    .limit(500);
+  return (
+    (await moveDue(
+      due,
+      { from: "requested", to: "expired", event: "expired", mail: "expired" },
+      now,
+    )) +
+    (await moveDue(
+      unpaid,
+      { from: "awaiting_payment", to: "expired", event: "expired", mail: "unpaid" },
+      now,
+    ))
+  );
 }
 
 /** Confirmed stays whose check-out day has come are completed. */
@@ -674,7 +919,11 @@ export async function completeStays(now = new Date()): Promise<number> {
     .where(and(eq(bookings.status, "confirmed"), lte(bookings.checkOut, isoDay(now))))
     .orderBy(asc(bookings.checkOut))
     .limit(500);
-  return moveDue(due, { from: "confirmed", to: "completed", event: "completed" }, now);
+  return moveDue(
+    due,
+    { from: "confirmed", to: "completed", event: "completed", mail: "completed" },
+    now,
+  );
 }
 
 const guest = alias(user, "guest");
@@ -692,7 +941,7 @@ const viewColumns = {
 
 export type BookingWithParties = BookingView & { guestEmail: string; hostEmail: string };
 
-function toView(row: {
+type ViewRow = {
   booking: BookingRow;
   listingTitle: string;
   listingCity: string;
@@ -700,7 +949,70 @@ function toView(row: {
   guestEmail: string;
   hostName: string;
   hostEmail: string;
-}): BookingWithParties {
+};
+
+/** What was paid online for each booking, and refunded: one query for a whole list. */
+async function onlinePayments(db: Executor, ids: number[]) {
+  const byBooking = new Map<number, BookingView["payment"]["refunds"]>();
+  const paid = new Map<number, number>();
+  const checkout = new Map<number, string>();
+  if (ids.length === 0) return { byBooking, paid, checkout };
+  const rows = await db
+    .select({ payment: payments, refund: refunds })
+    .from(payments)
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .where(inArray(payments.bookingId, ids))
+    .orderBy(asc(payments.createdAt), asc(refunds.createdAt));
+  const counted = new Set<string>();
+  for (const { payment, refund } of rows) {
+    const id = payment.bookingId!;
+    if (payment.status === "paid" && !counted.has(payment.id)) {
+      counted.add(payment.id);
+      paid.set(id, (paid.get(id) ?? 0) + payment.amountUsdCents);
+    }
+    if (payment.status === "pending" && payment.purpose === "booking" && payment.checkoutUrl) {
+      checkout.set(id, payment.checkoutUrl);
+    }
+    if (refund) {
+      const list = byBooking.get(id) ?? [];
+      list.push({
+        id: refund.id,
+        amountMinor: refund.amountMinor,
+        currency: payment.currency,
+        status: refund.status,
+      });
+      byBooking.set(id, list);
+    }
+  }
+  return { byBooking, paid, checkout };
+}
+
+async function toViews(db: Executor, rows: ViewRow[]): Promise<BookingWithParties[]> {
+  const online = await onlinePayments(
+    db,
+    rows.filter((r) => r.booking.paymentMode !== "on_arrival").map((r) => r.booking.id),
+  );
+  return rows.map((row) => {
+    const b = row.booking;
+    return toView(row, {
+      ...paymentTerms(
+        b.paymentMode,
+        b.paymentMode === "deposit" && b.totalUsdCents > 0
+          ? Math.round((b.dueNowUsdCents * 100) / b.totalUsdCents)
+          : null,
+        b.totalUsdCents,
+      ),
+      // The amount written at booking, not one recomputed from a rounded percentage.
+      dueNowUsdCents: b.dueNowUsdCents,
+      restUsdCents: b.totalUsdCents - b.dueNowUsdCents,
+      paidUsdCents: online.paid.get(b.id) ?? 0,
+      checkoutUrl: b.status === "awaiting_payment" ? (online.checkout.get(b.id) ?? null) : null,
+      refunds: online.byBooking.get(b.id) ?? [],
+    });
+  });
+}
+
+function toView(row: ViewRow, payment: BookingView["payment"]): BookingWithParties {
   const b = row.booking;
   return {
     id: b.id,
@@ -735,6 +1047,7 @@ function toView(row: {
       currency: b.currencyCode,
       currencyRate: b.currencyRate,
     },
+    payment,
   };
 }
 
@@ -748,10 +1061,10 @@ function selectViews(db: Executor, where: SQL | undefined) {
     .where(where);
 }
 
-async function bookingById(db: Executor, id: number): Promise<BookingWithParties> {
+export async function bookingById(db: Executor, id: number): Promise<BookingWithParties> {
   const [row] = await selectViews(db, eq(bookings.id, id));
   if (!row) throw new AppError("NOT_FOUND", "bookings.errors.notFound");
-  return toView(row);
+  return (await toViews(db, [row]))[0]!;
 }
 
 /** One booking with its history, for its guest, its host or the administrator. */
@@ -789,7 +1102,7 @@ export async function listGuestBookings(actor: Actor | null): Promise<BookingVie
     asc(bookings.checkIn),
     desc(bookings.id),
   );
-  return rows.map((r) => publicView(toView(r)));
+  return (await toViews(db, rows)).map(publicView);
 }
 
 /** Bookings of the host's listings: open requests first (soonest deadline), then by stay. */
@@ -801,7 +1114,7 @@ export async function listHostBookings(actor: Actor | null): Promise<BookingView
     asc(bookings.expiresAt),
     asc(bookings.checkIn),
   );
-  return rows.map((r) => publicView(toView(r)));
+  return (await toViews(db, rows)).map(publicView);
 }
 
 /** Every booking on the platform, newest first (the administrator). */
@@ -811,5 +1124,5 @@ export async function listAllBookings(actor: Actor | null, limit = 200): Promise
   const rows = await selectViews(db, undefined)
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(limit);
-  return rows.map((r) => publicView(toView(r)));
+  return (await toViews(db, rows)).map(publicView);
 }

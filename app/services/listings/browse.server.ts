@@ -98,7 +98,7 @@ function availableWhere(params: BrowseParams): SQL {
   const nights = sql`daterange(${params.checkIn}::date, ${params.checkOut}::date)`;
   return sql`${takes}
     and not exists (select 1 from ${bookings} where ${bookings.listingId} = ${listings.id}
-      and ${bookings.status} in ('requested', 'confirmed') and ${bookings.unit} <> 'departure'
+      and ${bookings.status} in ('awaiting_payment', 'requested', 'confirmed') and ${bookings.unit} <> 'departure'
       and ${bookings.occupied} && ${nights})
     and not exists (select 1 from ${calendarBlocks} where ${calendarBlocks.listingId} = ${listings.id}
       and ${calendarBlocks.startsOn} < ${params.checkOut}::date

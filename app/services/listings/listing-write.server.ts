@@ -21,6 +21,7 @@ import { getMailer } from "../../email/mailer.server.ts";
 import { newListingNotificationEmail } from "../../email/templates.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { getNotificationEmail, requiresManualApproval } from "../content/settings.server.ts";
+import { requireListingRoom } from "../premium/plan-limits.server.ts";
 import { listCountries } from "../reference/reference.server.ts";
 import { requireAllowed, requireListingId, type Actor } from "./listing-actor.server.ts";
 import { listingFormValues, listingRowValues } from "./listing-row.server.ts";
@@ -42,7 +43,8 @@ import {
  * the owner edits or deletes a listing, or the admin; a new listing waits for review unless the
  * admin publishes it or the admin turned manual approval off (Settings); an owner's edit of what
  * the public reads sends a live listing back to review while manual approval is on
- * (app/lib/listing-status.ts). The team hears of every publisher's new listing by e-mail.
+ * (app/lib/listing-status.ts). The team hears of every publisher's new listing by e-mail. A new
+ * listing needs a place in the owner's plan (app/services/premium/plan-limits.server.ts).
  */
 
 // ── Parsing ───────────────────────────────────────────────────────────────────────────────────
@@ -123,6 +125,8 @@ export async function createListing({
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
+      // The plan's listing limit, counted with the owner's row locked (the admin has none).
+      await requireListingRoom(tx, actor);
       await consumeUploads(tx, actor, [...copies.keys()]);
       const [row] = await tx
         .insert(listings)

@@ -114,7 +114,8 @@ export async function setListingAttribute({
   const db = await getDb();
   const set =
     attribute === "featured"
-      ? { featured: value }
+      ? // The administrator's choice: it uses none of the owner's featured ads.
+        { featured: value, featuredByOwner: false }
       : { agentType: (value ? "premium" : "standard") as AgentType };
   return db.transaction(async (tx) => {
     const [row] = await tx

@@ -57,12 +57,6 @@ export async function findPremiumPlan(
   return (await listPremiumPlans()).find((plan) => plan.id === id);
 }
 
-async function requirePlan(id: string): Promise<PremiumPlan> {
-  const plan = await findPremiumPlan(id);
-  if (!plan) throw new AppError("NOT_FOUND", "dashboard.premium.errors.notFound");
-  return plan;
-}
-
 /** The fields whose value the edit changes, before and after, for the audit entry. */
 function changes(before: PremiumPlan, after: PremiumPlanInput) {
   const old: Record<string, unknown> = {};
@@ -127,21 +121,4 @@ export async function updatePremiumPlan({
   });
   plans.invalidate();
   return saved;
-}
-
-/**
- * Choosing a plan to buy. Online payment is not part of the product yet, so after checking who
- * asks and for which plan the answer is an honest refusal that changes nothing; the payments
- * work replaces it with a checkout.
- */
-export async function choosePremiumPlan({
-  actor,
-  planId,
-}: {
-  actor: Actor | null;
-  planId: string;
-}): Promise<never> {
-  requireAllowed(actor, "premium:choose-plan");
-  await requirePlan(planId);
-  throw new AppError("SERVICE_UNAVAILABLE", "dashboard.premium.paymentUnavailable");
 }

@@ -34,7 +34,14 @@ import {
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { sendMessage, startConversation } from "../conversations/conversations.server.ts";
 import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
+import { sendPendingRefunds } from "../payments/refunds.server.ts";
 import { blockBetween } from "../safety/blocks.server.ts";
+import {
+  jobPaidOnline,
+  jobPayments,
+  refundJobMoney,
+  releaseJobMoney,
+} from "./job-payment.server.ts";
 
 /**
  * Quotes for professionals' services: a client asks (what, where, when) in the conversation about
@@ -176,7 +183,16 @@ function selectJobs(db: Executor, where: SQL) {
 
 type JobRow = Awaited<ReturnType<typeof selectJobs>>[number];
 
-function jobView(row: JobRow, actorId: string): JobView {
+/** The jobs as the actor sees them, with what each costs online and whether it was paid. */
+async function jobViews(db: Executor, rows: JobRow[], actorId: string): Promise<JobView[]> {
+  const paymentsOf = await jobPayments(
+    db,
+    rows.map((row) => ({ id: row.job.id, amountUsdCents: row.amountUsdCents })),
+  );
+  return rows.map((row) => jobView(row, actorId, paymentsOf.get(row.job.id)!));
+}
+
+function jobView(row: JobRow, actorId: string, payment: JobView["payment"]): JobView {
   const j = row.job;
   return {
     id: j.id,
@@ -196,13 +212,14 @@ function jobView(row: JobRow, actorId: string): JobView {
     completedAt: j.completedAt?.toISOString() ?? null,
     cancelledAt: j.cancelledAt?.toISOString() ?? null,
     reviewed: Boolean(row.reviewed),
+    payment,
   };
 }
 
 async function jobById(db: Executor, id: number, actorId: string): Promise<JobView> {
   const [row] = await selectJobs(db, eq(jobs.id, id));
   if (!row) throw new AppError("NOT_FOUND", "quotes.errors.jobNotFound");
-  return jobView(row, actorId);
+  return (await jobViews(db, [row], actorId))[0]!;
 }
 
 /**
@@ -240,7 +257,7 @@ export async function conversationQuotes(
             .orderBy(asc(quotes.createdAt), asc(quotes.id)),
           selectJobs(db, inArray(quoteRequests.id, requestIds)),
         ]);
-  const jobOf = new Map(jobRows.map((j) => [j.requestId, jobView(j, actor.id)]));
+  const jobOf = new Map((await jobViews(db, jobRows, actor.id)).map((job) => [job.requestId, job]));
   const requests: QuoteThread[] = requestRows.map((row) => ({
     request: requestView(row),
     quotes: quoteRows.filter((q) => q.requestId === row.request.id).map((q) => quoteView(q, now)),
@@ -274,6 +291,9 @@ export async function conversationQuotePanel(
           "quotes.statuses",
           "quotes.jobStatuses",
           "quotes.amount",
+          "payments.jobs",
+          // Refund statuses read as the bookings' do.
+          "payments.bookings",
           ...(reviewing ? (["reviews.form"] as const) : []),
         ];
   return { quotes, today: isoDay(now), scopes };
@@ -287,7 +307,7 @@ export async function listMyJobs(actor: Actor | null): Promise<JobView[]> {
     db,
     or(eq(jobs.clientId, actor.id), eq(jobs.professionalId, actor.id))!,
   ).orderBy(sql`${jobs.status} = 'accepted' DESC`, desc(jobs.createdAt), desc(jobs.id));
-  return rows.map((row) => jobView(row, actor.id));
+  return jobViews(db, rows, actor.id);
 }
 
 /**
@@ -647,7 +667,10 @@ async function finalRefusal(db: Executor, jobId: number): Promise<AppError> {
   );
 }
 
-/** The professional marks an accepted job as done; then the client may review it. */
+/**
+ * The professional marks an accepted job as done; then the client may review it. What the client
+ * paid online for it becomes payable to the professional in the same transaction.
+ */
 export async function completeJob(
   actor: Actor | null,
   input: unknown,
@@ -657,21 +680,30 @@ export async function completeJob(
   const jobId = idOrMissing(fieldsOf(input).jobId, "quotes.errors.jobNotFound");
   const db = await getDb();
   const { job, side, conversationId } = await requireJobParty(db, actor, jobId);
-  if (side !== "professional") {
-    throw new AppError("FORBIDDEN", "quotes.errors.onlyProfessionalCompletes");
-  }
   requireAllowed(actor, "job:manage");
-  const [moved] = await db
-    .update(jobs)
-    .set({ status: "completed", completedAt: now })
-    .where(and(eq(jobs.id, job.id), eq(jobs.status, "accepted")))
-    .returning({ id: jobs.id });
+  const moved = await db.transaction(async (tx) => {
+    // Money paid online is the client's protection: it is held until the client says the work
+    // is done, so only they complete a paid job. An unpaid one either side may.
+    if (side === "professional" && (await jobPaidOnline(tx, job.id))) {
+      throw new AppError("FORBIDDEN", "quotes.errors.clientCompletesPaid");
+    }
+    const [row] = await tx
+      .update(jobs)
+      .set({ status: "completed", completedAt: now })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, "accepted")))
+      .returning();
+    if (row) await releaseJobMoney(tx, row);
+    return row;
+  });
   if (!moved) throw await finalRefusal(db, job.id);
   await notify(actor, conversationId, t("quotes.messages.completed"));
   return jobById(db, job.id, actor.id);
 }
 
-/** Either side calls off an accepted job, with a reason if they give one. */
+/**
+ * Either side calls off an accepted job, with a reason if they give one. What the client paid
+ * online for it is refunded in full.
+ */
 export async function cancelJob(
   actor: Actor | null,
   input: unknown,
@@ -684,12 +716,16 @@ export async function cancelJob(
   const { job, conversationId } = await requireJobParty(db, actor, jobId);
   requireAllowed(actor, "job:manage");
   const { reason } = parsedOrRefused(cancelJobSchema.safeParse(fields), "quotes.errors.reason");
-  const [moved] = await db
-    .update(jobs)
-    .set({ status: "cancelled", cancelledAt: now })
-    .where(and(eq(jobs.id, job.id), eq(jobs.status, "accepted")))
-    .returning({ id: jobs.id });
+  const { moved, refunding } = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jobs)
+      .set({ status: "cancelled", cancelledAt: now })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, "accepted")))
+      .returning();
+    return { moved: row, refunding: row ? await refundJobMoney(tx, row) : false };
+  });
   if (!moved) throw await finalRefusal(db, job.id);
+  if (refunding) await sendPendingRefunds();
   await notify(
     actor,
     conversationId,

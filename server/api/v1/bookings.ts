@@ -65,6 +65,15 @@ import {
 export const bookingRoutes = apiRouter();
 
 const booking = withOpenApi(bookingSchema, "Booking");
+const createdBooking = withOpenApi(
+  bookingSchema.extend({
+    checkoutUrl: z
+      .string()
+      .optional()
+      .meta({ description: "For a listing paid online: the provider's checkout, to pay now." }),
+  }),
+  "CreatedBooking",
+);
 const bookingList = withOpenApi(bookingListSchema, "BookingList");
 const quote = withOpenApi(quoteSchema, "Quote");
 const availability = withOpenApi(availabilitySchema, "Availability");
@@ -153,16 +162,25 @@ bookingRoutes.openapi(
     path: "/listings/{listingId}/bookings",
     security: sessionSecurity,
     summary: "Book: confirmed at once on instant book, otherwise a request for 24 hours",
+    description:
+      "On a listing paid online (in full or a deposit) the booking is `awaiting_payment`, holding its nights while the guest pays: send the guest's browser to `checkoutUrl`. The provider's webhook then confirms it or makes it a request; an unpaid checkout expires it.",
     operationId: "createBooking",
     middleware: [...signedInCalls, allowedTo("booking:create"), jsonBody] as const,
     request: { params: listingParams, body: jsonRequest(bookingRequest) },
-    responses: { 201: jsonResponse(booking, "The booking or request"), ...refusals },
+    responses: {
+      201: jsonResponse(createdBooking, "The booking or request"),
+      ...refusals,
+      503: errorResponse("SERVICE_UNAVAILABLE: the payment provider could not be reached"),
+    },
   }),
-  async (c) =>
-    c.json(
-      await createBooking(c.get("viewer"), c.req.valid("param").listingId, c.req.valid("json")),
-      201,
-    ),
+  async (c) => {
+    const {
+      guestEmail: _g,
+      hostEmail: _h,
+      ...created
+    } = await createBooking(c.get("viewer"), c.req.valid("param").listingId, c.req.valid("json"));
+    return c.json(created, 201);
+  },
 );
 
 bookingRoutes.openapi(
@@ -235,7 +253,14 @@ bookingRoutes.openapi(
     request: { params: bookingParams },
     responses: {
       200: jsonResponse(
-        z.object({ bookingId: z.int(), refundUsdCents: z.int(), totalUsdCents: z.int() }),
+        z.object({
+          bookingId: z.int(),
+          refundUsdCents: z.int(),
+          totalUsdCents: z.int(),
+          paidUsdCents: z.int().nullable().meta({
+            description: "Paid online; the refund is a share of it. Null: paid on arrival.",
+          }),
+        }),
         "The refund by the booking's policy",
       ),
       ...refusals,

@@ -15,6 +15,9 @@ import { conversationBodySchemas, conversationRoutes } from "./conversations.ts"
 import { favoriteRoutes } from "./favorites.ts";
 import { listingRoutes, listingSchemas } from "./listings.ts";
 import { moderationRoutes } from "./moderation.ts";
+import { paymentWebhookRoutes } from "./payment-webhooks.ts";
+import { paymentBodySchemas, paymentRoutes } from "./payments.ts";
+import { payoutBodySchemas, payoutRoutes } from "./payouts.ts";
 import { premiumPlanRoutes } from "./premium-plans.ts";
 import { listingInputSchema, myListingRoutes } from "./my-listings.ts";
 import { quoteBodySchemas, quoteRoutes } from "./quotes.ts";
@@ -72,6 +75,9 @@ apiV1.route("/", reviewRoutes);
 apiV1.route("/", conversationRoutes);
 apiV1.route("/", quoteRoutes);
 apiV1.route("/", safetyRoutes);
+apiV1.route("/", paymentWebhookRoutes);
+apiV1.route("/", paymentRoutes);
+apiV1.route("/", payoutRoutes);
 
 apiV1.openAPIRegistry.register("Error", errorSchema);
 apiV1.openAPIRegistry.register("ListingInput", listingInputSchema);
@@ -81,6 +87,8 @@ for (const [name, schema] of Object.entries({
   ...quoteBodySchemas,
   ...conversationBodySchemas,
   ...reviewBodySchemas,
+  ...paymentBodySchemas,
+  ...payoutBodySchemas,
 })) {
   apiV1.openAPIRegistry.register(name, schema);
 }

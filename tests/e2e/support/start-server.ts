@@ -40,6 +40,8 @@ const child = spawn(process.execPath, ["server.ts"], {
     DATA_DIR: dataDir,
     NODE_ENV: "production",
     SMTP_URL: sink.url,
+    // The demo pays through the local sandbox provider the server starts on loopback.
+    PAYMENT_PROVIDER: "sandbox",
     ADMIN_EMAIL: E2E.adminEmail,
     // Every browser test signs up its own accounts from 127.0.0.1.
     RATE_LIMIT_SCALE: "20",

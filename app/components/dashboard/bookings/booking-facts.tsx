@@ -106,7 +106,12 @@ export function EndNote({
   if (booking.status === "cancelled" && booking.cancelledBy) {
     parts.push(t(`bookingsDashboard.row.cancelledBy.${booking.cancelledBy}`));
   }
-  if (booking.status === "cancelled" && booking.refundUsdCents !== null) {
+  // A refund made online is told in the currency it was paid in (RefundLines), not here.
+  if (
+    booking.status === "cancelled" &&
+    booking.refundUsdCents !== null &&
+    booking.payment.refunds.length === 0
+  ) {
     parts.push(
       t("bookingsDashboard.row.refund", {
         amount: formatPrice(booking.refundUsdCents, currency),

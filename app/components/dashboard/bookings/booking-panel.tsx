@@ -97,7 +97,7 @@ export function BookingPanel({
         {close}
       </CancelBody>
     ) : (
-      <DeclineBody booking={panel.booking} month={month} frame={frame}>
+      <DeclineBody booking={panel.booking} month={month} currency={currency} frame={frame}>
         {close}
       </DeclineBody>
     );
@@ -218,6 +218,9 @@ function CancelBody({
   const request = booking.status === "requested";
   const total = formatPrice(booking.price.totalUsdCents, currency);
   const policy = booking.cancellationPolicy;
+  // Of a booking paid online, what comes back is a share of what was paid, not of the total.
+  const paidOnline = booking.payment.paidUsdCents;
+  const paid = formatPrice(paidOnline, currency);
   return (
     <>
       <Heading frame={frame}>
@@ -227,19 +230,28 @@ function CancelBody({
       <div className="mt-4 space-y-2 rounded-lg bg-white p-3 text-sm text-stone-700 ring-1 ring-stone-200">
         {canceller !== "guest" ? (
           <p className="font-semibold text-stone-900">
-            {t("bookingsDashboard.cancel.refundFull", { total })}
+            {paidOnline > 0
+              ? t("payments.bookings.cancelRefundFull", { paid })
+              : t("bookingsDashboard.cancel.refundFull", { total })}
           </p>
         ) : request ? (
           <p className="font-semibold text-stone-900">
-            {t("bookingsDashboard.cancel.refundRequest")}
+            {paidOnline > 0
+              ? t("payments.bookings.cancelRefundRequest", { paid })
+              : t("bookingsDashboard.cancel.refundRequest")}
           </p>
         ) : (
           <>
             <p className="text-base font-semibold text-stone-900" data-refund>
-              {t("bookingsDashboard.cancel.refundNow", {
-                refund: formatPrice(panel.refundUsdCents, currency),
-                total,
-              })}
+              {paidOnline > 0
+                ? t("payments.bookings.cancelRefund", {
+                    refund: formatPrice(panel.refundUsdCents, currency),
+                    paid,
+                  })
+                : t("bookingsDashboard.cancel.refundNow", {
+                    refund: formatPrice(panel.refundUsdCents, currency),
+                    total,
+                  })}
             </p>
             <p>
               <span className="font-semibold">
@@ -279,11 +291,13 @@ function CancelBody({
 function DeclineBody({
   booking,
   month,
+  currency,
   frame,
   children,
 }: {
   booking: BookingView;
   month: string | null;
+  currency: DisplayCurrency;
   frame: Frame;
   children: ReactNode;
 }) {
@@ -298,6 +312,13 @@ function DeclineBody({
           dates: stayText(t, booking),
         })}
       </Text>
+      {booking.payment.paidUsdCents > 0 && (
+        <p className="mt-3 text-sm font-semibold text-stone-900">
+          {t("payments.bookings.declineRefund", {
+            paid: formatPrice(booking.payment.paidUsdCents, currency),
+          })}
+        </p>
+      )}
       <Form method="post" action={bookingsHref({ month })} preventScrollReset className="mt-4">
         <input type="hidden" name="intent" value="decline" />
         <input type="hidden" name="bookingId" value={booking.id} />

@@ -7,6 +7,7 @@ import type { DisplayCurrency } from "../../../lib/money.ts";
 import type { BookingView } from "../../../lib/schemas/bookings.ts";
 import { cardVariants } from "../../ui/card.tsx";
 import { BookingFacts, BookingTotal, ExpiryNote, ListingLink } from "./booking-facts.tsx";
+import { PaymentNote } from "./payment-lines.tsx";
 import { AcceptForm, CancelLink, DeclineLink, MessageButton } from "./row-actions.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
 
@@ -104,6 +105,7 @@ function RequestRow({ booking, now, month, currency }: { booking: BookingView } 
       <div className="mt-2 flex flex-col gap-x-4 gap-y-1 text-sm sm:flex-row sm:flex-wrap sm:items-center">
         <ExpiryNote expiresAt={booking.expiresAt} now={now} />
         <BookingTotal booking={booking} currency={currency} />
+        <PaymentNote booking={booking} currency={currency} today={now.slice(0, 10)} />
       </div>
       {booking.message && (
         <figure className="mt-3 rounded-lg bg-stone-50 p-3 text-sm">
@@ -125,15 +127,14 @@ function RequestRow({ booking, now, month, currency }: { booking: BookingView } 
   );
 }
 
-function StayRow({ booking, month, currency }: { booking: BookingView } & RowContext) {
-  const t = useT();
+function StayRow({ booking, now, month, currency }: { booking: BookingView } & RowContext) {
   return (
     <li className="p-4" data-booking={booking.id}>
       <RowHead booking={booking} />
       <BookingFacts booking={booking} />
       <div className="mt-2 flex flex-col gap-x-4 gap-y-1 text-sm sm:flex-row sm:flex-wrap sm:items-center">
         <BookingTotal booking={booking} currency={currency} />
-        <span className="text-stone-600">{t("bookings.payAtProperty")}</span>
+        <PaymentNote booking={booking} currency={currency} today={now.slice(0, 10)} />
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <MessageButton booking={booking} side="host" />

@@ -1,4 +1,4 @@
-import { Ban, CalendarCheck, CheckCircle2, Clock, type LucideIcon } from "lucide-react";
+import { Ban, CalendarCheck, CheckCircle2, Clock, CreditCard, type LucideIcon } from "lucide-react";
 import { useT } from "../../../i18n/use-t.ts";
 import type { BookingStatus } from "../../../lib/booking-values.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -7,6 +7,7 @@ const LOOK: Record<
   BookingStatus,
   { tone: "warning" | "success" | "neutral" | "danger"; icon: LucideIcon }
 > = {
+  awaiting_payment: { tone: "warning", icon: CreditCard },
   requested: { tone: "warning", icon: Clock },
   confirmed: { tone: "success", icon: CheckCircle2 },
   completed: { tone: "neutral", icon: CalendarCheck },

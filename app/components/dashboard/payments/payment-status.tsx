@@ -1,0 +1,104 @@
+import { CircleAlert, ExternalLink } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
+import { useT } from "../../../i18n/use-t.ts";
+import { cn } from "../../../lib/cn.ts";
+import { formatMinor } from "../../../lib/money.ts";
+import type { PaymentView } from "../../../lib/schemas/payments.ts";
+import { buttonVariants } from "../../ui/button.tsx";
+import { cardVariants } from "../../ui/card.tsx";
+
+/** How often a pending payment's page asks again: the webhook usually lands within seconds. */
+const POLL_MS = 3000;
+
+/**
+ * Asks the server again every few seconds while the page is shown and the payment pending. Once
+ * the answer is no longer pending the page shows something else, and the timer goes with it.
+ */
+function usePollWhilePending(pending: boolean) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!pending) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === "visible") void revalidate();
+    }, POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [pending, revalidate]);
+}
+
+const panelClass = cn(cardVariants(), "mx-auto max-w-2xl p-6 text-center sm:p-8");
+
+function Amount({ payment }: { payment: PaymentView }) {
+  return (
+    <p className="mt-3 text-2xl font-extrabold text-stone-900 tabular-nums">
+      {formatMinor(payment.amountMinor, payment.currency)}
+    </p>
+  );
+}
+
+/** Pending: waiting for the provider's word, with the way back to its checkout. */
+export function PendingPayment({ payment }: { payment: PaymentView }) {
+  const t = useT();
+  usePollWhilePending(true);
+  const provider = t(`payments.receipt.providers.${payment.provider}`);
+  return (
+    <section aria-labelledby="payment-title" className={panelClass}>
+      <span
+        aria-hidden
+        className="mx-auto block size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700 motion-reduce:animate-none"
+      />
+      <h2 id="payment-title" className="mt-4 text-xl font-bold text-stone-900">
+        {t("payments.receipt.pending.title")}
+      </h2>
+      <p className="mt-1 text-stone-600">{payment.description}</p>
+      <Amount payment={payment} />
+      <p role="status" className="mt-4 font-medium text-stone-800">
+        {t("payments.receipt.pending.body", { provider })}
+      </p>
+      <p className="mt-2 text-sm text-stone-600">{t("payments.receipt.pending.hint")}</p>
+      {payment.checkoutUrl && (
+        <a
+          href={payment.checkoutUrl}
+          className={cn(buttonVariants({ variant: "outline", size: "md" }), "mt-6")}
+        >
+          <ExternalLink aria-hidden className="size-4" />
+          {t("payments.receipt.pending.backToCheckout")}
+        </a>
+      )}
+    </section>
+  );
+}
+
+/** Failed or cancelled: nothing was charged; "Try again" goes back to what was being paid. */
+export function UnpaidPayment({ payment, retryPath }: { payment: PaymentView; retryPath: string }) {
+  const t = useT();
+  const texts =
+    payment.status === "cancelled"
+      ? {
+          title: t("payments.receipt.cancelled.title"),
+          body: t("payments.receipt.cancelled.body"),
+        }
+      : { title: t("payments.receipt.failed.title"), body: t("payments.receipt.failed.body") };
+  return (
+    <section aria-labelledby="payment-title" className={panelClass}>
+      <CircleAlert aria-hidden className="mx-auto size-10 text-red-700" />
+      <h2 id="payment-title" className="mt-4 text-xl font-bold text-stone-900">
+        {texts.title}
+      </h2>
+      <p className="mt-1 text-stone-600">{payment.description}</p>
+      <Amount payment={payment} />
+      <p className="mt-4 text-stone-800">{texts.body}</p>
+      <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
+        <Link to={retryPath} className={buttonVariants({ variant: "primary", size: "md" })}>
+          {t("payments.receipt.tryAgain")}
+        </Link>
+        <Link
+          to="/dashboard/payments"
+          className={buttonVariants({ variant: "outline", size: "md" })}
+        >
+          {t("payments.receipt.allPayments")}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { z } from "zod";
+import {
+  PAYMENT_METHODS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  PROVIDER_IDS,
+  REFUND_STATUSES,
+} from "../payment-values.ts";
+
+/**
+ * Payments as people read them (the Payments tab, a payment's page and receipt, GET
+ * /api/v1/payments) and a premium plan's checkout and limits. Amounts are integers in the charge
+ * currency's minor units, with the US-cent price beside them.
+ */
+
+const minor = (description: string) => z.int().meta({ description });
+
+export const paymentSummarySchema = z
+  .object({
+    id: z.string().meta({ description: "The payment's id, also the receipt number." }),
+    purpose: z.enum(PAYMENT_PURPOSES),
+    description: z.string().meta({ description: "What was paid for." }),
+    status: z.enum(PAYMENT_STATUSES),
+    amountMinor: minor("The amount in the charge currency's minor units."),
+    currency: z.string().meta({ description: "The charge currency (ISO 4217)." }),
+    amountUsdCents: minor("The price in US cents."),
+    refundedMinor: minor("Refunded or being refunded, in the charge currency's minor units."),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    payer: z.object({ id: z.string().nullable(), name: z.string(), email: z.string() }),
+  })
+  .meta({ id: "PaymentSummary" });
+export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
+
+export const refundViewSchema = z
+  .object({
+    id: z.string(),
+    amountMinor: minor("In the payment's currency's minor units."),
+    status: z.enum(REFUND_STATUSES),
+    reason: z.string(),
+    createdAt: z.string(),
+    completedAt: z.string().nullable(),
+  })
+  .meta({ id: "Refund" });
+export type RefundView = z.infer<typeof refundViewSchema>;
+
+export const paymentViewSchema = paymentSummarySchema
+  .extend({
+    provider: z.enum(PROVIDER_IDS),
+    method: z.enum(PAYMENT_METHODS).nullable(),
+    rate: z.string().meta({ description: "Units of the charge currency per US dollar." }),
+    checkoutUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "The provider's checkout, while the payment is pending." }),
+    planId: z.string().nullable(),
+    bookingId: z.int().nullable(),
+    jobId: z.int().nullable(),
+    refunds: z.array(refundViewSchema),
+  })
+  .meta({ id: "Payment" });
+export type PaymentView = z.infer<typeof paymentViewSchema>;
+
+export const paymentListSchema = z
+  .object({
+    payments: z.array(paymentSummarySchema),
+    total: z.int(),
+    page: z.int(),
+    pageCount: z.int(),
+  })
+  .meta({ id: "PaymentList" });
+export type PaymentList = z.infer<typeof paymentListSchema>;
+
+export const paymentPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+
+export const checkoutStartedSchema = z
+  .object({
+    paymentId: z.string(),
+    checkoutUrl: z.string().meta({ description: "Send the payer's browser here." }),
+  })
+  .meta({ id: "CheckoutStarted" });
+export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
+
+export const checkoutInputSchema = z
+  .object({
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/)
+      .optional()
+      .meta({ description: "The payer's display currency; charged in it when the provider can." }),
+  })
+  .meta({ id: "CheckoutInput" });
+
+/** An account's plan and how much of its limits is used (null limit: unlimited). */
+export const planUsageSchema = z
+  .object({
+    plan: z.object({ id: z.string(), name: z.string() }).nullable().meta({
+      description: "The plan running now; null: the free limits.",
+    }),
+    endsAt: z.string().nullable(),
+    listingsUsed: z.int().meta({ description: "Live and pending listings." }),
+    listingLimit: z.int().nullable(),
+    featuredUsed: z.int(),
+    featuredLimit: z.int(),
+  })
+  .meta({ id: "PlanUsage" });
+export type PlanUsage = z.infer<typeof planUsageSchema>;
+
+export const featureOwnInputSchema = z
+  .object({ featured: z.boolean() })
+  .meta({ id: "FeatureOwnInput" });

@@ -1,0 +1,120 @@
+import { data } from "react-router";
+import type { Route } from "./+types/payments";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { requirePermission } from "../../auth/guards.server.ts";
+import { PaymentListSection } from "../../components/dashboard/payments/payment-list.tsx";
+import { PayoutReportSection } from "../../components/dashboard/payments/payout-report.tsx";
+import {
+  RecordPayoutSection,
+  RECORD_PAYOUT_INTENT,
+  type PayoutFormResult,
+} from "../../components/dashboard/payments/record-payout.tsx";
+import { pickMessages } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { formatMinor } from "../../lib/money.ts";
+import { can } from "../../lib/permissions.ts";
+import { paymentPageQuerySchema } from "../../lib/schemas/payments.ts";
+import type { PayoutView } from "../../lib/schemas/payouts.ts";
+import { listPayments } from "../../services/payments/payment-read.server.ts";
+import { payableHosts, payoutReport, recordPayout } from "../../services/payouts/payouts.server.ts";
+import { answerAction } from "../../services/session/action-answer.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
+
+/**
+ * The Payments tab: what the viewer paid online, newest first, each with its page and receipt;
+ * every payment for the administrator. Agents and professionals also see their payouts (held,
+ * payable, paid out); the administrator records payouts. Each part of the page is a component of
+ * its own under app/components/dashboard/payments/.
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const viewer = await requirePermission(context, "payment:list-own");
+  const { page } = paymentPageQuerySchema.parse({
+    page: url.searchParams.get("page") ?? undefined,
+  });
+  // Payouts: agents' and professionals' own report; the administrator records payouts.
+  const recordsPayouts = can(viewer, "payout:record");
+  const [payouts, payable] = await Promise.all([
+    !recordsPayouts && can(viewer, "payout:view-own") ? payoutReport(viewer) : null,
+    recordsPayouts ? payableHosts(viewer) : null,
+  ]);
+  return {
+    all: can(viewer, "payment:list-all"),
+    list: await listPayments({ actor: viewer, page }),
+    payouts,
+    payable,
+    messages: pickMessages([
+      "payments.receipt",
+      ...(payouts || payable ? (["payments.payouts"] as const) : []),
+    ]),
+  };
+}
+
+/**
+ * "Record payout" (the administrator): a payout made outside the site, recorded against the
+ * host's payable balance. A refusal shows the form again as typed, with the reason.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await requirePermission(context, "payment:list-own");
+  const form = Object.fromEntries(await readForm(request));
+  const values = Object.fromEntries(
+    Object.entries(form).map(([name, value]) => [name, typeof value === "string" ? value : ""]),
+  );
+  const back = "/dashboard/payments";
+  if (values.intent !== RECORD_PAYOUT_INTENT) {
+    return redirectWithToast(back, {
+      title: "payments.payouts.admin.refused",
+      description: "payments.payouts.errors.invalid",
+      variant: "destructive",
+    });
+  }
+  const refusedForm = (result: Omit<PayoutFormResult, "values">, status: number) =>
+    data({ payoutForm: { values, ...result } satisfies PayoutFormResult }, { status });
+  type Refused = ReturnType<typeof refusedForm>;
+  return answerAction<PayoutView, Response, Refused, Response | Refused>(
+    () => recordPayout(viewer, values),
+    {
+      success: (payout) =>
+        redirectWithToast(back, {
+          title: "payments.payouts.admin.recorded",
+          description: "payments.payouts.admin.recordedDescription",
+          params: {
+            amount: formatMinor(payout.amountMinor, payout.currency),
+            name: payout.hostName,
+            reference: payout.reference,
+          },
+        }),
+      fieldErrors: (fieldErrors) => refusedForm({ fieldErrors, refusal: null }, 400),
+      refused: (error) =>
+        error.code === "FORBIDDEN"
+          ? redirectWithToast(back, {
+              title: "payments.payouts.admin.refused",
+              description: error.message,
+              variant: "destructive",
+            })
+          : refusedForm(
+              { fieldErrors: {}, refusal: { message: error.message, params: error.params } },
+              409,
+            ),
+    },
+  );
+}
+
+export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { all, list, payouts, payable } = loaderData;
+  return (
+    <div className="space-y-8">
+      {payouts && <PayoutReportSection report={payouts} />}
+      {payable && <RecordPayoutSection payable={payable} result={actionData?.payoutForm ?? null} />}
+      <div>
+        <h2 className="text-xl font-bold text-stone-900">
+          {all ? t("payments.receipt.list.titleAdmin") : t("payments.receipt.list.title")}
+        </h2>
+        <p className="mt-1 mb-4 text-stone-600">
+          {all ? t("payments.receipt.list.subtitleAdmin") : t("payments.receipt.list.subtitle")}
+        </p>
+        <PaymentListSection list={list} showPayer={all} />
+      </div>
+    </div>
+  );
+}

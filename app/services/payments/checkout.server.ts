@@ -1,0 +1,136 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getConfig } from "../../config.server.ts";
+import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
+import { currencies, payments } from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+import {
+  CHECKOUT_MINUTES,
+  PAYMENT_METHODS,
+  usdCentsToMinor,
+  type PaymentPurpose,
+} from "../../lib/payment-values.ts";
+import { findPaymentProvider } from "./provider-registry.server.ts";
+import type { PaymentProvider } from "./providers/provider.server.ts";
+
+/**
+ * Opening a payment: a pending row written in the caller's transaction (with the booking or job it
+ * pays for), then, after that commits, the provider's hosted checkout. The provider is never
+ * called inside a transaction: the embedded database serves one at a time.
+ */
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export interface NewPayment {
+  payerId: string;
+  purpose: PaymentPurpose;
+  planId?: string;
+  bookingId?: number;
+  jobId?: number;
+  amountUsdCents: number;
+  description: string;
+  /** The payer's display currency: charged in it when the provider takes it, else in USD. */
+  displayCurrency: string | null | undefined;
+}
+
+export function requirePaymentProvider(): PaymentProvider {
+  const provider = findPaymentProvider();
+  if (!provider) throw new AppError("SERVICE_UNAVAILABLE", "payments.errors.unavailable");
+  return provider;
+}
+
+/**
+ * The charge's currency and rate: the payer's currency where the provider takes it, else USD.
+ * Read through the caller's transaction, not the shared reference cache: on the embedded
+ * database a read outside an open transaction waits for that transaction to end.
+ */
+export async function chargeCurrency(
+  tx: DbTransaction,
+  provider: PaymentProvider,
+  displayCurrency: string | null | undefined,
+): Promise<{ currency: string; rate: number }> {
+  const code = displayCurrency?.toUpperCase();
+  if (code && code !== "USD" && provider.currencies.includes(code)) {
+    const [found] = await tx
+      .select({ rate: currencies.ratePerUsd })
+      .from(currencies)
+      .where(eq(currencies.code, code));
+    const rate = Number(found?.rate);
+    if (Number.isFinite(rate) && rate > 0) return { currency: code, rate };
+  }
+  return { currency: "USD", rate: 1 };
+}
+
+/** Writes the pending payment in `tx`; `openCheckout` takes it to the provider after commit. */
+export async function createPayment(tx: DbTransaction, input: NewPayment): Promise<PaymentRow> {
+  const provider = requirePaymentProvider();
+  const { currency, rate } = await chargeCurrency(tx, provider, input.displayCurrency);
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      id: `pay_${randomBytes(12).toString("hex")}`,
+      payerId: input.payerId,
+      purpose: input.purpose,
+      planId: input.planId ?? null,
+      bookingId: input.bookingId ?? null,
+      jobId: input.jobId ?? null,
+      provider: provider.id,
+      amountMinor: usdCentsToMinor(input.amountUsdCents, currency, rate),
+      currency,
+      amountUsdCents: input.amountUsdCents,
+      rate: rate.toFixed(6),
+      description: input.description,
+      expiresAt: new Date(Date.now() + CHECKOUT_MINUTES * 60_000),
+    })
+    .returning();
+  return row!;
+}
+
+/** Where the payer comes back to from the provider: the payment's own page. */
+export function paymentPagePath(paymentId: string): string {
+  return `/dashboard/payments/${paymentId}`;
+}
+
+/**
+ * Opens the provider's hosted checkout for a pending payment and returns its URL. When the
+ * provider cannot be reached the payment fails (nothing was charged) and `onUnreachable` lets
+ * the caller undo what waited for it (the booking's held nights), then the payer is told.
+ */
+export async function openCheckout(
+  payment: PaymentRow,
+  payerEmail: string,
+  onUnreachable?: (db: Database, payment: PaymentRow) => Promise<void>,
+): Promise<string> {
+  const provider = requirePaymentProvider();
+  const db = await getDb();
+  const pageUrl = `${getConfig().appUrl}${paymentPagePath(payment.id)}`;
+  try {
+    const session = await provider.createCheckout({
+      reference: payment.id,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      email: payerEmail,
+      description: payment.description,
+      returnUrl: pageUrl,
+      cancelUrl: pageUrl,
+      methods: PAYMENT_METHODS.filter((method) => provider.methods.includes(method)),
+    });
+    await db
+      .update(payments)
+      .set({
+        providerRef: session.providerRef,
+        checkoutUrl: session.checkoutUrl,
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.id, payment.id));
+    return session.checkoutUrl;
+  } catch (error) {
+    console.error(`Payment ${payment.id}: the provider did not open a checkout.`, error);
+    await db
+      .update(payments)
+      .set({ status: "failed", updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+    await onUnreachable?.(db, payment);
+    throw new AppError("SERVICE_UNAVAILABLE", "payments.errors.providerDown");
+  }
+}

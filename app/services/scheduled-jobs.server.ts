@@ -1,0 +1,48 @@
+import { runBookingJobs } from "./bookings/booking-jobs.server.ts";
+import { releaseHeldBookings } from "./bookings/booking-payment.server.ts";
+import { reconcilePayments } from "./payments/settle.server.ts";
+import { runPlanJobs } from "./premium/plan-jobs.server.ts";
+
+/**
+ * The site's scheduled work, every minute: bookings (requests expire, stays complete, imported
+ * calendars refresh), payments (pending ones reconciled with the provider, refunds sent again,
+ * held money released 48 hours after check-in) and plans (reminders, expiry). Each step asks the
+ * database what is due, so a restart loses nothing; one failing step does not stop the others.
+ */
+
+const INTERVAL_MS = 60_000;
+
+const STEPS: [string, (now: Date) => Promise<unknown>][] = [
+  ["bookings", runBookingJobs],
+  ["payment reconciliation", reconcilePayments],
+  ["held money release", releaseHeldBookings],
+  ["plans", runPlanJobs],
+];
+
+export async function runScheduledJobs(now = new Date()): Promise<void> {
+  for (const [name, step] of STEPS) {
+    await step(now).catch((error: unknown) =>
+      console.error(`Scheduled ${name} failed; it runs again in a minute.`, error),
+    );
+  }
+}
+
+/** Runs the jobs now and then every minute, one run at a time, until stopped. */
+export function startScheduledJobs(): { stop(): Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    running = runScheduledJobs().finally(() => {
+      if (!stopped) timer = setTimeout(tick, INTERVAL_MS).unref();
+    });
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
