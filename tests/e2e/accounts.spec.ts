@@ -148,6 +148,7 @@ test("the administrator signs in with a magic link; other addresses are refused"
     "Conversations",
     "Reports",
     "Bookings",
+    "Payments",
     "Audit Log",
     "My Profile",
   ]);
@@ -177,6 +178,7 @@ test("Google sign-in through the local stand-in → role selection → dashboard
     "Bookings",
     "Performance",
     "Premium",
+    "Payments",
     "Profile",
   ]);
 });
@@ -193,7 +195,7 @@ test("guards: a visitor is sent home, a regular user is refused admin and publis
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
   await expect(
     page.getByRole("navigation", { name: "Dashboard sections" }).getByRole("link"),
-  ).toHaveText(["Overview", "My Favorites", "Messages", "Bookings", "Profile"]);
+  ).toHaveText(["Overview", "My Favorites", "Messages", "Bookings", "Payments", "Profile"]);
   const tabs = [
     ["moderation", "Listings pending approval"],
     ["analytics", "Performance of your listings"],
@@ -257,6 +259,7 @@ test("an agent's tab bar and header", async ({ page }) => {
     "Bookings",
     "Analytics",
     "Premium",
+    "Payments",
     "Profile",
   ]);
   await expect(
