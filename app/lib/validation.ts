@@ -3,6 +3,17 @@ import { isMessageKey, type MessageKey } from "../i18n/translate.ts";
 import { AppError, type FieldErrors } from "./app-error.ts";
 
 /**
+ * The first message per field of a failed parse, keyed by the field's name, as the schema wrote
+ * it. In the browser, where the whole catalogue is not at hand, the page checks each against its
+ * own texts (`useIsMessageKey`).
+ */
+export function issueMessages(error: z.ZodError): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of error.issues) messages[issue.path.join(".") || "form"] ??= issue.message;
+  return messages;
+}
+
+/**
  * The first message per field of a failed parse, keyed by the field's name. The schemas' messages
  * are i18n keys; zod's own words (an issue no schema foresaw) become `fallback`.
  */
@@ -11,9 +22,8 @@ export function fieldErrorsOf(
   fallback: MessageKey = "requests.unreadableForm",
 ): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    errors[key] ??= isMessageKey(issue.message) ? issue.message : fallback;
+  for (const [field, message] of Object.entries(issueMessages(error))) {
+    errors[field] = isMessageKey(message) ? message : fallback;
   }
   return errors;
 }

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { email } from "../../app/i18n/en/email.ts";
+import { payments } from "../../app/i18n/en/payments.ts";
 import { DEMO_EMAIL_DOMAIN } from "../../scripts/demo/demo-data.ts";
 import { createConfirmedAccount, uniqueEmail } from "./support/accounts.ts";
 
@@ -31,6 +33,18 @@ test("the browser bundle carries no server configuration code", () => {
   for (const name of serverOnly) expect(server.includes(name)).toBe(true);
   for (const { file, text } of builtScripts("client")) {
     for (const name of serverOnly) expect(text.includes(name), `${file} holds ${name}`).toBe(false);
+  }
+});
+
+test("the browser bundle carries no whole text catalogue: pages get the texts they show", () => {
+  // E-mail texts are only ever read on the server: one in a browser file means the catalogue
+  // came with it (app/i18n/translate.ts imported for a value, not a type).
+  const mailOnly = [email.confirmation.subject, payments.receipt.mail.body];
+  for (const text of mailOnly) {
+    expect(builtScripts("server").some((s) => s.text.includes(text))).toBe(true);
+  }
+  for (const { file, text } of builtScripts("client")) {
+    for (const mail of mailOnly) expect(text.includes(mail), `${file} holds "${mail}"`).toBe(false);
   }
 });
 

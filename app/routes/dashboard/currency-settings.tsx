@@ -19,8 +19,7 @@ import { Field } from "../../components/ui/field.tsx";
 import { Flag } from "../../components/ui/flag.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
-import { isMessageKey } from "../../i18n/translate.ts";
-import { useT } from "../../i18n/use-t.ts";
+import { useIsMessageKey, useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { BASE_CURRENCY } from "../../lib/money.ts";
 import { addCurrency, updateCurrencyRate } from "../../services/reference/currency-admin.server.ts";
@@ -164,6 +163,7 @@ function RateForm({ currency }: { currency: CurrencyRow }) {
 /** The new currency's fields, with the messages of a refusal and the values as they were sent. */
 function AddCurrencyFields({ refusal }: { refusal: AddRefusal | undefined }) {
   const t = useT();
+  const isMessageKey = useIsMessageKey();
   const values = refusal?.values ?? {};
   const error = (name: keyof AddValues) => {
     const key = refusal?.fieldErrors[name];

@@ -10,8 +10,8 @@ import { cardVariants } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Label } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
-import { isMessageKey, pickMessages } from "../../i18n/translate.ts";
-import { useT } from "../../i18n/use-t.ts";
+import { pickMessages } from "../../i18n/translate.ts";
+import { useIsMessageKey, useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatUsd } from "../../lib/money.ts";
 import { can } from "../../lib/permissions.ts";
@@ -173,6 +173,7 @@ function PlanCard({ plan, canChoose }: { plan: PremiumPlan; canChoose: boolean }
 /** The administrator's form for one plan, in a disclosure that opens again after a refusal. */
 function PlanEditor({ plan, refusal }: { plan: PremiumPlan; refusal: EditRefusal | undefined }) {
   const t = useT();
+  const isMessageKey = useIsMessageKey();
   const mine = refusal?.planId === plan.id ? refusal : undefined;
   const values: PlanFormEcho = mine?.values ?? {
     name: plan.name,

@@ -6,21 +6,16 @@ import { OfficeMap, openStreetMapUrl } from "../../components/contact/office-map
 import { useToast } from "../../hooks/use-toast.ts";
 import { PageHero } from "../../components/site/page-hero.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
-import {
-  isMessageKey,
-  pickMessages,
-  type MessageKey,
-  type Translate,
-} from "../../i18n/translate.ts";
+import { pickMessages, type Translate } from "../../i18n/translate.ts";
 import { metaTranslator } from "../../i18n/translator.ts";
-import { useT } from "../../i18n/use-t.ts";
+import { useIsMessageKey, useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatUsd } from "../../lib/money.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { CONTACT_REASONS, type ContactReason } from "../../lib/listing-values.ts";
 import { contactMessageSchema } from "../../lib/schemas/contact.ts";
 import type { Toast } from "../../lib/toast.ts";
-import { fieldErrorsOf } from "../../lib/validation.ts";
+import { issueMessages } from "../../lib/validation.ts";
 import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { viewerContext } from "../../auth/viewer.ts";
 import {
@@ -281,7 +276,7 @@ function ContactForm({
 
   function validate(form: HTMLFormElement): FieldErrors {
     const result = contactMessageSchema.safeParse(Object.fromEntries(new FormData(form)));
-    return result.success ? {} : fieldErrorsOf(result.error);
+    return result.success ? {} : issueMessages(result.error);
   }
 
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -447,6 +442,7 @@ function FieldShell({
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const isMessageKey = useIsMessageKey();
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
@@ -468,7 +464,7 @@ function FieldShell({
       </div>
       {error && (
         <p id={errorId} className="mt-1.5 text-sm text-red-700">
-          {t(messageKey(error))}
+          {t(isMessageKey(error) ? error : "contact.errors.invalid")}
         </p>
       )}
     </div>
@@ -573,10 +569,6 @@ function planRequest(t: Translate, plan: RequestedPlan): Partial<Record<Field, s
 
 function isReason(value: string): value is ContactReason {
   return (CONTACT_REASONS as readonly string[]).includes(value);
-}
-
-function messageKey(message: string): MessageKey {
-  return isMessageKey(message) ? message : "contact.errors.invalid";
 }
 
 /** False during the server render and hydration, true afterwards. */
