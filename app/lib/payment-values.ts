@@ -57,6 +57,12 @@ export const LEDGER_ACCOUNTS = [
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
+/**
+ * Accounts whose balance is a debit in the ledger's sign (money the platform has, or spent);
+ * the others are credits (income, money owed), shown to people as positive figures.
+ */
+export const DEBIT_ACCOUNTS: readonly LedgerAccount[] = ["provider_cash", "provider_fees"];
+
 export const LEDGER_KINDS = ["charge", "fee", "hold", "release", "refund", "payout"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   ledgerEntries,
@@ -9,6 +9,7 @@ import {
 } from "../../app/db/schema/index.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { AppError } from "../../app/lib/app-error.ts";
+import type { LedgerReport } from "../../app/lib/schemas/payments.ts";
 import { accountBalances } from "../../app/services/payments/ledger.server.ts";
 import {
   findPaymentProvider,
@@ -222,6 +223,29 @@ describe(`payments core on ${testEngine}`, () => {
     expect(gbp.row).toMatchObject({ currency: "USD", amountMinor: 3500, rate: "1.000000" });
     await pay.pay(xof.paymentId);
     expect((await paymentRow(xof.paymentId)).status).toBe("paid");
+  });
+
+  it("shows the administrator the ledger's balances: what the provider holds is what is owed and earned", async () => {
+    const admin = await makeUser({ role: "admin" });
+    const agent = await makeUser({ role: "agent" });
+    expect((await send("/api/v1/admin/ledger", { jar: agent.jar })).status).toBe(403);
+    const response = await send("/api/v1/admin/ledger", { jar: admin.jar });
+    expect(response.status).toBe(200);
+    const report = (await response.json()) as LedgerReport;
+    const usd = report.currencies.find((c) => c.currency === "USD")!;
+    expect(usd.balanced).toBe(true);
+    const b = usd.balances;
+    // Every plan bought above was $35 in US dollars.
+    const db = await getDb();
+    const [plans] = await db
+      .select({ n: count() })
+      .from(payments)
+      .where(and(eq(payments.status, "paid"), eq(payments.currency, "USD")));
+    expect(b.plan_revenue).toBe(plans!.n * 3500);
+    expect(b.provider_cash + b.provider_fees).toBe(
+      b.plan_revenue + b.service_fee_revenue + b.host_held + b.host_payable + b.payer_unapplied,
+    );
+    expect(report.currencies.every((c) => c.balanced)).toBe(true);
   });
 
   it("answers that payment is unavailable when no provider is set up, and writes nothing", async () => {

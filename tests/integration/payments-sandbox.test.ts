@@ -447,18 +447,28 @@ describe("sandbox payment provider", () => {
   it("refunds in parts, refuses more than is left, and refuses an unpaid checkout", async () => {
     const { providerRef, reference } = await open({ currency: "GHS", amountMinor: 10_000 });
     const refund = { reference, providerRef, currency: "GHS" };
-    await expect(provider.refund({ ...refund, amountMinor: 100 })).rejects.toMatchObject({
+    await expect(
+      provider.refund({ ...refund, refundId: "ref_0", amountMinor: 100 }),
+    ).rejects.toMatchObject({
       name: "ProviderError",
       status: 400,
     });
 
     sandbox.approve(providerRef);
     await delivery(receiver, providerRef);
-    const first = await provider.refund({ ...refund, amountMinor: 4000 });
-    const second = await provider.refund({ ...refund, providerRef: "", amountMinor: 6000 });
+    const first = await provider.refund({ ...refund, refundId: "ref_1", amountMinor: 4000 });
+    // Sent again after a lost answer: the same refund, nothing more refunded.
+    const again = await provider.refund({ ...refund, refundId: "ref_1", amountMinor: 4000 });
+    expect(again).toEqual(first);
+    const second = await provider.refund({
+      ...refund,
+      refundId: "ref_2",
+      providerRef: "",
+      amountMinor: 6000,
+    });
     expect(first.status).toBe("succeeded");
     expect(second.refundRef).not.toBe(first.refundRef);
-    const over = provider.refund({ ...refund, amountMinor: 1 });
+    const over = provider.refund({ ...refund, refundId: "ref_3", amountMinor: 1 });
     await expect(over).rejects.toBeInstanceOf(ProviderError);
     await expect(over).rejects.toThrow(/at most 0 is left to refund/);
 

@@ -361,6 +361,7 @@ const API: Record<string, Expectation> = {
   // Payments: one's own (every one for the admin). No payment has the path's id: a 404 for
   // everybody signed in, as someone else's payment is.
   "GET /api/v1/payments": { action: "payment:list-own" },
+  "GET /api/v1/admin/ledger": { action: "payment:list-all" },
   "GET /api/v1/payments/:paymentId": { action: "payment:list-own", alsoAllowed: [404] },
   "POST /api/v1/premium-plans/:planId/checkout": { action: "premium:choose-plan", json: {} },
   "GET /api/v1/premium-plans/usage": { action: "premium:choose-plan" },

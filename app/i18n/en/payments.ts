@@ -201,6 +201,24 @@ export const payments = {
     checkoutFailed: "Could not open the payment",
   },
   /** The payout report of hosts and professionals, and the administrator's payout record. */
+  /** The administrator's view of the ledger's balances. */
+  ledger: {
+    title: "Ledger",
+    subtitle:
+      "Every payment, fee, refund and payout is entered twice, as a debit and a credit: the balances below come from those entries.",
+    empty: "Nothing has been paid online yet.",
+    balanced: "Debits and credits balance",
+    unbalanced: "The entries do not balance: tell the developers",
+    accounts: {
+      provider_cash: "Held by the payment provider",
+      provider_fees: "Provider fees paid",
+      plan_revenue: "Premium plan income",
+      service_fee_revenue: "Service fee income",
+      host_held: "Held for hosts and professionals",
+      host_payable: "Payable to hosts and professionals",
+      payer_unapplied: "Late payments being refunded",
+    },
+  },
   payouts: {
     title: "Payouts",
     subtitle:

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  LEDGER_ACCOUNTS,
   PAYMENT_METHODS,
   PAYMENT_PURPOSES,
   PAYMENT_STATUSES,
@@ -111,3 +112,22 @@ export type PlanUsage = z.infer<typeof planUsageSchema>;
 export const featureOwnInputSchema = z
   .object({ featured: z.boolean() })
   .meta({ id: "FeatureOwnInput" });
+
+/**
+ * The ledger's balances for the administrator, per currency: what the provider holds, the
+ * platform's income and costs, and what is owed to hosts and payers. Each balance is in its
+ * account's natural sign (revenue and money owed as positive figures); `balanced` says the
+ * debits and credits of every transaction sum to zero.
+ */
+export const ledgerReportSchema = z
+  .object({
+    currencies: z.array(
+      z.object({
+        currency: z.string(),
+        balances: z.record(z.enum(LEDGER_ACCOUNTS), z.int()),
+        balanced: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: "LedgerReport" });
+export type LedgerReport = z.infer<typeof ledgerReportSchema>;

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/payments";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { requirePermission } from "../../auth/guards.server.ts";
+import { LedgerSummarySection } from "../../components/dashboard/payments/ledger-summary.tsx";
 import { PaymentListSection } from "../../components/dashboard/payments/payment-list.tsx";
 import { PayoutReportSection } from "../../components/dashboard/payments/payout-report.tsx";
 import {
@@ -15,6 +16,7 @@ import { formatMinor } from "../../lib/money.ts";
 import { can } from "../../lib/permissions.ts";
 import { paymentPageQuerySchema } from "../../lib/schemas/payments.ts";
 import type { PayoutView } from "../../lib/schemas/payouts.ts";
+import { ledgerReport } from "../../services/payments/ledger-report.server.ts";
 import { listPayments } from "../../services/payments/payment-read.server.ts";
 import { payableHosts, payoutReport, recordPayout } from "../../services/payouts/payouts.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
@@ -23,7 +25,7 @@ import { readForm } from "../../services/session/read-form.server.ts";
 /**
  * The Payments tab: what the viewer paid online, newest first, each with its page and receipt;
  * every payment for the administrator. Agents and professionals also see their payouts (held,
- * payable, paid out); the administrator records payouts. Each part of the page is a component of
+ * payable, paid out); the administrator sees the ledger's balances and records payouts. Each part of the page is a component of
  * its own under app/components/dashboard/payments/.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -33,18 +35,22 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   });
   // Payouts: agents' and professionals' own report; the administrator records payouts.
   const recordsPayouts = can(viewer, "payout:record");
-  const [payouts, payable] = await Promise.all([
+  const all = can(viewer, "payment:list-all");
+  const [payouts, payable, ledger] = await Promise.all([
     !recordsPayouts && can(viewer, "payout:view-own") ? payoutReport(viewer) : null,
     recordsPayouts ? payableHosts(viewer) : null,
+    all ? ledgerReport(viewer) : null,
   ]);
   return {
-    all: can(viewer, "payment:list-all"),
+    all,
+    ledger,
     list: await listPayments({ actor: viewer, page }),
     payouts,
     payable,
     messages: pickMessages([
       "payments.receipt",
       ...(payouts || payable ? (["payments.payouts"] as const) : []),
+      ...(ledger ? (["payments.ledger"] as const) : []),
     ]),
   };
 }
@@ -101,9 +107,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { all, list, payouts, payable } = loaderData;
+  const { all, list, payouts, payable, ledger } = loaderData;
   return (
     <div className="space-y-8">
+      {ledger && <LedgerSummarySection report={ledger} />}
       {payouts && <PayoutReportSection report={payouts} />}
       {payable && <RecordPayoutSection payable={payable} result={actionData?.payoutForm ?? null} />}
       <div>

@@ -138,6 +138,7 @@ export async function sendPendingRefunds(): Promise<number> {
   for (const { refund, reference, providerRef, currency } of pending) {
     try {
       const answer = await provider.refund({
+        refundId: refund.id,
         reference,
         providerRef: providerRef ?? reference,
         amountMinor: refund.amountMinor,

@@ -3,6 +3,7 @@ import { AppError } from "../../../app/lib/app-error.ts";
 import {
   checkoutStartedSchema,
   featureOwnInputSchema,
+  ledgerReportSchema,
   paymentListSchema,
   paymentPageQuerySchema,
   paymentViewSchema,
@@ -10,6 +11,7 @@ import {
   planUsageSchema,
 } from "../../../app/lib/schemas/payments.ts";
 import { requireAllowed } from "../../../app/services/listings/listing-actor.server.ts";
+import { ledgerReport } from "../../../app/services/payments/ledger-report.server.ts";
 import { listPayments, readPayment } from "../../../app/services/payments/payment-read.server.ts";
 import { buyPremiumPlan } from "../../../app/services/premium/plan-payment.server.ts";
 import { planUsage, setOwnFeatured } from "../../../app/services/premium/plan-limits.server.ts";
@@ -40,6 +42,7 @@ const payment = withOpenApi(paymentViewSchema, "Payment");
 const paymentList = withOpenApi(paymentListSchema, "PaymentList");
 const checkoutStarted = withOpenApi(checkoutStartedSchema, "CheckoutStarted");
 const usage = withOpenApi(planUsageSchema, "PlanUsage");
+const ledger = withOpenApi(ledgerReportSchema, "LedgerReport");
 
 /** Bodies read by the handlers after the caller is known (documented by reference). */
 export const paymentBodySchemas = {
@@ -72,6 +75,23 @@ paymentRoutes.openapi(
   }),
   async (c) =>
     c.json(await listPayments({ actor: c.get("viewer"), page: c.req.valid("query").page }), 200),
+);
+
+paymentRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/ledger",
+    security: sessionSecurity,
+    summary: "Every ledger account's balance per currency, and whether the ledger balances (admin)",
+    operationId: "getLedgerReport",
+    middleware: [...signedInCalls, allowedTo("payment:list-all")] as const,
+    responses: {
+      200: jsonResponse(ledger, "The balances"),
+      401: errorResponse("UNAUTHENTICATED"),
+      403: errorResponse("FORBIDDEN"),
+    },
+  }),
+  async (c) => c.json(await ledgerReport(c.get("viewer")), 200),
 );
 
 paymentRoutes.openapi(

@@ -260,6 +260,7 @@ describe("Flutterwave refund", () => {
       },
     ]);
     const refund = await provider.refund({
+      refundId: "ref_test",
       reference: "pay_a41c77d0",
       providerRef: "pay_a41c77d0",
       amountMinor: 50025,
@@ -282,6 +283,7 @@ describe("Flutterwave refund", () => {
       { method: "POST", url: `${API}/v3/transactions/8415377/refund`, body: answer },
     ]);
     const refund = await provider.refund({
+      refundId: "ref_test",
       reference: "pay_c0ffee12",
       providerRef: "pay_c0ffee12",
       amountMinor: 85000,

@@ -276,6 +276,7 @@ describe("Paystack refund", () => {
       { method: "POST", url: `${API}/refund`, body: fixture("paystack", "refund") },
     ]);
     const refund = await provider.refund({
+      refundId: "ref_test",
       reference: "pay_6f1c2a9e",
       providerRef: "pay=5F6f1c2a9e",
       amountMinor: 750025,
@@ -291,6 +292,7 @@ describe("Paystack refund", () => {
       { method: "POST", url: `${API}/refund`, body: fixture("paystack", "refund") },
     ]);
     await provider.refund({
+      refundId: "ref_test",
       reference: "pay_3b7d0c41",
       providerRef: "pay=5F3b7d0c41",
       amountMinor: 5000,
@@ -304,6 +306,7 @@ describe("Paystack refund", () => {
     answer.data.status = "processed";
     const { provider } = paystack([{ method: "POST", url: `${API}/refund`, body: answer }]);
     const refund = await provider.refund({
+      refundId: "ref_test",
       reference: "pay_6f1c2a9e",
       providerRef: "pay=5F6f1c2a9e",
       amountMinor: 750025,

@@ -236,12 +236,15 @@ describe("Stripe refund", () => {
       { method: "POST", url: `${API}/v1/refunds`, body: fixture("stripe", "refund") },
     ]);
     const refund = await provider.refund({
+      refundId: "ref_test",
       reference: "pay_5e8a1f22",
       providerRef: SESSION_ID,
       amountMinor: 750025,
       currency: "NGN",
     });
     expect(sent[1]!.headers.get("content-type")).toBe("application/x-www-form-urlencoded");
+    // A refund sent again after a lost answer is the same refund to Stripe.
+    expect(sent[1]!.headers.get("idempotency-key")).toBe("refund-ref_test");
     expect(Object.fromEntries(new URLSearchParams(sent[1]!.body))).toEqual({
       payment_intent: "pi_3PgafyB7WZ01zgkW1pQ2rS3t",
       amount: "750025",
@@ -268,6 +271,7 @@ describe("Stripe refund", () => {
         },
       ]);
       const refund = await provider.refund({
+        refundId: "ref_test",
         reference: "pay_5e8a1f22",
         providerRef: SESSION_ID,
         amountMinor: 750025,
@@ -283,6 +287,7 @@ describe("Stripe refund", () => {
     ]);
     await expect(
       provider.refund({
+        refundId: "ref_test",
         reference: "pay_5e8a1f22",
         providerRef: SESSION_ID,
         amountMinor: 100,

@@ -44,6 +44,11 @@ export interface ProviderPayment {
 }
 
 export interface RefundRequest {
+  /**
+   * Our refund's id. Providers that take an idempotency key get it, so a refund sent again after
+   * its answer was lost is not made twice.
+   */
+  refundId: string;
   reference: string;
   providerRef: string;
   /** Part or all of the payment. */

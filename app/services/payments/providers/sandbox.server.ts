@@ -148,6 +148,7 @@ export function createSandboxProvider({
       const refund = await call(sandboxRefundSchema, "POST", "/api/refunds", {
         checkout_id: checkoutId,
         amount: request.amountMinor,
+        idempotency_key: request.refundId,
       });
       return { refundRef: refund.id, status: refund.status };
     },

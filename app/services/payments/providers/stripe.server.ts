@@ -318,7 +318,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       const refund = await callProvider(api, {
         method: "POST",
         url: `${apiUrl}/v1/refunds`,
-        headers: formHeaders,
+        headers: { ...formHeaders, "idempotency-key": `refund-${request.refundId}` },
         body: new URLSearchParams({
           payment_intent: intentId,
           amount: String(toStripeAmount(request.amountMinor, request.currency)),

@@ -121,6 +121,8 @@ const createCheckoutSchema = z.object({
 const refundSchema = z.object({
   checkout_id: z.string().min(1),
   amount: z.number().int().positive(),
+  /** The same key again answers the refund it made, and refunds nothing more. */
+  idempotency_key: z.string().min(1).max(200).optional(),
 });
 
 const CHARGE_EVENT = {
@@ -253,6 +255,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
 
   const byId = new Map<string, Checkout>();
   const byReference = new Map<string, Checkout>();
+  const refundsByKey = new Map<string, { id: string; status: "succeeded" }>();
   const deliveries: SandboxWebhook[] = [];
   const running = new Set<Promise<void>>();
   const pauses = new Set<() => void>();
@@ -422,6 +425,8 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
   }
 
   function refund(input: z.infer<typeof refundSchema>): { id: string; status: "succeeded" } {
+    const earlier = input.idempotency_key ? refundsByKey.get(input.idempotency_key) : undefined;
+    if (earlier) return earlier;
     const checkout = find(input.checkout_id);
     if (checkout.status !== "paid") {
       throw new HttpError(400, `Checkout ${checkout.id} is ${checkout.status}, not paid`);
@@ -433,7 +438,9 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     checkout.refunded += input.amount;
     const id = `rf_${randomBytes(12).toString("hex")}`;
     emit(checkout, "refund.succeeded", { id, amount: input.amount });
-    return { id, status: "succeeded" };
+    const made = { id, status: "succeeded" as const };
+    if (input.idempotency_key) refundsByKey.set(input.idempotency_key, made);
+    return made;
   }
 
   // --- HTTP ----------------------------------------------------------------------------------
