@@ -1,6 +1,7 @@
 /**
  * Lighthouse in mobile mode (its default phone emulation and simulated slow 4G) on the pages
- * people land on: home, a category, a listing and a signed-in dashboard, three runs each. Prints
+ * people land on: home, a category, a listing and a signed-in agent's dashboard, premium plans
+ * and payments, three runs each. Prints
  * the medians and the audits that keep a category under 100, and writes every run's figures to
  * perf/pages.json.
  *
@@ -199,6 +200,8 @@ try {
     { name: "category", path: "/real-estate" },
     { name: "listing", path: `/listing/${listingId}` },
     { name: "dashboard", path: "/dashboard/overview", cookie },
+    { name: "plans", path: "/dashboard/premium-plans", cookie },
+    { name: "payments", path: "/dashboard/payments", cookie },
   ];
 
   const results: Record<string, { url: string; runs: Run[] }> = {};
