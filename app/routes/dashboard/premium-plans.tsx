@@ -302,7 +302,7 @@ export default function PremiumPlans({ loaderData, actionData }: Route.Component
       <p className="mt-1 text-stone-600">{t("dashboard.premium.subtitle")}</p>
       {usage && <PlanUsagePanel usage={usage} upgrade={false} className="mt-5" />}
       {plans.length > 0 ? (
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
           {plans.map((plan) => (
             <PlanCard key={plan.id} plan={plan} canChoose={canChoose} />
           ))}

@@ -44,7 +44,7 @@ export function requirePaymentProvider(): PaymentProvider {
  * Read through the caller's transaction, not the shared reference cache: on the embedded
  * database a read outside an open transaction waits for that transaction to end.
  */
-export async function chargeCurrency(
+async function chargeCurrency(
   tx: DbTransaction,
   provider: PaymentProvider,
   displayCurrency: string | null | undefined,

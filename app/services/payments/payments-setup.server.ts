@@ -3,15 +3,9 @@ import type { Config } from "../../config.server.ts";
 import { setPaymentProvider } from "./provider-registry.server.ts";
 import { createFlutterwaveProvider } from "./providers/flutterwave.server.ts";
 import { createPaystackProvider } from "./providers/paystack.server.ts";
-import type { PaymentProvider } from "./providers/provider.server.ts";
 import { createSandboxProvider } from "./providers/sandbox.server.ts";
 import { createStripeProvider } from "./providers/stripe.server.ts";
 import { startSandboxServer } from "./sandbox/sandbox-server.server.ts";
-
-/** Where a provider sends its webhooks on this site. */
-export function webhookPath(provider: PaymentProvider["id"]): string {
-  return `/api/v1/payments/webhooks/${provider}`;
-}
 
 /**
  * Sets up the configured payment provider. The sandbox is a service of its own on loopback,
@@ -25,7 +19,8 @@ export async function startPayments(config: Config): Promise<{ stop(): Promise<v
       const sandbox = await startSandboxServer({
         port: settings.sandboxPort,
         secret,
-        webhookUrl: `${config.appUrl}${webhookPath("sandbox")}`,
+        // The route of server/api/v1/payment-webhooks.ts.
+        webhookUrl: `${config.appUrl}/api/v1/payments/webhooks/sandbox`,
       });
       setPaymentProvider(createSandboxProvider({ url: sandbox.url, secret }));
       console.info(`Payments: the sandbox provider takes payments at ${sandbox.url}`);
