@@ -65,6 +65,18 @@ async function requireParticipant(
   return { row, side };
 }
 
+/**
+ * Refused unless the actor is one of the conversation's two people: asked before a request's body
+ * is read, so a stranger's upload is never parsed and nobody learns more than "not found".
+ */
+export async function requireConversationParticipant(
+  actor: Actor | null,
+  conversationId: number,
+): Promise<void> {
+  requireAllowed(actor, "conversation:list-own");
+  await requireParticipant(await getDb(), actor, conversationId);
+}
+
 /** Refused when either person blocked the other; the message says which way. */
 async function requireNotBlocked(db: Database | Tx, actorId: string, otherId: string) {
   const block = await blockBetween(db, actorId, otherId);
@@ -273,6 +285,8 @@ export async function sendMessage(
   imageData: Buffer | null = null,
 ): Promise<MessageView> {
   requireAllowed(actor, "conversation:list-own");
+  const db = await getDb();
+  const { row, side } = await requireParticipant(db, actor, conversationId);
   const { body } = parsedOrRefused(
     messageInputSchema.safeParse(input),
     "conversations.errors.invalid",
@@ -282,8 +296,6 @@ export async function sendMessage(
       body: "conversations.errors.body",
     });
   }
-  const db = await getDb();
-  const { row, side } = await requireParticipant(db, actor, conversationId);
   await requireNotBlocked(db, actor.id, side === "guest" ? row.hostId : row.guestId);
   const image = imageData ? await storeMessageImage(imageData) : null;
   let message: typeof messages.$inferSelect;

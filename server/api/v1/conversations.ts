@@ -19,6 +19,7 @@ import {
   messagesAfter,
   openBookingConversation,
   readConversation,
+  requireConversationParticipant,
   sendMessage,
   startConversation,
   unreadTotal,
@@ -268,6 +269,7 @@ conversationRoutes.openapi(
     },
   }),
   async (c) => {
+    await requireConversationParticipant(c.get("viewer"), c.req.valid("param").conversationId);
     const form = await c.req.formData().catch(() => {
       throw new AppError("VALIDATION_FAILED", "publish.api.noFile");
     });
