@@ -1,24 +1,131 @@
+import { lt, sql } from "drizzle-orm";
+import { getConfig } from "../config.server.ts";
+import { getDb, type Database } from "../db/client.server.ts";
+import { rateLimitHits } from "../db/schema/index.ts";
+import type { MessageKey } from "../i18n/translate.ts";
+import { RateLimitError } from "../lib/app-error.ts";
+
 /**
- * A fixed-window counter per key (a client address) in this process's memory: enough for one
- * server; several servers would move it to the database or Redis.
+ * The abuse limits: per rule, a fixed window and two maxima. The per-account one (an account,
+ * or the e-mail address a form names) is strict; the per-address one is generous, because a
+ * mobile network may put thousands of people behind one public address (carrier-grade NAT), and
+ * only catches a robot spreading its attempts over many accounts. The maxima are multiplied by
+ * RATE_LIMIT_SCALE (tests and load runs raise it). See docs/decisions/009-rate-limits.md.
  */
-export function createRateLimiter(options: { windowMs: number; max: number; maxKeys?: number }) {
-  const windows = new Map<string, { start: number; count: number }>();
-  const maxKeys = options.maxKeys ?? 10_000;
-  return {
-    /** Counts a request; false when the key is over its limit for the current window. */
-    hit(key: string, now = Date.now()): boolean {
-      const current = windows.get(key);
-      if (!current || now - current.start >= options.windowMs) {
-        if (windows.size >= maxKeys) {
-          for (const [k, w] of windows) if (now - w.start >= options.windowMs) windows.delete(k);
-          if (windows.size >= maxKeys) windows.delete(windows.keys().next().value ?? "");
-        }
-        windows.set(key, { start: now, count: 1 });
-        return true;
-      }
-      current.count += 1;
-      return current.count <= options.max;
-    },
-  };
+export interface RateLimitRule {
+  windowSeconds: number;
+  perAccount: number;
+  perAddress: number;
+  /** What the person is told, in the form or the API's error. */
+  message: MessageKey;
+}
+
+const AUTH_MESSAGE: MessageKey = "auth.toasts.tooManyRequests";
+
+export const RATE_LIMIT_RULES = {
+  signIn: { windowSeconds: 60, perAccount: 5, perAddress: 60, message: AUTH_MESSAGE },
+  signUp: { windowSeconds: 60, perAccount: 3, perAddress: 20, message: AUTH_MESSAGE },
+  passwordReset: { windowSeconds: 60, perAccount: 3, perAddress: 20, message: AUTH_MESSAGE },
+  verificationEmail: { windowSeconds: 60, perAccount: 3, perAddress: 20, message: AUTH_MESSAGE },
+  magicLink: { windowSeconds: 60, perAccount: 5, perAddress: 20, message: AUTH_MESSAGE },
+  contact: {
+    windowSeconds: 600,
+    perAccount: 5,
+    perAddress: 30,
+    message: "contact.errors.tooMany",
+  },
+  listingCreate: {
+    windowSeconds: 3600,
+    perAccount: 20,
+    perAddress: 100,
+    message: "publish.errors.tooManyListings",
+  },
+  listingUpload: {
+    windowSeconds: 3600,
+    perAccount: 60,
+    perAddress: 300,
+    message: "publish.errors.tooManyUploads",
+  },
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMIT_RULES;
+
+/**
+ * Who is asking: an account's id or an e-mail address (see `emailAccount`), and the client's
+ * address. Either may be unknown (a visitor has no account, a server-side call no address).
+ */
+export interface RateLimitSubject {
+  account?: string | null;
+  address?: string | null;
+}
+
+/** An e-mail address as an account's key: the same mailbox however it was typed. */
+export function emailAccount(email: string | null | undefined): string | null {
+  const normalized = email?.trim().toLowerCase();
+  return normalized ? `email:${normalized}` : null;
+}
+
+interface Counted {
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one hit on each key in the fixed window `now` falls in: one statement, an upsert that
+ * adds one to the stored count, so concurrent calls from any number of processes each get their
+ * own count back and none is lost.
+ */
+export async function countHits(
+  db: Database,
+  keys: string[],
+  windowSeconds: number,
+  now = new Date(),
+): Promise<Map<string, Counted>> {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const expiresAt = new Date(windowStart.getTime() + windowMs);
+  const rows = await db
+    .insert(rateLimitHits)
+    .values(keys.map((key) => ({ key, windowStart, expiresAt })))
+    .onConflictDoUpdate({
+      target: [rateLimitHits.key, rateLimitHits.windowStart],
+      set: { count: sql`${rateLimitHits.count} + 1` },
+    })
+    .returning({ key: rateLimitHits.key, count: rateLimitHits.count });
+  const retryAfterSeconds = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+  return new Map(rows.map((row) => [row.key, { count: row.count, retryAfterSeconds }]));
+}
+
+/**
+ * Counts an attempt of `name` by the subject, and refuses it (RATE_LIMITED, 429) when the
+ * account or the address is over its maximum in the current window. Refused attempts count
+ * too: hammering on does not open the door sooner.
+ */
+export async function requireUnderRateLimit(
+  name: RateLimitName,
+  subject: RateLimitSubject,
+  options: { db?: Database; now?: Date } = {},
+): Promise<void> {
+  const rule: RateLimitRule = RATE_LIMIT_RULES[name];
+  const scale = getConfig().rateLimitScale;
+  const limits = new Map<string, number>();
+  if (subject.account) limits.set(`${name}:account:${subject.account}`, rule.perAccount * scale);
+  if (subject.address) limits.set(`${name}:address:${subject.address}`, rule.perAddress * scale);
+  if (limits.size === 0) return;
+  const counted = await countHits(
+    options.db ?? (await getDb()),
+    [...limits.keys()],
+    rule.windowSeconds,
+    options.now,
+  );
+  for (const [key, max] of limits) {
+    const hit = counted.get(key);
+    if (hit && hit.count > max) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
+  }
+}
+
+/** Forgets the windows that have ended (the scheduled jobs call it every minute). */
+export async function pruneRateLimits(now = new Date()): Promise<void> {
+  const db = await getDb();
+  await db.delete(rateLimitHits).where(lt(rateLimitHits.expiresAt, now));
 }
