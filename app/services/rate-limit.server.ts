@@ -6,7 +6,7 @@ import type { MessageKey } from "../i18n/translate.ts";
 import { RateLimitError } from "../lib/app-error.ts";
 
 /**
- * The abuse limits: per rule, a fixed window and two maxima. The per-account one (an account,
+ * The abuse limits: per rule, a window and two maxima. The per-account one (an account,
  * or the e-mail address a form names) is strict; the per-address one is generous, because a
  * mobile network may put thousands of people behind one public address (carrier-grade NAT), and
  * only catches a robot spreading its attempts over many accounts. The maxima are multiplied by
@@ -71,9 +71,11 @@ interface Counted {
 }
 
 /**
- * Counts one hit on each key in the fixed window `now` falls in: one statement, an upsert that
- * adds one to the stored count, so concurrent calls from any number of processes each get their
- * own count back and none is lost.
+ * Counts one attempt on each key, in one statement: an upsert that adds one to the key's count,
+ * or starts a new window at `now` when the stored one has ended. Postgres locks the row it
+ * updates, so concurrent calls from any number of processes each get their own count back and
+ * none is lost. A window opens at a key's first attempt (not on the clock's minute), so a burst
+ * never straddles two windows.
  */
 export async function countHits(
   db: Database,
@@ -81,19 +83,37 @@ export async function countHits(
   windowSeconds: number,
   now = new Date(),
 ): Promise<Map<string, Counted>> {
-  const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const expiresAt = new Date(windowStart.getTime() + windowMs);
+  const expiresAt = new Date(now.getTime() + windowSeconds * 1000);
+  // In SET, a bare column is the stored row's value and `excluded` the row this call offered.
+  const ended = sql`${rateLimitHits.expiresAt} <= excluded.window_start`;
   const rows = await db
     .insert(rateLimitHits)
-    .values(keys.map((key) => ({ key, windowStart, expiresAt })))
+    .values(keys.map((key) => ({ key, windowStart: now, expiresAt, count: 1 })))
     .onConflictDoUpdate({
-      target: [rateLimitHits.key, rateLimitHits.windowStart],
-      set: { count: sql`${rateLimitHits.count} + 1` },
+      target: rateLimitHits.key,
+      set: {
+        count: sql`case when ${ended} then 1 else ${rateLimitHits.count} + 1 end`,
+        windowStart: sql`case when ${ended} then excluded.window_start else ${rateLimitHits.windowStart} end`,
+        expiresAt: sql`case when ${ended} then excluded.expires_at else ${rateLimitHits.expiresAt} end`,
+      },
     })
-    .returning({ key: rateLimitHits.key, count: rateLimitHits.count });
-  const retryAfterSeconds = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
-  return new Map(rows.map((row) => [row.key, { count: row.count, retryAfterSeconds }]));
+    .returning({
+      key: rateLimitHits.key,
+      count: rateLimitHits.count,
+      expiresAt: rateLimitHits.expiresAt,
+    });
+  return new Map(
+    rows.map((row) => [
+      row.key,
+      {
+        count: row.count,
+        retryAfterSeconds: Math.max(
+          1,
+          Math.ceil((new Date(row.expiresAt).getTime() - now.getTime()) / 1000),
+        ),
+      },
+    ]),
+  );
 }
 
 /**
