@@ -15,7 +15,7 @@ import {
   emailAccount,
   requireUnderRateLimit,
   type RateLimitName,
-} from "../services/rate-limit.server.ts";
+} from "./rate-limit.server.ts";
 import { isAdminEmail } from "./admin-email.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
 
@@ -56,7 +56,7 @@ function bodyEmail(body: unknown): string | undefined {
 }
 
 /**
- * The endpoints our own limits guard (app/services/rate-limit.server.ts), per account (the e-mail
+ * The endpoints our own limits guard (./rate-limit.server.ts), per account (the e-mail
  * in the body) and per client address; better-auth's per-address rule is switched off for them.
  */
 const AUTH_LIMITS = new Map<string, RateLimitName>([

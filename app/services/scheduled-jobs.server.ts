@@ -2,7 +2,7 @@ import { runBookingJobs } from "./bookings/booking-jobs.server.ts";
 import { releaseHeldBookings } from "./bookings/booking-payment.server.ts";
 import { reconcilePayments } from "./payments/settle.server.ts";
 import { runPlanJobs } from "./premium/plan-jobs.server.ts";
-import { pruneRateLimits } from "./rate-limit.server.ts";
+import { pruneRateLimits } from "../auth/rate-limit.server.ts";
 
 /**
  * The site's scheduled work, every minute: bookings (requests expire, stays complete, imported

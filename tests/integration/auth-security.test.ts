@@ -7,7 +7,7 @@ import * as confirm from "../../app/routes/auth/confirm.tsx";
 import * as forgotPassword from "../../app/routes/auth/forgot-password.ts";
 import * as signOut from "../../app/routes/auth/sign-out.ts";
 import * as signUp from "../../app/routes/auth/sign-up.ts";
-import { RATE_LIMIT_RULES } from "../../app/services/rate-limit.server.ts";
+import { RATE_LIMIT_RULES } from "../../app/auth/rate-limit.server.ts";
 import { testEngine } from "../support/database.ts";
 import { location, toastOf } from "../support/flash.ts";
 import {

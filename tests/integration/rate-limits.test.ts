@@ -28,7 +28,7 @@ import {
   pruneRateLimits,
   RATE_LIMIT_RULES,
   requireUnderRateLimit,
-} from "../../app/services/rate-limit.server.ts";
+} from "../../app/auth/rate-limit.server.ts";
 import { RateLimitError } from "../../app/lib/app-error.ts";
 import { signUpAndConfirm } from "../support/accounts.ts";
 import { testEngine } from "../support/database.ts";

@@ -4,7 +4,7 @@ import { contactMessages } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { contactMessageSchema } from "../../lib/schemas/contact.ts";
 import { fieldErrorsOf } from "../../lib/validation.ts";
-import { emailAccount, requireUnderRateLimit } from "../rate-limit.server.ts";
+import { emailAccount, requireUnderRateLimit } from "../../auth/rate-limit.server.ts";
 import { mailContactMessage, type ContactDelivery } from "./contact-mail.server.ts";
 
 export type { ContactDelivery } from "./contact-mail.server.ts";

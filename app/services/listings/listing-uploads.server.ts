@@ -19,7 +19,7 @@ import {
   storeImage,
   type StoredImage,
 } from "../media/images.server.ts";
-import { requireUnderRateLimit } from "../rate-limit.server.ts";
+import { requireUnderRateLimit } from "../../auth/rate-limit.server.ts";
 import { requireAllowed, type Actor } from "./listing-actor.server.ts";
 
 /**

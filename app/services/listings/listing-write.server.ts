@@ -22,7 +22,7 @@ import { newListingNotificationEmail } from "../../email/templates.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { getNotificationEmail, requiresManualApproval } from "../content/settings.server.ts";
 import { requireListingRoom } from "../premium/plan-limits.server.ts";
-import { requireUnderRateLimit } from "../rate-limit.server.ts";
+import { requireUnderRateLimit } from "../../auth/rate-limit.server.ts";
 import { listCountries } from "../reference/reference.server.ts";
 import { requireAllowed, requireListingId, type Actor } from "./listing-actor.server.ts";
 import { listingFormValues, listingRowValues } from "./listing-row.server.ts";

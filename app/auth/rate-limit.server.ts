@@ -11,6 +11,9 @@ import { RateLimitError } from "../lib/app-error.ts";
  * mobile network may put thousands of people behind one public address (carrier-grade NAT), and
  * only catches a robot spreading its attempts over many accounts. The maxima are multiplied by
  * RATE_LIMIT_SCALE (tests and load runs raise it). See docs/decisions/009-rate-limits.md.
+ *
+ * It sits with auth, below the services, because better-auth's hooks apply it to the sign-in,
+ * sign-up, reset and magic-link endpoints; the services apply it to their own actions.
  */
 export interface RateLimitRule {
   windowSeconds: number;
