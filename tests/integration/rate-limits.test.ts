@@ -169,6 +169,18 @@ describe(`abuse limits on ${testEngine}`, () => {
     expect(app.sink.to(TEST_ADMIN_EMAIL)).toHaveLength(sent);
   });
 
+  it("keeps better-auth's own limits in the same table, answered with Retry-After", async () => {
+    const ip = app.nextIp();
+    // Following magic links: 5 a minute per address, better-auth's rule on our store.
+    const follow = () => send("/api/auth/magic-link/verify?token=not-a-token", { ip });
+    for (let n = 0; n < 5; n++) expect((await follow()).status).not.toBe(429);
+    const refused = await follow();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    const rows = await app.handle.db.select().from(rateLimitHits);
+    expect(rows.some((row) => row.key.startsWith("auth:") && row.key.includes(ip))).toBe(true);
+  });
+
   it("limits contact messages per sender and per address, storing none when refused", async () => {
     const messages = async () =>
       (await app.handle.db.select({ n: count() }).from(contactMessages))[0]?.n ?? 0;
