@@ -7,7 +7,7 @@ import * as confirm from "../../app/routes/auth/confirm.tsx";
 import * as forgotPassword from "../../app/routes/auth/forgot-password.ts";
 import * as signOut from "../../app/routes/auth/sign-out.ts";
 import * as signUp from "../../app/routes/auth/sign-up.ts";
-import { RATE_LIMIT_RULES } from "../../app/auth/rate-limit.server.ts";
+import { countHits, RATE_LIMIT_RULES } from "../../app/auth/rate-limit.server.ts";
 import { testEngine } from "../support/database.ts";
 import { location, toastOf } from "../support/flash.ts";
 import {
@@ -90,11 +90,17 @@ describe(`auth security on ${testEngine}`, () => {
         accountType: "user",
         redirectTo: "/",
       });
-      for (let n = 0; n < limit; n++) {
+      const real = 3;
+      for (let n = 0; n < real; n++) {
         const ok = await app.action(signUp, "/auth/sign-up", form(n), undefined, ip);
         expect(toastOf(ok), `sign-up ${n + 1} of ${limit}`).toMatchObject({
           title: "auth.toasts.registered",
         });
+      }
+      // The other sign-ups from the address up to its limit, counted straight into the table
+      // (twenty real ones take longer than a test may on a busy machine).
+      for (let n = real; n < limit; n++) {
+        await countHits(app.handle.db, [`signUp:address:${ip}`], 60);
       }
       const jar = new CookieJar();
       const refused = await app.action(signUp, "/auth/sign-up", form(limit), jar, ip);
