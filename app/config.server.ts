@@ -131,7 +131,7 @@ export interface Config {
   authSecret: string | undefined;
   seedDemo: boolean;
   mailFrom: string;
-  /** Multiplies the sign-in, sign-up, reset and magic-link rate limits (browser tests sign up many accounts). */
+  /** Multiplies every abuse limit (app/auth/rate-limit.server.ts): tests sign up many accounts. */
   rateLimitScale: number;
   /** Null when Google sign-in is not configured: the button is hidden. */
   google: GoogleConfig | null;

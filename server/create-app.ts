@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { RouterContextProvider } from "react-router";
-import { CLIENT_IP_HEADER, getAuth } from "../app/auth/auth.server.ts";
+import { CLIENT_IP_HEADER, handleAuthRequest } from "../app/auth/auth.server.ts";
 import { loadViewer } from "../app/auth/session.server.ts";
 import { viewerContext } from "../app/auth/viewer.ts";
 import { getConfig } from "../app/config.server.ts";
@@ -54,7 +54,7 @@ export function createApp({ start, handleDocument }: AppOptions): Hono {
     await next();
   });
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => getAuth().handler(c.req.raw));
+  app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.req.raw));
   app.use("/api/v1/*", validatePublicAnswers);
   app.route("/api/v1", apiV1);
   app.route("/", resources);

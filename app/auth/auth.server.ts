@@ -8,6 +8,14 @@ import { account, session, user, verification } from "../db/schema/index.ts";
 import type { Mailer } from "../email/mailer.server.ts";
 import { isStorableText } from "../lib/schemas/text.ts";
 import { adminMagicLinkEmail, confirmationEmail, passwordResetEmail } from "../email/templates.ts";
+import { createTranslator } from "../i18n/translate.ts";
+import { RateLimitError } from "../lib/app-error.ts";
+import {
+  countHits,
+  emailAccount,
+  requireUnderRateLimit,
+  type RateLimitName,
+} from "./rate-limit.server.ts";
 import { isAdminEmail } from "./admin-email.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
 
@@ -45,6 +53,41 @@ function hasUnstorableText(body: unknown): boolean {
 function bodyEmail(body: unknown): string | undefined {
   const email: unknown = (body as { email?: unknown } | undefined)?.email;
   return typeof email === "string" ? email : undefined;
+}
+
+/**
+ * The endpoints our own limits guard (./rate-limit.server.ts), per account (the e-mail
+ * in the body) and per client address; better-auth's per-address rule is switched off for them.
+ */
+const AUTH_LIMITS = new Map<string, RateLimitName>([
+  ["/sign-in/email", "signIn"],
+  ["/sign-up/email", "signUp"],
+  ["/request-password-reset", "passwordReset"],
+  ["/send-verification-email", "verificationEmail"],
+  ["/sign-in/magic-link", "magicLink"],
+]);
+
+/** An over-limit attempt, answered as better-auth answers its own refusals, with Retry-After. */
+async function requireUnderAuthLimit(
+  db: Database,
+  name: RateLimitName,
+  request: Request,
+  email: string | undefined,
+): Promise<void> {
+  try {
+    await requireUnderRateLimit(
+      name,
+      { account: emailAccount(email), address: request.headers.get(CLIENT_IP_HEADER) },
+      { db },
+    );
+  } catch (error) {
+    if (!(error instanceof RateLimitError)) throw error;
+    throw new APIError(
+      "TOO_MANY_REQUESTS",
+      { code: error.code, message: createTranslator()(error.message) },
+      { "Retry-After": String(error.retryAfterSeconds) },
+    );
+  }
 }
 
 /** Full name at creation: the given name, else the e-mail's local part, else "User" (spec §3). */
@@ -128,18 +171,27 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
     ],
     rateLimit: {
       enabled: true,
-      storage: "memory",
       window: 60,
       max: 300,
+      // better-auth's own per-address limits count in the same table as ours, so every server
+      // process shares them and a restart keeps them.
+      customStorage: {
+        consume: async (key, rule) => {
+          const stored = `auth:${key}`;
+          const hit = (await countHits(db, [stored], rule.window)).get(stored);
+          return hit && hit.count > rule.max
+            ? { allowed: false, retryAfter: hit.retryAfterSeconds }
+            : { allowed: true, retryAfter: null };
+        },
+      },
       customRules: {
-        "/sign-in/email": { window: 60, max: 10 * config.rateLimitScale },
-        "/sign-up/email": { window: 60, max: 5 * config.rateLimitScale },
-        "/request-password-reset": { window: 60, max: 5 * config.rateLimitScale },
-        "/sign-in/magic-link": { window: 60, max: 5 * config.rateLimitScale },
+        ...Object.fromEntries([...AUTH_LIMITS.keys()].map((path) => [path, false as const])),
         // The magic-link plugin limits following a link to 5 a minute of its own; scaled here with
         // the rest, or the tests' admin sign-ins (RATE_LIMIT_SCALE) run into it after five.
         "/magic-link/verify": { window: 60, max: 5 * config.rateLimitScale },
-        "/send-verification-email": { window: 60, max: 5 * config.rateLimitScale },
+        // Signing in with Google is a redirect, no password to guess: better-auth's default of
+        // 3 per 10 s per address would turn away people sharing a mobile network's address.
+        "/sign-in/social": { window: 60, max: 60 * config.rateLimitScale },
       },
     },
     advanced: {
@@ -172,6 +224,9 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
           });
         }
         const email = bodyEmail(ctx.body);
+        const limit = AUTH_LIMITS.get(ctx.path);
+        // Only requests from outside: the server's own auth.api calls carry no request.
+        if (limit && ctx.request) await requireUnderAuthLimit(db, limit, ctx.request, email);
         if (ctx.path === "/sign-in/magic-link") {
           if (email === undefined || !isAdminEmail(email, config.adminEmail)) {
             throw new APIError("FORBIDDEN", {
@@ -197,6 +252,21 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * A request to /api/auth/*: better-auth's own refusals for too many requests say when to try
+ * again in its X-Retry-After header only; the standard Retry-After is added beside it.
+ */
+export async function handleAuthRequest(request: Request): Promise<Response> {
+  const response = await getAuth().handler(request);
+  const retryAfter = response.headers.get("x-retry-after");
+  if (response.status !== 429 || !retryAfter || response.headers.has("retry-after")) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", retryAfter);
+  return new Response(response.body, { status: 429, statusText: response.statusText, headers });
+}
 
 let current: Auth | undefined;
 

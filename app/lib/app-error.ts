@@ -48,3 +48,15 @@ export class AppError extends Error {
     return ERROR_CODES[this.code];
   }
 }
+
+/** A refusal for too many attempts: the API answers it with a `Retry-After` header. */
+export class RateLimitError extends AppError {
+  /** Seconds until the window that refused the call has ended. */
+  readonly retryAfterSeconds: number;
+
+  constructor(message: MessageKey, retryAfterSeconds: number) {
+    super("RATE_LIMITED", message);
+    this.name = "RateLimitError";
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

@@ -2,12 +2,14 @@ import { runBookingJobs } from "./bookings/booking-jobs.server.ts";
 import { releaseHeldBookings } from "./bookings/booking-payment.server.ts";
 import { reconcilePayments } from "./payments/settle.server.ts";
 import { runPlanJobs } from "./premium/plan-jobs.server.ts";
+import { pruneRateLimits } from "../auth/rate-limit.server.ts";
 
 /**
  * The site's scheduled work, every minute: bookings (requests expire, stays complete, imported
  * calendars refresh), payments (pending ones reconciled with the provider, refunds sent again,
- * held money released 48 hours after check-in) and plans (reminders, expiry). Each step asks the
- * database what is due, so a restart loses nothing; one failing step does not stop the others.
+ * held money released 48 hours after check-in), plans (reminders, expiry) and the abuse limits'
+ * ended windows. Each step asks the database what is due, so a restart loses nothing; one
+ * failing step does not stop the others.
  */
 
 const INTERVAL_MS = 60_000;
@@ -17,6 +19,7 @@ const STEPS: [string, (now: Date) => Promise<unknown>][] = [
   ["payment reconciliation", reconcilePayments],
   ["held money release", releaseHeldBookings],
   ["plans", runPlanJobs],
+  ["rate-limit pruning", pruneRateLimits],
 ];
 
 export async function runScheduledJobs(now = new Date()): Promise<void> {

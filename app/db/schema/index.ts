@@ -7,3 +7,4 @@ export * from "./admin.ts";
 export * from "./bookings.ts";
 export * from "./conversations.ts";
 export * from "./payments.ts";
+export * from "./rate-limits.ts";

@@ -182,6 +182,10 @@ export const publish = {
       "This image has too many pixels (more than 100 megapixels). Please resize it.",
     tooManyPending:
       "You have too many unpublished images. Publish your listing or remove some images, then try again.",
+    tooManyListings:
+      "You have added many listings in a short time. Please wait up to an hour and try again.",
+    tooManyUploads:
+      "You have uploaded many images in a short time. Please wait up to an hour and try again.",
     imageUnknown: "One of the images is no longer available. Please remove it and upload it again.",
   },
   toasts: {

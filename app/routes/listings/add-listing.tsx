@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/add-listing";
+import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { accessDenied, requirePermission } from "../../auth/guards.server.ts";
 import { avatarSrc, viewerContext } from "../../auth/viewer.ts";
 import { PlanLimitNotice } from "../../components/dashboard/payments/plan-usage.tsx";
@@ -131,12 +132,13 @@ function limitMessage(usage: PlanUsage): string | null {
     : t("payments.plans.limits.listingsFull", { count: limit });
 }
 
-function refuse(errors: Record<string, MessageKey>, values: ListingFormValues, status = 400) {
-  const result: ListingFormResult = {
-    errors,
-    toast: submissionFailedToast(Object.values(errors)[0]),
-    values,
-  };
+function refuse(
+  errors: Record<string, MessageKey>,
+  values: ListingFormValues,
+  status = 400,
+  message: MessageKey | undefined = Object.values(errors)[0],
+) {
+  const result: ListingFormResult = { errors, toast: submissionFailedToast(message), values };
   return data(result, { status });
 }
 
@@ -145,6 +147,7 @@ async function adoptFormFiles(
   actor: Actor,
   form: FormData,
   values: ListingFormValues,
+  clientIp: string | null,
 ): Promise<MessageKey | null> {
   const files = form
     .getAll("imageFiles")
@@ -154,7 +157,7 @@ async function adoptFormFiles(
     return listingErrorMessage("imageLimit");
   for (const file of files) {
     const data = Buffer.from(await file.arrayBuffer());
-    const problem = await answerAction(() => storeListingUpload({ actor, data }), {
+    const problem = await answerAction(() => storeListingUpload({ actor, data, clientIp }), {
       success: (image) => {
         values.images.push(image.key);
         return null;
@@ -178,13 +181,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const form = await readForm(request);
   const values = listingValuesFromFormData(form);
-  const fileProblem = await adoptFormFiles(viewer, form, values);
+  const clientIp = request.headers.get(CLIENT_IP_HEADER);
+  const fileProblem = await adoptFormFiles(viewer, form, values, clientIp);
   if (fileProblem) return refuse({ images: fileProblem }, values);
 
   return answerAction(
     async () =>
       id === null
-        ? { created: true, saved: await createListing({ actor: viewer, input: values }) }
+        ? {
+            created: true,
+            saved: await createListing({ actor: viewer, input: values, clientIp }),
+          }
         : {
             created: false,
             saved: await updateListing({ actor: viewer, listingId: id, input: values }),
@@ -208,15 +215,18 @@ export async function action({ request, context }: Route.ActionArgs) {
             }),
       fieldErrors: (errors) => refuse(errors, values),
       // A new listing over the plan's limit: the page then shows the limit and how to upgrade.
-      refused: (error) =>
-        id === null && error.code === "CONFLICT"
+      refused: async (error) => {
+        // Too many listings in a short time: the form stays as filled in, with the message.
+        if (error.code === "RATE_LIMITED") return refuse({}, values, 429, error.message);
+        return id === null && error.code === "CONFLICT"
           ? redirectWithToast("/add-listing", {
               title: "payments.plans.limits.title",
               description: error.message,
               params: error.params,
               variant: "destructive",
             })
-          : refuseEdit(error),
+          : refuseEdit(error);
+      },
     },
   );
 }

@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       success: async ({ delivery }) =>
         redirectWithToast("/contact", await sentToast(delivery, values.email ?? "")),
       fieldErrors: (fieldErrors) => formRefusal(fieldErrors, values),
-      // The only other refusal: too many messages from this address.
+      // The only other refusal: too many messages from this sender or this address.
       refused: () =>
         redirectWithToast("/contact", {
           title: "contact.errors.tooManyTitle",

@@ -4,13 +4,10 @@ import { contactMessages } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { contactMessageSchema } from "../../lib/schemas/contact.ts";
 import { fieldErrorsOf } from "../../lib/validation.ts";
-import { createRateLimiter } from "../rate-limit.server.ts";
+import { emailAccount, requireUnderRateLimit } from "../../auth/rate-limit.server.ts";
 import { mailContactMessage, type ContactDelivery } from "./contact-mail.server.ts";
 
 export type { ContactDelivery } from "./contact-mail.server.ts";
-
-/** Five messages per address per ten minutes: plenty for people, little for spam robots. */
-const limiter = createRateLimiter({ windowMs: 10 * 60 * 1000, max: 5 });
 
 /**
  * Stores a message from the contact form (admins will read them in the dashboard), then e-mails
@@ -30,10 +27,12 @@ export async function submitContactMessage(input: {
       fieldErrorsOf(parsed.error),
     );
   }
-  if (input.clientIp && !limiter.hit(input.clientIp)) {
-    throw new AppError("RATE_LIMITED", "contact.errors.tooMany");
-  }
   const viewer = input.viewer ?? null;
+  // Per sender (the account's address, else the one the form gives) and per client address.
+  await requireUnderRateLimit("contact", {
+    account: emailAccount(viewer?.email ?? parsed.data.email),
+    address: input.clientIp,
+  });
   const db = await getDb();
   const [row] = await db
     .insert(contactMessages)

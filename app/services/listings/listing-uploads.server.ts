@@ -19,6 +19,7 @@ import {
   storeImage,
   type StoredImage,
 } from "../media/images.server.ts";
+import { requireUnderRateLimit } from "../../auth/rate-limit.server.ts";
 import { requireAllowed, type Actor } from "./listing-actor.server.ts";
 
 /**
@@ -123,11 +124,16 @@ export async function listingImageRefusal(data: Buffer): Promise<ImageRefusal | 
 export async function storeListingUpload({
   actor,
   data,
+  clientIp,
 }: {
   actor: Actor | null;
   data: Buffer;
+  /** The client's address, for the abuse limit per address. */
+  clientIp?: string | null;
 }): Promise<UploadedImage> {
   requireAllowed(actor, "listing:upload-image");
+  // Counted before the image is decoded: decoding is the costly part a robot would aim at.
+  await requireUnderRateLimit("listingUpload", { account: actor.id, address: clientIp });
   const refusal = await listingImageRefusal(data);
   if (refusal) throw imageError(refusal.code, refusal.message);
 

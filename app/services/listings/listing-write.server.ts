@@ -22,6 +22,7 @@ import { newListingNotificationEmail } from "../../email/templates.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { getNotificationEmail, requiresManualApproval } from "../content/settings.server.ts";
 import { requireListingRoom } from "../premium/plan-limits.server.ts";
+import { requireUnderRateLimit } from "../../auth/rate-limit.server.ts";
 import { listCountries } from "../reference/reference.server.ts";
 import { requireAllowed, requireListingId, type Actor } from "./listing-actor.server.ts";
 import { listingFormValues, listingRowValues } from "./listing-row.server.ts";
@@ -111,13 +112,18 @@ export interface SavedListing {
 export async function createListing({
   actor,
   input,
+  clientIp,
 }: {
   actor: Actor | null;
   input: unknown;
+  /** The client's address, for the abuse limit per address. */
+  clientIp?: string | null;
 }): Promise<SavedListing> {
   requireAllowed(actor, "listing:create");
   const db = await getDb();
   const { listing, countryName: country } = await parseListing(db, actor, actor.id, input);
+  // Counted once the form is valid, so correcting mistakes costs nothing; before anything is kept.
+  await requireUnderRateLimit("listingCreate", { account: actor.id, address: clientIp }, { db });
   const copies = await adoptUploads(db, actor, listing.images, new Set());
   const storage = getMediaStorage();
   const skipsReview = can(actor, "listing:skip-review");

@@ -8,6 +8,7 @@ import {
   jsonBody,
   jsonRequest,
   jsonResponse,
+  rateLimitedResponse,
   refuseInvalid,
 } from "./router.ts";
 
@@ -29,7 +30,7 @@ contactRoutes.openapi(
       400: errorResponse("VALIDATION_FAILED, with a message per field"),
       413: errorResponse("PAYLOAD_TOO_LARGE"),
       415: errorResponse("UNSUPPORTED_MEDIA_TYPE"),
-      429: errorResponse("RATE_LIMITED"),
+      429: rateLimitedResponse,
     },
   }),
   async (c) => {

@@ -2,7 +2,12 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { getDatabaseHandle } from "../../../app/db/client.server.ts";
 import { createTranslator, isMessageKey, type MessageKey } from "../../../app/i18n/translate.ts";
-import { AppError, ERROR_CODES, type ErrorCode } from "../../../app/lib/app-error.ts";
+import {
+  AppError,
+  ERROR_CODES,
+  RateLimitError,
+  type ErrorCode,
+} from "../../../app/lib/app-error.ts";
 import { healthSchema } from "../../../app/lib/schemas/reference.ts";
 import { adminCurrencyRoutes } from "./admin-currencies.ts";
 import { adminListingRoutes } from "./admin-listings.ts";
@@ -127,6 +132,7 @@ apiV1.onError((err, c) => {
   const refusal = err instanceof HTTPException ? HTTP_REFUSALS[err.status] : undefined;
   const error = refusal ? new AppError(...refusal) : err;
   if (error instanceof AppError) {
+    if (error instanceof RateLimitError) c.header("Retry-After", String(error.retryAfterSeconds));
     const t = createTranslator();
     const text = (message: string) => (isMessageKey(message) ? t(message, error.params) : message);
     const fields = error.fieldErrors

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { CLIENT_IP_HEADER } from "../../../app/auth/auth.server.ts";
 import { listingBodySchema } from "../../../app/lib/schemas/listing.ts";
 import { dashboardPageQuerySchema } from "../../../app/lib/schemas/dashboard.ts";
 import {
@@ -20,6 +21,7 @@ import {
   listingIdParam,
   noStore,
   queryParameters,
+  rateLimitedResponse,
   sessionSecurity,
   signedIn,
   withOpenApi,
@@ -88,10 +90,15 @@ myListingRoutes.openapi(
       400: errorResponse("VALIDATION_FAILED, with a message per field"),
       401: errorResponse("UNAUTHENTICATED"),
       403: errorResponse("FORBIDDEN"),
+      429: rateLimitedResponse,
     },
   }),
   async (c) => {
-    const saved = await createListing({ actor: c.get("viewer"), input: await readJsonBody(c) });
+    const saved = await createListing({
+      actor: c.get("viewer"),
+      input: await readJsonBody(c),
+      clientIp: c.req.header(CLIENT_IP_HEADER),
+    });
     return c.json(saved, 201);
   },
 );

@@ -120,6 +120,19 @@ export function errorResponse(description: string) {
   return jsonResponse(errorSchema, description);
 }
 
+/** RATE_LIMITED: too many attempts by the account or from the address in the rule's window. */
+export const rateLimitedResponse = {
+  ...errorResponse(
+    "RATE_LIMITED: too many attempts by this account or from this address; try again after Retry-After seconds",
+  ),
+  headers: {
+    "Retry-After": {
+      description: "Seconds until the limit's window ends",
+      schema: { type: "integer" as const, minimum: 1 },
+    },
+  },
+};
+
 export function jsonRequest<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } };
 }

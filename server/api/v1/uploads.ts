@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { CLIENT_IP_HEADER } from "../../../app/auth/auth.server.ts";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../../../app/lib/app-error.ts";
 import { MAX_LISTING_IMAGE_BYTES } from "../../../app/lib/schemas/listing.ts";
@@ -16,6 +17,7 @@ import {
   errorResponse,
   jsonResponse,
   noStore,
+  rateLimitedResponse,
   sessionSecurity,
   allowedTo,
   signedIn,
@@ -68,6 +70,7 @@ uploadRoutes.openapi(
       403: errorResponse("FORBIDDEN"),
       413: errorResponse("PAYLOAD_TOO_LARGE"),
       415: errorResponse("UNSUPPORTED_MEDIA_TYPE"),
+      429: rateLimitedResponse,
     },
   }),
   async (c) => {
@@ -81,6 +84,7 @@ uploadRoutes.openapi(
     const image = await storeListingUpload({
       actor: c.get("viewer"),
       data: Buffer.from(await file.arrayBuffer()),
+      clientIp: c.req.header(CLIENT_IP_HEADER),
     });
     return c.json(image, 201);
   },

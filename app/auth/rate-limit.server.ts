@@ -1,0 +1,154 @@
+import { lt, sql } from "drizzle-orm";
+import { getConfig } from "../config.server.ts";
+import { getDb, type Database } from "../db/client.server.ts";
+import { rateLimitHits } from "../db/schema/index.ts";
+import type { MessageKey } from "../i18n/translate.ts";
+import { RateLimitError } from "../lib/app-error.ts";
+
+/**
+ * The abuse limits: per rule, a window and two maxima. The per-account one (an account,
+ * or the e-mail address a form names) is strict; the per-address one is generous, because a
+ * mobile network may put thousands of people behind one public address (carrier-grade NAT), and
+ * only catches a robot spreading its attempts over many accounts. The maxima are multiplied by
+ * RATE_LIMIT_SCALE (tests and load runs raise it). See docs/decisions/009-rate-limits.md.
+ *
+ * It sits with auth, below the services, because better-auth's hooks apply it to the sign-in,
+ * sign-up, reset and magic-link endpoints; the services apply it to their own actions.
+ */
+export interface RateLimitRule {
+  windowSeconds: number;
+  perAccount: number;
+  perAddress: number;
+  /** What the person is told, in the form or the API's error. */
+  message: MessageKey;
+}
+
+const AUTH_MESSAGE: MessageKey = "auth.toasts.tooManyRequests";
+
+export const RATE_LIMIT_RULES = {
+  signIn: { windowSeconds: 60, perAccount: 5, perAddress: 60, message: AUTH_MESSAGE },
+  signUp: { windowSeconds: 60, perAccount: 3, perAddress: 20, message: AUTH_MESSAGE },
+  passwordReset: { windowSeconds: 60, perAccount: 3, perAddress: 20, message: AUTH_MESSAGE },
+  verificationEmail: { windowSeconds: 60, perAccount: 3, perAddress: 20, message: AUTH_MESSAGE },
+  magicLink: { windowSeconds: 60, perAccount: 5, perAddress: 20, message: AUTH_MESSAGE },
+  contact: {
+    windowSeconds: 600,
+    perAccount: 5,
+    perAddress: 30,
+    message: "contact.errors.tooMany",
+  },
+  listingCreate: {
+    windowSeconds: 3600,
+    perAccount: 20,
+    perAddress: 100,
+    message: "publish.errors.tooManyListings",
+  },
+  listingUpload: {
+    windowSeconds: 3600,
+    perAccount: 60,
+    perAddress: 300,
+    message: "publish.errors.tooManyUploads",
+  },
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMIT_RULES;
+
+/**
+ * Who is asking: an account's id or an e-mail address (see `emailAccount`), and the client's
+ * address. Either may be unknown (a visitor has no account, a server-side call no address).
+ */
+export interface RateLimitSubject {
+  account?: string | null;
+  address?: string | null;
+}
+
+/** An e-mail address as an account's key: the same mailbox however it was typed. */
+export function emailAccount(email: string | null | undefined): string | null {
+  const normalized = email?.trim().toLowerCase();
+  return normalized ? `email:${normalized}` : null;
+}
+
+interface Counted {
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one attempt on each key, in one statement: an upsert that adds one to the key's count,
+ * or starts a new window at `now` when the stored one has ended. Postgres locks the row it
+ * updates, so concurrent calls from any number of processes each get their own count back and
+ * none is lost. A window opens at a key's first attempt (not on the clock's minute), so a burst
+ * never straddles two windows.
+ */
+export async function countHits(
+  db: Database,
+  keys: string[],
+  windowSeconds: number,
+  now = new Date(),
+): Promise<Map<string, Counted>> {
+  const expiresAt = new Date(now.getTime() + windowSeconds * 1000);
+  // In SET, a bare column is the stored row's value and `excluded` the row this call offered.
+  const ended = sql`${rateLimitHits.expiresAt} <= excluded.window_start`;
+  const rows = await db
+    .insert(rateLimitHits)
+    .values(keys.map((key) => ({ key, windowStart: now, expiresAt, count: 1 })))
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      set: {
+        count: sql`case when ${ended} then 1 else ${rateLimitHits.count} + 1 end`,
+        windowStart: sql`case when ${ended} then excluded.window_start else ${rateLimitHits.windowStart} end`,
+        expiresAt: sql`case when ${ended} then excluded.expires_at else ${rateLimitHits.expiresAt} end`,
+      },
+    })
+    .returning({
+      key: rateLimitHits.key,
+      count: rateLimitHits.count,
+      expiresAt: rateLimitHits.expiresAt,
+    });
+  return new Map(
+    rows.map((row) => [
+      row.key,
+      {
+        count: row.count,
+        retryAfterSeconds: Math.max(
+          1,
+          Math.ceil((new Date(row.expiresAt).getTime() - now.getTime()) / 1000),
+        ),
+      },
+    ]),
+  );
+}
+
+/**
+ * Counts an attempt of `name` by the subject, and refuses it (RATE_LIMITED, 429) when the
+ * account or the address is over its maximum in the current window. Refused attempts count
+ * too: hammering on does not open the door sooner.
+ */
+export async function requireUnderRateLimit(
+  name: RateLimitName,
+  subject: RateLimitSubject,
+  options: { db?: Database; now?: Date } = {},
+): Promise<void> {
+  const rule: RateLimitRule = RATE_LIMIT_RULES[name];
+  const scale = getConfig().rateLimitScale;
+  const limits = new Map<string, number>();
+  if (subject.account) limits.set(`${name}:account:${subject.account}`, rule.perAccount * scale);
+  if (subject.address) limits.set(`${name}:address:${subject.address}`, rule.perAddress * scale);
+  if (limits.size === 0) return;
+  const counted = await countHits(
+    options.db ?? (await getDb()),
+    [...limits.keys()],
+    rule.windowSeconds,
+    options.now,
+  );
+  for (const [key, max] of limits) {
+    const hit = counted.get(key);
+    if (hit && hit.count > max) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
+  }
+}
+
+/** Forgets the windows that have ended (the scheduled jobs call it every minute). */
+export async function pruneRateLimits(now = new Date()): Promise<void> {
+  const db = await getDb();
+  await db.delete(rateLimitHits).where(lt(rateLimitHits.expiresAt, now));
+}
