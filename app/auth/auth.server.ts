@@ -8,6 +8,7 @@ import { account, session, user, verification } from "../db/schema/index.ts";
 import type { Mailer } from "../email/mailer.server.ts";
 import { isStorableText } from "../lib/schemas/text.ts";
 import { adminMagicLinkEmail, confirmationEmail, passwordResetEmail } from "../email/templates.ts";
+import { endPasswordResetLinks } from "../services/accounts/password-reset.server.ts";
 import { isAdminEmail } from "./admin-email.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
 
@@ -86,9 +87,19 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: u, url }) => {
-        // The administrator signs in by magic link only; a reset would give the account a password.
-        if (isAdminEmail(u.email, config.adminEmail)) return;
+      // better-auth consumes the link used; every other one of the account ends with it.
+      onPasswordReset: async ({ user: u }) => {
+        await endPasswordResetLinks(db, u.id);
+      },
+      sendResetPassword: async ({ user: u, url, token }) => {
+        // The administrator signs in by magic link only; a reset would give the account a password,
+        // so even the link just made is ended unsent.
+        if (isAdminEmail(u.email, config.adminEmail)) {
+          await endPasswordResetLinks(db, u.id);
+          return;
+        }
+        // Only the newest link works: the ones sent before it end now.
+        await endPasswordResetLinks(db, u.id, token);
         // Not awaited: answering only after the SMTP round trip would tell, by its delay alone,
         // that the address has an account.
         mailer.send(passwordResetEmail(u.email, u.name, url)).catch((error: unknown) => {

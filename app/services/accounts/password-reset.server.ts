@@ -1,6 +1,9 @@
-import { and, eq, gt } from "drizzle-orm";
-import { getDb } from "../../db/client.server.ts";
+import { and, eq, gt, like, ne } from "drizzle-orm";
+import { getDb, type Database } from "../../db/client.server.ts";
 import { user, verification } from "../../db/schema/index.ts";
+
+/** better-auth keeps each reset link as `reset-password:<token>` → the account's user id. */
+const RESET_PREFIX = "reset-password:";
 
 /**
  * The account a password-reset token belongs to, while the token is unused and unexpired
@@ -17,9 +20,29 @@ export async function findPasswordResetAccount(
     .innerJoin(user, eq(user.id, verification.value))
     .where(
       and(
-        eq(verification.identifier, `reset-password:${token}`),
+        eq(verification.identifier, `${RESET_PREFIX}${token}`),
         gt(verification.expiresAt, new Date()),
       ),
     );
   return row ?? null;
+}
+
+/**
+ * Ends the account's reset links but `keep` (the one just sent): a link forwarded, leaked or
+ * left in an old mailbox must not outlive a newer one or a reset already done.
+ */
+export async function endPasswordResetLinks(
+  db: Database,
+  userId: string,
+  keep?: string,
+): Promise<void> {
+  await db
+    .delete(verification)
+    .where(
+      and(
+        eq(verification.value, userId),
+        like(verification.identifier, `${RESET_PREFIX}%`),
+        keep === undefined ? undefined : ne(verification.identifier, `${RESET_PREFIX}${keep}`),
+      ),
+    );
 }
