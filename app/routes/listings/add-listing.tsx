@@ -176,7 +176,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return refuse({ images: "publish.errors.imageTooLarge" }, emptyListingValues(""), 413);
   }
-  const form = await readForm(request);
+  const form = await readForm(request, MAX_REQUEST_BYTES);
   const values = listingValuesFromFormData(form);
   const fileProblem = await adoptFormFiles(viewer, form, values);
   if (fileProblem) return refuse({ images: fileProblem }, values);
