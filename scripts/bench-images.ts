@@ -27,7 +27,7 @@ const started = performance.now();
 const results = await Promise.allSettled(
   Array.from({ length: Number(atOnce) }, () => storeImage(nowhere, png, "bench")),
 );
-console.log(
+console.info(
   JSON.stringify({
     atOnce: Number(atOnce),
     pixels: `${pixels}x${pixels}`,

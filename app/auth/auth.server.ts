@@ -8,8 +8,8 @@ import { account, session, user, verification } from "../db/schema/index.ts";
 import type { Mailer } from "../email/mailer.server.ts";
 import { isStorableText } from "../lib/schemas/text.ts";
 import { adminMagicLinkEmail, confirmationEmail, passwordResetEmail } from "../email/templates.ts";
-import { endPasswordResetLinks } from "../services/accounts/password-reset.server.ts";
 import { isAdminEmail } from "./admin-email.ts";
+import { endPasswordResetLinks } from "./reset-links.server.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
 
 /** The header the server sets from the socket's address; a client-sent one is always replaced. */

@@ -1,9 +1,7 @@
-import { and, eq, gt, like, ne } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client.server.ts";
+import { and, eq, gt } from "drizzle-orm";
+import { RESET_PREFIX } from "../../auth/reset-links.server.ts";
+import { getDb } from "../../db/client.server.ts";
 import { user, verification } from "../../db/schema/index.ts";
-
-/** better-auth keeps each reset link as `reset-password:<token>` → the account's user id. */
-const RESET_PREFIX = "reset-password:";
 
 /**
  * The account a password-reset token belongs to, while the token is unused and unexpired
@@ -25,24 +23,4 @@ export async function findPasswordResetAccount(
       ),
     );
   return row ?? null;
-}
-
-/**
- * Ends the account's reset links but `keep` (the one just sent): a link forwarded, leaked or
- * left in an old mailbox must not outlive a newer one or a reset already done.
- */
-export async function endPasswordResetLinks(
-  db: Database,
-  userId: string,
-  keep?: string,
-): Promise<void> {
-  await db
-    .delete(verification)
-    .where(
-      and(
-        eq(verification.value, userId),
-        like(verification.identifier, `${RESET_PREFIX}%`),
-        keep === undefined ? undefined : ne(verification.identifier, `${RESET_PREFIX}${keep}`),
-      ),
-    );
 }
