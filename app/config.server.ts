@@ -57,6 +57,7 @@ const envSchema = z.object({
       .optional(),
   ),
   SEED_DEMO: optionalText.pipe(booleanFlag.optional()).default(true),
+  DEV_OUTBOX: optionalText.pipe(booleanFlag.optional()).default(false),
   RATE_LIMIT_SCALE: optionalText
     .pipe(
       z
@@ -130,6 +131,12 @@ export interface Config {
   smtpUrl: string | undefined;
   authSecret: string | undefined;
   seedDemo: boolean;
+  /**
+   * Serve the development outbox at /dev/outbox (development without SMTP only). An explicit
+   * opt-in: behind a reverse proxy every request comes from this machine, and the outbox's links
+   * sign anyone in.
+   */
+  devOutbox: boolean;
   mailFrom: string;
   /** Multiplies every abuse limit (app/auth/rate-limit.server.ts): tests sign up many accounts. */
   rateLimitScale: number;
@@ -166,6 +173,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.NODE_ENV === "production" && !e.SMTP_URL) {
     problems.push('SMTP_URL="": required when NODE_ENV=production (e-mail must really be sent)');
   }
+  if (e.NODE_ENV === "production" && e.DEV_OUTBOX) {
+    problems.push(
+      'DEV_OUTBOX="true": never in production (its page shows every e-mail\'s sign-in links)',
+    );
+  }
   const provider = e.PAYMENT_PROVIDER ?? "sandbox";
   const required: Record<Exclude<typeof provider, "sandbox">, (keyof typeof e)[]> = {
     paystack: ["PAYSTACK_SECRET_KEY"],
@@ -194,6 +206,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     authSecret: e.AUTH_SECRET,
     seedDemo: e.SEED_DEMO,
+    devOutbox: e.DEV_OUTBOX,
     mailFrom: e.MAIL_FROM,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     google:

@@ -12,7 +12,12 @@ import { createAuth, setAuth } from "./auth/auth.server.ts";
 import { routeGoogleTokenExchange } from "./auth/google-endpoints.server.ts";
 import { startScheduledJobs } from "./services/scheduled-jobs.server.ts";
 import { startPayments } from "./services/payments/payments-setup.server.ts";
-import { createOutboxMailer, createSmtpMailer, setMailer } from "./email/mailer.server.ts";
+import {
+  createOutboxMailer,
+  createSmtpMailer,
+  outboxNotice,
+  setMailer,
+} from "./email/mailer.server.ts";
 import {
   createDiskStorage,
   getMediaStorage,
@@ -58,11 +63,7 @@ export function startApp(
         ? createSmtpMailer(config.smtpUrl, config.mailFrom)
         : createOutboxMailer(path.join(config.dataDir, "outbox"));
       setMailer(mailer);
-      if (mailer.kind === "outbox") {
-        console.info(
-          `E-mail: no SMTP_URL, messages go to the development outbox at ${config.appUrl}/dev/outbox`,
-        );
-      }
+      if (mailer.kind === "outbox") console.info(outboxNotice(config));
       setAuth(createAuth({ config, db: handle.db, mailer }));
       if (config.google) routeGoogleTokenExchange(config.google);
       await seedReferenceData(handle.db);

@@ -2,10 +2,12 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Hono } from "hono";
+import { loadViewer } from "../app/auth/session.server.ts";
 import { initialsAvatarSvg } from "../app/lib/initials-avatar.ts";
 import { listingFeed } from "../app/services/bookings/ical.server.ts";
-import { getMediaStorage } from "../app/storage/media-storage.server.ts";
-import { IMMUTABLE, STATIC_FILE } from "./cache-policy.ts";
+import { mediaAccess } from "../app/services/media/media-access.server.ts";
+import { getMediaStorage, isValidMediaKey } from "../app/storage/media-storage.server.ts";
+import { IMMUTABLE, PRIVATE, STATIC_FILE } from "./cache-policy.ts";
 
 const require = createRequire(import.meta.url);
 const flagsDir = path.join(
@@ -17,16 +19,25 @@ const flagsDir = path.join(
 /** Media, flags and generated avatars: files the app serves itself, never from another host. */
 export const resources = new Hono();
 
+/**
+ * A stored image. Public ones are cached for good; one only its owner or the admin may see (a
+ * pending listing's, an upload's, a message's) is kept by no cache, and anybody else gets the
+ * same 404 as for a missing file.
+ */
 resources.get("/media/*", async (c) => {
   const key = c.req.path.slice("/media/".length);
-  const object = await getMediaStorage().open(key);
-  if (!object) return c.text("Not found", 404);
+  const access = isValidMediaKey(key)
+    ? await mediaAccess(key, () => loadViewer(c.req.raw.headers))
+    : null;
+  const object = access ? await getMediaStorage().open(key) : null;
+  // A 404 stays out of caches too: the same address may be answered once the listing is approved.
+  if (!object) return c.text("Not found", 404, { "Cache-Control": PRIVATE });
   return new Response(object.body, {
     headers: {
       "Content-Type": key.endsWith(".webp") ? "image/webp" : "application/octet-stream",
       "Content-Length": String(object.size),
       // Keys are random and never reused, so a stored object never changes.
-      "Cache-Control": IMMUTABLE,
+      "Cache-Control": access === "public" ? IMMUTABLE : PRIVATE,
       "X-Content-Type-Options": "nosniff",
     },
   });

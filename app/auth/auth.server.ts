@@ -17,6 +17,7 @@ import {
   type RateLimitName,
 } from "./rate-limit.server.ts";
 import { isAdminEmail } from "./admin-email.ts";
+import { endPasswordResetLinks } from "./reset-links.server.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
 
 /** The header the server sets from the socket's address; a client-sent one is always replaced. */
@@ -129,9 +130,19 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: u, url }) => {
-        // The administrator signs in by magic link only; a reset would give the account a password.
-        if (isAdminEmail(u.email, config.adminEmail)) return;
+      // better-auth consumes the link used; every other one of the account ends with it.
+      onPasswordReset: async ({ user: u }) => {
+        await endPasswordResetLinks(db, u.id);
+      },
+      sendResetPassword: async ({ user: u, url, token }) => {
+        // The administrator signs in by magic link only; a reset would give the account a password,
+        // so even the link just made is ended unsent.
+        if (isAdminEmail(u.email, config.adminEmail)) {
+          await endPasswordResetLinks(db, u.id);
+          return;
+        }
+        // Only the newest link works: the ones sent before it end now.
+        await endPasswordResetLinks(db, u.id, token);
         // Not awaited: answering only after the SMTP round trip would tell, by its delay alone,
         // that the address has an account.
         mailer.send(passwordResetEmail(u.email, u.name, url)).catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { Config } from "../config.server.ts";
 
 export interface EmailMessage {
   to: string;
@@ -82,6 +83,17 @@ export function setMailer(mailer: Mailer): void {
 export function getMailer(): Mailer {
   if (!current) throw new Error("The mailer has not been configured (call setMailer first).");
   return current;
+}
+
+/**
+ * The one line logged at start when e-mail stays on this machine: where to read it. The messages
+ * themselves are never logged, since their links sign people in.
+ */
+export function outboxNotice(config: Pick<Config, "appUrl" | "dataDir" | "devOutbox">): string {
+  const page = `${config.appUrl}/dev/outbox`;
+  return config.devOutbox
+    ? `E-mail: no SMTP_URL, messages go to the development outbox at ${page}`
+    : `E-mail: no SMTP_URL, messages are kept in ${path.join(config.dataDir, "outbox")}; to read them at ${page}, start with DEV_OUTBOX=true`;
 }
 
 /** The development outbox, when e-mail goes there. */

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user, verification } from "../../app/db/schema/index.ts";
 import * as adminLogin from "../../app/routes/auth/admin-login.tsx";
@@ -312,6 +312,71 @@ describe(`accounts on ${testEngine}`, () => {
     expect(toastOf(await app.loader(reset, `/reset?token=${token}`))).toMatchObject({
       title: "auth.reset.sessionExpired",
     });
+  });
+
+  it("keeps only the newest reset link working, and none once one is used", async () => {
+    const email = "abena@example.com";
+    await confirmedAccount(email);
+    /** Asks for a link and returns its token, read from the e-mail's link as a browser follows it. */
+    async function requestLink(mailNumber: number): Promise<string> {
+      await app.action(
+        forgotPassword,
+        "/auth/forgot-password",
+        { email, redirectTo: "/" },
+        undefined,
+        app.nextIp(),
+      );
+      const mail = await waitForMail(app, email, mailNumber);
+      const landing = await app.visit(linkIn(mail, app.config.appUrl));
+      return new URL(landing.headers.get("location") ?? "", app.config.appUrl).searchParams.get(
+        "token",
+      )!;
+    }
+    const refused = async (token: string) =>
+      toastOf(await app.loader(reset, `/reset?token=${token}`))?.title ===
+      "auth.reset.sessionExpired";
+
+    const first = await requestLink(2);
+    const second = await requestLink(3);
+    expect(await refused(first), "an older link once a newer one is sent").toBe(true);
+    expect(await app.loader(reset, `/reset?token=${second}`)).toEqual({
+      updated: false,
+      token: second,
+    });
+    // A link made some other way (say, before this rule) must not outlive the reset either.
+    const [account] = await app.handle.db.select().from(user).where(eq(user.email, email));
+    const stray = "strayresettoken0123456789";
+    await app.handle.db.insert(verification).values({
+      id: "stray-reset",
+      identifier: `reset-password:${stray}`,
+      value: account!.id,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect(await refused(stray)).toBe(false);
+
+    const done = await app.action(reset, "/reset", {
+      token: second,
+      password: "newer-secret",
+      confirmPassword: "newer-secret",
+    });
+    expect(location(done)).toBe("/reset?updated=1");
+    expect(await refused(stray), "any other link once one is used").toBe(true);
+    const reused = await app.action(reset, "/reset", {
+      token: first,
+      password: "another1",
+      confirmPassword: "another1",
+    });
+    expect(toastOf(reused)).toMatchObject({ title: "auth.reset.sessionExpired" });
+    const left = await app.handle.db
+      .select()
+      .from(verification)
+      .where(
+        and(eq(verification.value, account!.id), like(verification.identifier, "reset-password:%")),
+      );
+    expect(left).toEqual([]);
+    expect(location(await signInWithPassword(app, email, "newer-secret"))).toBe(
+      "/dashboard/overview",
+    );
   });
 
   it("lets a person without an account type choose one, once, and routes by role", async () => {

@@ -275,9 +275,32 @@ describe(`listing detail on ${testEngine}`, () => {
         "https://evil.example/watch?v=dQw4w9WgXcQ",
         "https://www.youtube.com/watch?v=short",
         "https://vimeo.com/about",
+        // Lookalike hosts, a host hidden behind credentials, other schemes.
+        "https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ",
+        "https://evil.example/www.youtube.com/watch?v=dQw4w9WgXcQ",
+        "https://www.youtube.com@evil.example/watch?v=dQw4w9WgXcQ",
+        "https://notyoutube.com/watch?v=dQw4w9WgXcQ",
+        "https://vimeo.com.evil.example/76979871",
+        "data:text/html,<script>alert(1)</script>",
+        "ftp://vimeo.com/76979871",
+        // Markup where the id goes.
+        'https://youtu.be/"><script>alert(1)</script>',
+        "https://www.youtube.com/watch?v=dQw4w9WgX%22%3E",
       ]) {
-        expect(videoEmbed(url)).toBeNull();
+        expect(videoEmbed(url), String(url)).toBeNull();
       }
+    });
+    it("builds the embed address from the id alone, never from the text given", () => {
+      const embeds = [
+        videoEmbed("https://www.youtube.com/watch?v=dQw4w9WgXcQ&x=%22%3E%3Cscript%3E"),
+        videoEmbed('https://vimeo.com/76979871?h="><script>'),
+        videoEmbed("https://vimeo.com/76979871/abc123ef?autoplay=0&onload=alert(1)"),
+      ];
+      expect(embeds.map((e) => e?.embedUrl)).toEqual([
+        "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0",
+        "https://player.vimeo.com/video/76979871?autoplay=1&dnt=1",
+        "https://player.vimeo.com/video/76979871?autoplay=1&dnt=1&h=abc123ef",
+      ]);
     });
   });
 

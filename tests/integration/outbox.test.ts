@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseConfig, setConfig } from "../../app/config.server.ts";
-import { createOutboxMailer, setMailer } from "../../app/email/mailer.server.ts";
+import { createOutboxMailer, outboxNotice, setMailer } from "../../app/email/mailer.server.ts";
 import { confirmationEmail } from "../../app/email/templates.ts";
 import { CLIENT_IP_HEADER } from "../../app/auth/auth.server.ts";
 import { isLoopbackAddress } from "../../app/lib/loopback.ts";
@@ -28,7 +28,7 @@ describe("development outbox", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("keeps each e-mail and lists it, newest first, with its links", async () => {
-    setConfig(parseConfig({ DATA_DIR: dir }));
+    setConfig(parseConfig({ DATA_DIR: dir, DEV_OUTBOX: "true" }));
     setMailer(createOutboxMailer(dir));
     const mailer = createOutboxMailer(dir);
     await mailer.send(
@@ -57,6 +57,37 @@ describe("development outbox", () => {
     await expect(loader("192.168.1.20")).rejects.toMatchObject({ init: { status: 404 } });
     await expect(loader("")).rejects.toMatchObject({ init: { status: 404 } });
     expect(isLoopbackAddress("::ffff:10.0.0.1")).toBe(false);
+  });
+
+  it("is not served unless asked for with DEV_OUTBOX, and says so once at start", async () => {
+    // Behind a reverse proxy on this machine every request is local: the address proves nothing.
+    setConfig(parseConfig({ DATA_DIR: dir }));
+    await expect(loader("127.0.0.1")).rejects.toMatchObject({ init: { status: 404 } });
+    const notice = outboxNotice(parseConfig({ DATA_DIR: dir }));
+    expect(notice).toContain("DEV_OUTBOX=true");
+    expect(notice).toContain(path.join(dir, "outbox"));
+    expect(outboxNotice(parseConfig({ DATA_DIR: dir, DEV_OUTBOX: "true" }))).toContain(
+      "http://localhost:3000/dev/outbox",
+    );
+  });
+
+  it("never logs a message's links", async () => {
+    const logged: string[] = [];
+    const info = console.info;
+    console.info = (...args: unknown[]) => logged.push(args.join(" "));
+    try {
+      await createOutboxMailer(dir).send(
+        confirmationEmail(
+          "c@example.com",
+          "Chidi",
+          "http://localhost:3000/api/auth/verify-email?token=secret-three",
+        ),
+      );
+    } finally {
+      console.info = info;
+    }
+    expect(logged.join("\n")).toContain("c@example.com");
+    expect(logged.join("\n")).not.toContain("secret-three");
   });
 
   it("does not exist in production", async () => {

@@ -1,12 +1,24 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadViewer } from "../../app/auth/session.server.ts";
-import { listings } from "../../app/db/schema/index.ts";
+import {
+  bookings,
+  conversations,
+  listingImages,
+  listings,
+  listingUploads,
+  messages,
+} from "../../app/db/schema/index.ts";
 import type { ListingStatus } from "../../app/lib/listing-values.ts";
 import { can, DASHBOARD_TABS, TAB_ACTION, type Action } from "../../app/lib/permissions.ts";
+import { mediaUrl, storeImage } from "../../app/services/media/images.server.ts";
+import { getMediaStorage } from "../../app/storage/media-storage.server.ts";
+import { IMMUTABLE, PRIVATE } from "../../server/cache-policy.ts";
 import { testEngine } from "../support/database.ts";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
 import {
+  givePlan,
   jarWith,
   makeListing,
   makeUser,
@@ -581,6 +593,193 @@ describe(`permission matrix on ${testEngine}`, () => {
         problems.push(...found);
       }
       expect(problems).toEqual([]);
+    },
+    MATRIX_TIMEOUT,
+  );
+
+  /** A small picture stored as the app stores any: its WebP variants under the folder. */
+  async function storedPicture(folder: string) {
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: "#3a6b4c" },
+    })
+      .png()
+      .toBuffer();
+    return storeImage(getMediaStorage(), png, folder);
+  }
+
+  it(
+    "serves a listing's images to everybody once approved, before that only to its owner and the admin",
+    async () => {
+      const missing = await send("/media/listings/0123456789abcdef-card.webp");
+      expect(missing.status).toBe(404);
+      const missingBody = await missing.text();
+      const problems: string[] = [];
+      const mayFetch = new Map<ListingStatus, ActorName[]>();
+      for (const status of ["pending_approval", "rejected", "paused", "approved"] as const) {
+        const { id } = await makeListing({ owner: agentA, status });
+        const image = await storedPicture("listings");
+        await app.handle.db.insert(listingImages).values({ listingId: id, position: 0, ...image });
+        const allowedNames: ActorName[] = [];
+        for (const name of ACTOR_NAMES) {
+          const actor = await sessionOf(name);
+          const allowed =
+            status === "approved" ||
+            can(actor?.viewer ?? null, "listing:view-unpublished", { ownerId: agentA.id });
+          for (const variant of ["thumb", "card", "gallery"] as const) {
+            const before = await databaseSnapshot(app.handle.db);
+            const response = await send(mediaUrl(image.storageKey, variant), {
+              jar: actor ? jarWith(actor.cookie) : undefined,
+            });
+            const cacheControl = response.headers.get("cache-control");
+            const what = `${status} listing's ${variant} image as ${name}: ${response.status} ${cacheControl}`;
+            if (allowed) {
+              const wanted = status === "approved" ? IMMUTABLE : PRIVATE;
+              if (response.status !== 200 || cacheControl !== wanted) {
+                problems.push(`${what} (expected 200, ${wanted})`);
+              }
+              await response.arrayBuffer();
+            } else {
+              // Refused exactly like a file that does not exist, and kept by no cache.
+              const body = await response.text();
+              if (response.status !== 404 || body !== missingBody || cacheControl !== PRIVATE) {
+                problems.push(`${what} (expected the missing file's 404)`);
+              }
+            }
+            const changes = changedTables(before, await databaseSnapshot(app.handle.db));
+            if (changes.length > 0) problems.push(`${what} changed ${changes.join(", ")}`);
+          }
+          if (allowed) allowedNames.push(name);
+        }
+        mayFetch.set(status, allowedNames);
+      }
+      expect(problems).toEqual([]);
+      expect(Object.fromEntries(mayFetch)).toEqual({
+        pending_approval: ["agent A", "admin"],
+        rejected: ["agent A", "admin"],
+        paused: ["agent A", "admin"],
+        approved: ACTOR_NAMES,
+      });
+    },
+    MATRIX_TIMEOUT,
+  );
+
+  it(
+    "refuses a user's booking, conversation, payment and pictures to a second user, changing nothing",
+    async () => {
+      const guestA = (await sessionOf("user"))!;
+      const guestB = await makeUser({ role: "user" });
+      const listingIdA = await listingId("approved");
+      const [booking] = await app.handle.db
+        .insert(bookings)
+        .values({
+          listingId: listingIdA,
+          guestId: guestA.id,
+          hostId: agentA.id,
+          unit: "night",
+          checkIn: "2030-01-10",
+          checkOut: "2030-01-12",
+          guests: 1,
+          quantity: 2,
+          status: "requested",
+          cancellationPolicy: "flexible",
+          rateUsdCents: 5_000,
+          subtotalUsdCents: 10_000,
+          cleaningFeeUsdCents: 0,
+          serviceFeeUsdCents: 300,
+          totalUsdCents: 10_300,
+          currencyCode: "USD",
+          currencyRate: "1",
+        })
+        .returning({ id: bookings.id });
+      const [conversation] = await app.handle.db
+        .insert(conversations)
+        .values({ listingId: listingIdA, guestId: guestA.id, hostId: agentA.id })
+        .returning({ id: conversations.id });
+      const picture = await storedPicture("messages");
+      await app.handle.db.insert(messages).values({
+        conversationId: conversation!.id,
+        senderId: guestA.id,
+        body: "Is the flat still free in January?",
+        imageKey: picture.storageKey,
+        imageWidth: picture.width,
+        imageHeight: picture.height,
+      });
+      const { paymentId } = await givePlan(guestA.id, "basic");
+      const upload = await storedPicture(`uploads/${"0".repeat(16)}`);
+      await app.handle.db.insert(listingUploads).values({ userId: guestA.id, ...upload });
+      const b = booking!.id;
+      const c = conversation!.id;
+
+      const calls: {
+        label: string;
+        call: (jar: ReturnType<typeof jarWith>) => Promise<Response>;
+      }[] = [
+        ...[
+          ["GET", `/api/v1/bookings/${b}`],
+          ["GET", `/api/v1/bookings/${b}/refund`],
+          ["POST", `/api/v1/bookings/${b}/accept`],
+          ["POST", `/api/v1/bookings/${b}/decline`],
+          ["POST", `/api/v1/bookings/${b}/cancel`],
+          ["POST", `/api/v1/bookings/${b}/conversation`],
+          ["POST", `/api/v1/bookings/${b}/balance-checkout`],
+          ["GET", `/api/v1/conversations/${c}`],
+          ["GET", `/api/v1/conversations/${c}/messages`],
+          ["POST", `/api/v1/conversations/${c}/messages`],
+          ["GET", `/api/v1/conversations/${c}/quotes`],
+          ["GET", `/api/v1/payments/${paymentId}`],
+          ["GET", mediaUrl(picture.storageKey, "card")],
+          ["GET", mediaUrl(upload.storageKey, "card")],
+        ].map(([method, path]) => ({
+          label: `${method} ${path}`,
+          call: (jar: ReturnType<typeof jarWith>) =>
+            send(path!, {
+              method,
+              jar,
+              json: method === "POST" ? { body: "Hello", reason: "Mine now" } : undefined,
+              ip: app.nextIp(),
+            }),
+        })),
+        ...[
+          ["GET", `/dashboard/inbox/${c}`],
+          ["POST", `/dashboard/inbox/${c}`],
+          ["GET", `/dashboard/payments/${paymentId}`],
+        ].map(([method, path]) => ({
+          label: `${method} ${path} (page)`,
+          call: (jar: ReturnType<typeof jarWith>) =>
+            page(path!, { jar, method, form: method === "POST" ? { body: "Hello" } : undefined }),
+        })),
+      ];
+
+      const problems: string[] = [];
+      for (const { label, call } of calls) {
+        const before = await databaseSnapshot(app.handle.db);
+        const response = await call(jarWith(guestB.cookie));
+        await response.arrayBuffer();
+        const refused =
+          response.status === 404 ||
+          response.status === 403 ||
+          (response.status === 302 && response.headers.get("location") === "/dashboard/overview");
+        if (!refused) problems.push(`${label} as user B: ${response.status} (expected refused)`);
+        const changes = changedTables(before, await databaseSnapshot(app.handle.db));
+        if (changes.length > 0) problems.push(`${label} as user B changed ${changes.join(", ")}`);
+      }
+      expect(problems).toEqual([]);
+
+      // The same records are really there: their own person reads them.
+      const jarA = jarWith(guestA.cookie);
+      for (const path of [
+        `/api/v1/bookings/${b}`,
+        `/api/v1/conversations/${c}/messages`,
+        `/api/v1/payments/${paymentId}`,
+        mediaUrl(picture.storageKey, "card"),
+        mediaUrl(upload.storageKey, "thumb"),
+      ]) {
+        const response = await send(path, { jar: jarA });
+        expect(response.status, `${path} as user A`).toBe(200);
+        await response.arrayBuffer();
+      }
+      expect((await page(`/dashboard/inbox/${c}`, { jar: jarA })).status).toBe(200);
+      expect((await page(`/dashboard/payments/${paymentId}`, { jar: jarA })).status).toBe(200);
     },
     MATRIX_TIMEOUT,
   );

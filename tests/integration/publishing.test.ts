@@ -10,10 +10,14 @@ import { listingImages, listings, listingUploads } from "../../app/db/schema/ind
 import { isMessageKey } from "../../app/i18n/translate.ts";
 import { AppError } from "../../app/lib/app-error.ts";
 import { MODERATION_TRANSITIONS, statusAfterEdit } from "../../app/lib/listing-status.ts";
-import { LISTING_STATUSES } from "../../app/lib/listing-values.ts";
+import { LISTING_STATUSES, MAX_LISTING_IMAGES } from "../../app/lib/listing-values.ts";
 import { USD } from "../../app/lib/money.ts";
 import { parseBrowseParams } from "../../app/lib/schemas/browse.ts";
-import { emptyListingValues, type ListingFormValues } from "../../app/lib/schemas/listing.ts";
+import {
+  emptyListingValues,
+  MAX_LISTING_IMAGE_BYTES,
+  type ListingFormValues,
+} from "../../app/lib/schemas/listing.ts";
 import * as addListing from "../../app/routes/listings/add-listing.tsx";
 import * as manageRoute from "../../app/routes/dashboard/manage-listings.tsx";
 import * as moderationRoute from "../../app/routes/dashboard/moderation.tsx";
@@ -37,7 +41,14 @@ import {
   moderateListing,
   setListingAttribute,
 } from "../../app/services/listings/moderation.server.ts";
-import { IMAGE_VARIANTS, variantKey } from "../../app/services/media/images.server.ts";
+import {
+  imageSlotUse,
+  IMAGE_QUEUE,
+  IMAGE_SLOTS,
+  withImageSlot,
+} from "../../app/services/media/image-slots.server.ts";
+import { IMAGE_VARIANTS, storeImage, variantKey } from "../../app/services/media/images.server.ts";
+import { getMediaStorage } from "../../app/storage/media-storage.server.ts";
 import { apiV1 } from "../../server/api/v1/index.ts";
 import { testEngine } from "../support/database.ts";
 import { givePlan, makeUser, type MadeUser } from "../support/factories.ts";
@@ -171,6 +182,33 @@ describe(`publishing on ${testEngine}`, () => {
       headers: { cookie: jar.header(), origin: app.config.appUrl },
       body: form,
     });
+    const context = new RouterContextProvider();
+    context.set(viewerContext, await loadViewer(request.headers));
+    const run = module.action as (args: unknown) => Promise<unknown>;
+    try {
+      return await run({ request, context, params: {}, url: new URL(request.url), pattern: url });
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  }
+
+  /** Runs a route's action with a body streamed in chunks (no declared length). */
+  async function postStream(
+    module: { action: (args: never) => unknown },
+    url: string,
+    body: ReadableStream<Uint8Array>,
+  ) {
+    const request = new Request(new URL(url, app.config.appUrl), {
+      method: "POST",
+      headers: {
+        cookie: agent.jar.header(),
+        origin: app.config.appUrl,
+        "content-type": "multipart/form-data; boundary=x",
+      },
+      body,
+      duplex: "half",
+    } as RequestInit);
     const context = new RouterContextProvider();
     context.set(viewerContext, await loadViewer(request.headers));
     const run = module.action as (args: unknown) => Promise<unknown>;
@@ -949,5 +987,187 @@ describe(`publishing on ${testEngine}`, () => {
     expect(filesOf(pending.body.key)).toEqual([false, false, false]);
     expect(filesOf(listed!)).toEqual([false, false, false]);
     expect(await row(saved.id)).toBeUndefined();
+  });
+
+  it("refuses a pixel bomb, a renamed file and a busy moment with clear messages, storing nothing", async () => {
+    const before = readdirSync(path.join(mediaDir, "uploads"), { recursive: true }).length;
+    const count0 = await uploadCount(agent.viewer.id);
+
+    // A few hundred KB of PNG declaring 10000 × 10000 pixels: refused before it is decoded.
+    const bomb = await sharp({
+      create: { width: 10_000, height: 10_000, channels: 3, background: "#000000" },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(MAX_LISTING_IMAGE_BYTES);
+    const started = performance.now();
+    const refused = await uploadVia(agent.jar, bomb, "tiny.png");
+    expect(refused.status).toBe(413);
+    expect(refused.body.error).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "This image has too many pixels (more than 52 megapixels). Please resize it.",
+    });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // The re-encoder refuses it on its own too, whoever calls it.
+    await expect(storeImage(getMediaStorage(), bomb, "uploads/test")).rejects.toThrow(
+      /pixel limit/,
+    );
+
+    // The type is the content's, never the name's nor the declared type's.
+    const markup = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const body = new FormData();
+    body.append("file", new Blob([new Uint8Array(markup)], { type: "image/jpeg" }), "photo.jpg");
+    const renamed = await apiV1.request("/uploads/listing-images", {
+      method: "POST",
+      body,
+      headers: { cookie: agent.jar.header(), origin: app.config.appUrl },
+    });
+    expect(renamed.status).toBe(415);
+    // A real JPEG called .png is taken as the JPEG it is, and stored as WebP.
+    const jpegAsPng = await uploadVia(agent.jar, await image("jpeg", 40), "holiday.png");
+    expect(jpegAsPng.status).toBe(201);
+    expect(
+      (await sharp(path.join(mediaDir, variantKey(jpegAsPng.body.key, "card"))).metadata()).format,
+    ).toBe("webp");
+    await api(
+      "DELETE",
+      `/uploads/listing-images?key=${encodeURIComponent(jpegAsPng.body.key)}`,
+      agent.jar,
+    );
+
+    // Every image slot taken and the queue full: refused at once, saying to try again.
+    const release: (() => void)[] = [];
+    const blockers = Array.from({ length: IMAGE_SLOTS + IMAGE_QUEUE }, () =>
+      withImageSlot(() => new Promise<void>((resolve) => release.push(resolve))),
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    expect(imageSlotUse()).toEqual({ running: IMAGE_SLOTS, waiting: IMAGE_QUEUE });
+    const busy = await uploadVia(agent.jar, await image("png", 41), "later.png");
+    expect(busy.status).toBe(503);
+    expect(busy.body.error).toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      message: "Many images are being processed right now. Please try again in a moment.",
+    });
+    // Freed slots go to the waiting jobs in turn, never more than IMAGE_SLOTS at once.
+    while (release.length > 0 || imageSlotUse().running > 0) {
+      expect(imageSlotUse().running).toBeLessThanOrEqual(IMAGE_SLOTS);
+      release.shift()?.();
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await Promise.all(blockers);
+    expect(imageSlotUse()).toEqual({ running: 0, waiting: 0 });
+
+    expect(await uploadCount(agent.viewer.id)).toBe(count0);
+    expect(readdirSync(path.join(mediaDir, "uploads"), { recursive: true }).length).toBe(before);
+  });
+
+  it("answers 413 to an oversized upload before reading the rest of its body", async () => {
+    const chunk = new Uint8Array(64 * 1024).fill(7);
+    let sent = 0;
+    // A body that never ends: only a server that stops reading at the limit can answer.
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await apiV1.request("/uploads/listing-images", {
+      method: "POST",
+      body: endless,
+      duplex: "half",
+      headers: {
+        cookie: agent.jar.header(),
+        origin: app.config.appUrl,
+        "content-type": "multipart/form-data; boundary=x",
+      },
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      "PAYLOAD_TOO_LARGE",
+    );
+    expect(sent).toBeLessThan(MAX_LISTING_IMAGE_BYTES + 2 * 1024 * 1024);
+
+    // A declared length over the limit is refused without reading a byte.
+    let read = 0;
+    const declared = await apiV1.request("/uploads/listing-images", {
+      method: "POST",
+      body: new ReadableStream<Uint8Array>({
+        pull(controller) {
+          read += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      }),
+      duplex: "half",
+      headers: {
+        cookie: agent.jar.header(),
+        origin: app.config.appUrl,
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(50 * 1024 * 1024),
+      },
+    } as RequestInit);
+    expect(declared.status).toBe(413);
+    expect(read).toBeLessThanOrEqual(2 * chunk.byteLength);
+
+    // The page's form (no JavaScript) stops at its own limit as well.
+    let pageSent = 0;
+    const form = await postStream(
+      addListing,
+      "/add-listing",
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pageSent += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    expect(form).toBeInstanceOf(Response);
+    expect((form as Response).status).toBe(413);
+    expect(pageSent).toBeLessThan(MAX_LISTING_IMAGES * MAX_LISTING_IMAGE_BYTES + 3 * 1024 * 1024);
+  });
+
+  it("serves no file outside the media folder, however the path is written", async () => {
+    const send = await createServerApp(app);
+    // Dot segments, written or percent-encoded, are resolved by the URL parser before the app
+    // sees the path: these leave /media and reach the site's own answer (never a file).
+    for (const url of [
+      "/media/../package.json",
+      "/media/%2e%2e/package.json",
+      "/media/%2E%2E/.env",
+    ]) {
+      const response = await send(url);
+      expect(new URL(url, app.config.appUrl).pathname, url).not.toMatch(/^\/media\//);
+      expect(response.status, url).not.toBe(200);
+      expect(await response.text(), url).not.toContain('"dependencies"');
+    }
+    // What stays under /media is a key, and anything that is not one of ours is a 404.
+    for (const url of [
+      "/media/..%2f..%2fpackage.json",
+      "/media/listings/..%2f..%2f..%2fpackage.json",
+      "/media/listings/%2e%2e%2f%2e%2e%2fpackage.json",
+      "/media/%252e%252e/package.json",
+      "/media//etc/passwd",
+      "/media/listings/0123456789abcdef-card.webp%00.png",
+    ]) {
+      const response = await send(url);
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).toBe("Not found");
+    }
+  });
+
+  it("removes the files of a listing whose transaction failed (a key taken twice at once)", async () => {
+    const upload = await uploadVia(agent.jar, await image("png", 50));
+    const listingFiles = () =>
+      readdirSync(path.join(mediaDir, "listings"), { recursive: true }).length;
+    const before = listingFiles();
+    const outcomes = await Promise.allSettled([
+      createListing({ actor: agent.viewer, input: values({ images: [upload.body.key] }) }),
+      createListing({ actor: agent.viewer, input: values({ images: [upload.body.key] }) }),
+    ]);
+    const saved = outcomes.filter((o) => o.status === "fulfilled");
+    expect(saved).toHaveLength(1);
+    // Only the listing that was saved keeps its three files; the other's copies are gone.
+    expect(listingFiles()).toBe(before + Object.keys(IMAGE_VARIANTS).length);
   });
 });

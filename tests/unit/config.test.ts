@@ -39,6 +39,24 @@ describe("parseConfig", () => {
     expect(parseConfig({ DATABASE_URL: "", SMTP_URL: " " }).databaseUrl).toBeUndefined();
   });
 
+  it("serves the development outbox only when asked, and never in production", () => {
+    expect(parseConfig({}).devOutbox).toBe(false);
+    expect(parseConfig({ DEV_OUTBOX: "true" }).devOutbox).toBe(true);
+    expect(problemsOf({ DEV_OUTBOX: "sure" })).toEqual([
+      'DEV_OUTBOX="sure": must be true or false',
+    ]);
+    expect(
+      problemsOf({
+        NODE_ENV: "production",
+        SMTP_URL: "smtp://127.0.0.1:2525",
+        PAYMENT_PROVIDER: "sandbox",
+        DEV_OUTBOX: "true",
+      }),
+    ).toEqual([
+      'DEV_OUTBOX="true": never in production (its page shows every e-mail\'s sign-in links)',
+    ]);
+  });
+
   it("reads SEED_DEMO=false", () => {
     expect(parseConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
   });

@@ -179,7 +179,8 @@ export const publish = {
     imageTooLarge: "Each image must be 10MB or smaller.",
     imageInvalidType: "Please upload a PNG, JPG, GIF or WebP image.",
     imageTooManyPixels:
-      "This image has too many pixels (more than 100 megapixels). Please resize it.",
+      "This image has too many pixels (more than 52 megapixels). Please resize it.",
+    imageBusy: "Many images are being processed right now. Please try again in a moment.",
     tooManyPending:
       "You have too many unpublished images. Publish your listing or remove some images, then try again.",
     tooManyListings:

@@ -4,6 +4,7 @@ export const requests = {
   invalidJson: "The request body is not valid JSON.",
   tooLarge: "The request body is too large.",
   unreadableForm: "We could not read the form that was sent. Please go back and try again.",
+  formTooLarge: "The form that was sent is too large. Please go back and send smaller files.",
   crossOriginTitle: "Request refused",
   crossOrigin:
     "This request came from another website and was refused. If you meant to do this, please go to Gateway Africa and try again there.",

@@ -14,6 +14,7 @@ import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FieldErrors } from "../../lib/app-error.ts";
 import { MAX_MESSAGE_BODY } from "../../lib/conversation-values.ts";
+import { MAX_LISTING_IMAGE_BYTES } from "../../lib/schemas/listing.ts";
 import { parseId } from "../../lib/id.ts";
 import {
   readConversation,
@@ -24,7 +25,7 @@ import {
   loadOrErrorPage,
   refusalText,
 } from "../../services/session/action-answer.server.ts";
-import { readForm } from "../../services/session/read-form.server.ts";
+import { MAX_FORM_BYTES, readForm } from "../../services/session/read-form.server.ts";
 import { conversationQuotePanel } from "../../services/quotes/quotes.server.ts";
 import { AppError } from "../../lib/app-error.ts";
 
@@ -60,7 +61,8 @@ export interface SendResult {
 /** Sends a message (text, an image, or both); a refusal keeps what was typed and says why. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requirePermission(context, "conversation:list-own");
-  const form = await readForm(request);
+  // A message carries at most one image of a listing image's size.
+  const form = await readForm(request, MAX_LISTING_IMAGE_BYTES + MAX_FORM_BYTES);
   const body = typeof form.get("body") === "string" ? String(form.get("body")) : "";
   const file = form.get("image");
   const image =

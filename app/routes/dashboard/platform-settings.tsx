@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     throw data(null, { status: 413 });
   }
-  const form = await readForm(request);
+  const form = await readForm(request, MAX_REQUEST_BYTES);
   const intent = form.get("intent");
 
   if (intent === "settings") {

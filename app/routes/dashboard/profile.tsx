@@ -106,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return refuse("update-profile", { avatar: "fileTooLarge" }, { status: 413 });
   }
-  const form = await readForm(request);
+  const form = await readForm(request, MAX_REQUEST_BYTES);
   const parsedIntent = profileIntentSchema.safeParse({ intent: form.get("intent") });
   if (!parsedIntent.success) throw data(null, { status: 400 });
 

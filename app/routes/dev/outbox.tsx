@@ -9,13 +9,17 @@ import { cn } from "../../lib/cn.ts";
 
 /**
  * The development outbox: e-mails the app would have sent, while no SMTP_URL is configured.
- * Never served in production (NODE_ENV=production) or when real e-mail is configured, and only
- * to this machine: its sign-in links would let anyone on the network into any account.
+ * Its sign-in links would let anyone into any account, so it is served only when asked for
+ * (DEV_OUTBOX=true), never in production or with real e-mail, and only to this machine. The
+ * address check alone is not enough: behind a reverse proxy on the same host every request
+ * looks local.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const outbox = getOutbox();
+  const config = getConfig();
   if (
-    getConfig().nodeEnv === "production" ||
+    !config.devOutbox ||
+    config.nodeEnv === "production" ||
     !outbox ||
     !isLoopbackAddress(request.headers.get(CLIENT_IP_HEADER))
   ) {

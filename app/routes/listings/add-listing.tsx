@@ -179,7 +179,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return refuse({ images: "publish.errors.imageTooLarge" }, emptyListingValues(""), 413);
   }
-  const form = await readForm(request);
+  const form = await readForm(request, MAX_REQUEST_BYTES);
   const values = listingValuesFromFormData(form);
   const clientIp = request.headers.get(CLIENT_IP_HEADER);
   const fileProblem = await adoptFormFiles(viewer, form, values, clientIp);

@@ -1,4 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
+import { RESET_PREFIX } from "../../auth/reset-links.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { user, verification } from "../../db/schema/index.ts";
 
@@ -17,7 +18,7 @@ export async function findPasswordResetAccount(
     .innerJoin(user, eq(user.id, verification.value))
     .where(
       and(
-        eq(verification.identifier, `reset-password:${token}`),
+        eq(verification.identifier, `${RESET_PREFIX}${token}`),
         gt(verification.expiresAt, new Date()),
       ),
     );

@@ -97,7 +97,9 @@ export async function updateHeroContent({
   try {
     for (const [i, file] of files.entries()) {
       if (!file || i >= content.slides.length) continue;
-      const image = await storeImage(storage, file, HERO_FOLDER).catch(() => {
+      const image = await storeImage(storage, file, HERO_FOLDER).catch((error: unknown) => {
+        // Every image slot busy: said as it is.
+        if (error instanceof AppError) throw error;
         throw invalid({ [`slides.${i}.imageUrl`]: "publish.errors.imageInvalidType" });
       });
       stored.push(image.storageKey);

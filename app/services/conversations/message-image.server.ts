@@ -21,7 +21,9 @@ export async function storeMessageImage(data: Buffer): Promise<MessageImage> {
   }
   try {
     return await storeImage(getMediaStorage(), data, "messages");
-  } catch {
+  } catch (error) {
+    // Every image slot busy: said as it is.
+    if (error instanceof AppError) throw error;
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "publish.errors.imageInvalidType", {
       image: "publish.errors.imageInvalidType",
     });

@@ -15,6 +15,7 @@ import { getMediaStorage, type MediaStorage } from "../../storage/media-storage.
 import {
   copyStoredImage,
   deleteStoredImage,
+  MAX_IMAGE_PIXELS,
   mediaUrl,
   storeImage,
   type StoredImage,
@@ -37,8 +38,6 @@ export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 const STALE_CLEANUP_BATCH = 20;
 /** Unpublished images one person may keep at a time: four forms' worth. */
 export const MAX_PENDING_UPLOADS = 20;
-/** A 10 MB file can still declare a huge canvas; anything larger is refused before decoding. */
-export const MAX_IMAGE_PIXELS = 100_000_000;
 
 export interface UploadedImage {
   key: string;
@@ -90,7 +89,7 @@ export interface ImageRefusal {
 
 /**
  * Why an image file is refused, or null when it is accepted: PNG, JPEG, GIF or WebP of at most
- * 10 MB and 100 megapixels, judged by content (the magic number must name one of them and the
+ * 10 MB and 52 megapixels (MAX_IMAGE_PIXELS), judged by content (the magic number must name one of them and the
  * decoder must agree). Listing images and the home page's slides take the same files.
  */
 export async function listingImageRefusal(data: Buffer): Promise<ImageRefusal | null> {
@@ -151,7 +150,9 @@ export async function storeListingUpload({
   let stored: StoredImage;
   try {
     stored = await storeImage(storage, data, uploadFolder(actor.id));
-  } catch {
+  } catch (error) {
+    // Every image slot busy: said as it is.
+    if (error instanceof AppError) throw error;
     // A file whose header looks right but whose data does not decode.
     throw imageError("UNSUPPORTED_MEDIA_TYPE", "publish.errors.imageInvalidType");
   }

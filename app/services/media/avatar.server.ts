@@ -10,6 +10,7 @@ import {
   type AvatarFormat,
 } from "../../lib/schemas/profile.ts";
 import type { MediaStorage } from "../../storage/media-storage.server.ts";
+import { withImageSlot } from "./image-slots.server.ts";
 
 /** Stored avatars are square WebP images of this many pixels a side. */
 export const AVATAR_SIZE = 256;
@@ -50,19 +51,22 @@ export async function checkAvatar(input: Buffer): Promise<AvatarFormat> {
 /**
  * The stored avatar: turned upright from its EXIF orientation, cropped to the centre square,
  * 256×256 WebP. Re-encoding keeps none of the original's metadata (EXIF, GPS, XMP, comments) nor
- * anything else hidden in the file; only the first frame of an animated GIF is kept.
+ * anything else hidden in the file; only the first frame of an animated GIF is kept. Runs in one
+ * of the image slots.
  */
-export async function renderAvatar(input: Buffer): Promise<Buffer> {
-  try {
-    return await sharp(input, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, pages: 1 })
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "centre" })
-      .webp({ quality: 80, effort: 4 })
-      .toBuffer();
-  } catch {
-    // A file whose header looks right but whose data does not decode.
-    throw avatarError("invalidType");
-  }
+export function renderAvatar(input: Buffer): Promise<Buffer> {
+  return withImageSlot(async () => {
+    try {
+      return await sharp(input, { failOn: "error", limitInputPixels: MAX_INPUT_PIXELS, pages: 1 })
+        .rotate()
+        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "centre" })
+        .webp({ quality: 80, effort: 4 })
+        .toBuffer();
+    } catch {
+      // A file whose header looks right but whose data does not decode.
+      throw avatarError("invalidType");
+    }
+  });
 }
 
 /** Checks, re-encodes and stores an avatar under a new random key; returns its public URL. */

@@ -1,10 +1,15 @@
 import { createTranslator } from "../../i18n/translate.ts";
 
+/** A form without files: its text fields, with a lot of room. Forms with files say their own. */
+export const MAX_FORM_BYTES = 1024 * 1024;
+
 /** A refusal of the request itself, in words (pages show the same words in their error screen). */
-function refusal(status: 400 | 405): Response {
-  return new Response(createTranslator()("requests.unreadableForm"), {
+function refusal(status: 400 | 405 | 413): Response {
+  const t = createTranslator();
+  return new Response(t(status === 413 ? "requests.formTooLarge" : "requests.unreadableForm"), {
     status,
-    statusText: status === 400 ? "Bad Request" : "Method Not Allowed",
+    statusText:
+      status === 400 ? "Bad Request" : status === 405 ? "Method Not Allowed" : "Content Too Large",
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
       ...(status === 405 ? { Allow: "GET, POST" } : {}),
@@ -13,15 +18,51 @@ function refusal(status: 400 | 405): Response {
 }
 
 /**
- * The form a page's action was sent, read in this one place for every action. Browsers post
- * forms URL-encoded or as multipart; another method is a 405, and a body that is no such form
- * (JSON, plain text, multipart without its boundary or cut short) a 400, so the action never
- * fails on it and the person is told what happened instead of "Something went wrong".
+ * The request's body, read until `maxBytes` and no further: a larger one is refused (413) as
+ * soon as the limit is passed, whether it declared its length or is sent in chunks, so no
+ * request holds more than the limit in memory.
  */
-export async function readForm(request: Request): Promise<FormData> {
+async function boundedBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw refusal(413);
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw refusal(413);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(new ArrayBuffer(size));
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/**
+ * The form a page's action was sent, read in this one place for every action. Browsers post
+ * forms URL-encoded or as multipart; another method is a 405, a body over `maxBytes` a 413, and
+ * a body that is no such form (JSON, plain text, multipart without its boundary or cut short) a
+ * 400, so the action never fails on it and the person is told what happened instead of
+ * "Something went wrong".
+ */
+export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
   if (request.method !== "POST") throw refusal(405);
+  const body = await boundedBody(request, maxBytes).catch((error: unknown) => {
+    throw error instanceof Response ? error : refusal(400);
+  });
   try {
-    return await request.formData();
+    return await new Response(body, {
+      headers: { "Content-Type": request.headers.get("content-type") ?? "" },
+    }).formData();
   } catch {
     throw refusal(400);
   }
