@@ -1,3 +1,4 @@
+import "./lib/zod-jitless.ts";
 import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
