@@ -35,7 +35,12 @@ test("static files carry nosniff, a referrer policy and a policy of their own", 
   const script = scripts.find((path) => path.startsWith("/assets/") && path.endsWith(".js"));
   expect(script).toBeTruthy();
 
-  for (const path of [script!, "/favicon.svg", "/images/listing-fallback.webp", "/site.webmanifest"]) {
+  for (const path of [
+    script!,
+    "/favicon.svg",
+    "/images/listing-fallback.webp",
+    "/site.webmanifest",
+  ]) {
     const response = await request.get(path, { headers: { "Accept-Encoding": "br" } });
     expect(response.status(), path).toBe(200);
     const headers = response.headers();

@@ -107,7 +107,12 @@ describe(`security headers on ${testEngine}`, () => {
   });
 
   it("sends the other headers with every page and API answer, and no HSTS over http", async () => {
-    for (const path of [...PAGES, "/api/v1/health", "/api/v1/currencies", "/api/auth/get-session"]) {
+    for (const path of [
+      ...PAGES,
+      "/api/v1/health",
+      "/api/v1/currencies",
+      "/api/auth/get-session",
+    ]) {
       const response = await send(path);
       expect(response.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
       expect(response.headers.get("Referrer-Policy"), path).toBe("strict-origin-when-cross-origin");
