@@ -89,7 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#13644d" />
         {nonce && <meta property={NONCE_META_PROPERTY} nonce={nonce} />}
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body>
         {children}
