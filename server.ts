@@ -10,6 +10,7 @@ import { ConfigError, parseConfig } from "./app/config.server.ts";
 import type * as AppModule from "./server/app.ts";
 import { exitOnStartFailure, listenOrExit } from "./server/boot.ts";
 import { IMMUTABLE, STATIC_FILE } from "./server/cache-policy.ts";
+import { staticFileHeaders } from "./server/security-headers.ts";
 
 let config;
 try {
@@ -42,9 +43,11 @@ const serverBuild = "./build/server/index.js";
 const { app, startApp, stopApp } = (await import(serverBuild)) as typeof AppModule;
 
 const server = new Hono();
+const securityHeaders = Object.entries(staticFileHeaders(config));
 /**
  * Text files are sent as the `.br` or `.gz` written beside them by scripts/precompress.ts, as the
- * browser accepts; caches keep one copy per encoding.
+ * browser accepts; caches keep one copy per encoding. Each carries the security headers of a
+ * static file (the app's own answers have theirs from the app).
  */
 const serveBuilt = (cacheControl: string) =>
   serveStatic({
@@ -53,6 +56,7 @@ const serveBuilt = (cacheControl: string) =>
     onFound: (_path, c) => {
       c.header("Cache-Control", cacheControl);
       c.header("Vary", "Accept-Encoding");
+      for (const [name, value] of securityHeaders) c.header(name, value);
     },
   });
 server.use("/assets/*", serveBuilt(IMMUTABLE));

@@ -24,7 +24,7 @@ const clientChunks = {
     groups: [
       {
         name: "framework",
-        test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+        test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|get-nonce)[\\/]/,
         priority: 2,
       },
       {

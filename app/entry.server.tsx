@@ -5,6 +5,7 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceContext, nonceContext } from "./lib/csp-nonce.ts";
 
 export const streamTimeout = 5_000;
 
@@ -22,7 +23,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -42,9 +43,15 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    // Every inline script of the page carries the request's nonce: React Router's (hydration
+    // data, scroll restoration) through ServerRouter, React's own (streamed boundaries) here.
+    const nonce = loadContext.get(nonceContext) ?? undefined;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
       {
+        nonce,
         progressiveChunkSize: IN_PLACE,
         [readyOption]() {
           shellRendered = true;

@@ -1,3 +1,4 @@
+import "./lib/zod-jitless.ts";
 import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
@@ -9,6 +10,7 @@ import { getConfig } from "./config.server.ts";
 import { LocaleContext } from "./i18n/locale-context.ts";
 import { RouteMessages } from "./i18n/messages-context.tsx";
 import { DEFAULT_LOCALE, pickMessages, scopeOf } from "./i18n/translate.ts";
+import { NONCE_META_PROPERTY, useNonce } from "./lib/csp-nonce.ts";
 import { getPublicSettings } from "./services/content/settings.server.ts";
 import { listFavoriteIds } from "./services/favorites/favorites.server.ts";
 import { unreadTotal } from "./services/conversations/conversations.server.ts";
@@ -78,19 +80,21 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#13644d" />
+        {nonce && <meta property={NONCE_META_PROPERTY} nonce={nonce} />}
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

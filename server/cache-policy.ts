@@ -22,6 +22,8 @@ export interface PageAnswer {
   pathname: string;
   signedIn: boolean;
   response: Response;
+  /** The page security policy's nonce, which the page's inline scripts carry. */
+  nonce?: string | null;
 }
 
 /** The Cache-Control of a page, its `.data` request or a resource route. */
@@ -47,7 +49,7 @@ export async function withPageCaching(request: Request, answer: PageAnswer): Pro
     statusText: answer.response.statusText,
     headers,
   });
-  return cacheControl === PRIVATE ? response : validated(request, response);
+  return cacheControl === PRIVATE ? response : validated(request, response, answer.nonce);
 }
 
 /** What a 304 repeats of the answer it stands for (RFC 9110, 15.4.5). */
@@ -67,14 +69,21 @@ export const validatePublicAnswers: MiddlewareHandler = async (c, next) => {
 
 /**
  * The ETag is a hash of the uncompressed body, weak because the bytes sent differ with the
- * encoding; `If-None-Match` is compared without the `W/` prefix.
+ * encoding; `If-None-Match` is compared without the `W/` prefix. A page's nonce is left out of
+ * the hash: it differs on every request, and the page the browser keeps works with its own (the
+ * 304 carries no policy, see server/create-app.ts).
  */
-async function validated(request: Request, response: Response): Promise<Response> {
+async function validated(
+  request: Request,
+  response: Response,
+  nonce?: string | null,
+): Promise<Response> {
   if (request.method !== "GET" || response.status !== 200 || response.headers.has("ETag")) {
     return response;
   }
   const body = new Uint8Array(await response.arrayBuffer());
-  const hash = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  const hashed = nonce ? new TextDecoder().decode(body).replaceAll(nonce, "") : body;
+  const hash = `"${createHash("sha256").update(hashed).digest("base64url").slice(0, 27)}"`;
   const etag = `W/${hash}`;
   const headers = new Headers(response.headers);
   headers.set("ETag", etag);

@@ -6,11 +6,12 @@ import { CLIENT_IP_HEADER, handleAuthRequest } from "../app/auth/auth.server.ts"
 import { loadViewer } from "../app/auth/session.server.ts";
 import { viewerContext } from "../app/auth/viewer.ts";
 import { getConfig } from "../app/config.server.ts";
+import { nonceContext } from "../app/lib/csp-nonce.ts";
 import { apiV1 } from "./api/v1/index.ts";
 import { validatePublicAnswers, withPageCaching } from "./cache-policy.ts";
 import { crossOriginProtection } from "./cross-origin.ts";
 import { resources } from "./resources.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { pageNonce, securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
   /** Opens the database and services once; every request waits for it. */
@@ -32,7 +33,10 @@ export function createApp({ start, handleDocument }: AppOptions): Hono {
   app.use(async (c, next) => {
     await start();
     security ??= securityHeaders(getConfig());
-    return security(c, next);
+    await security(c, next);
+    // A 304 stands for the page the browser keeps, whose scripts carry that answer's nonce: a
+    // policy with this request's nonce would replace the kept one and block them all.
+    if (c.res.status === 304) c.res.headers.delete("Content-Security-Policy");
   });
   app.use(crossOriginProtection(() => getConfig().appUrl));
   // Dynamic answers are gzipped as they stream: brotli would cost the CPU far more per request
@@ -63,11 +67,14 @@ export function createApp({ start, handleDocument }: AppOptions): Hono {
     const context = new RouterContextProvider();
     const viewer = await loadViewer(c.req.raw.headers);
     context.set(viewerContext, viewer);
+    const nonce = pageNonce(c) ?? null;
+    context.set(nonceContext, nonce);
     const response = await handleDocument(c.req.raw, context);
     return withPageCaching(c.req.raw, {
       pathname: c.req.path,
       signedIn: viewer !== null,
       response,
+      nonce,
     });
   });
   return app;

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { createTranslator } from "../app/i18n/translate.ts";
+import { pageNonce } from "./security-headers.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -35,14 +36,15 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => `&#${ch.cha
 
 /**
  * The refusal a person sees when another site's page sent their browser here: a page of its own
- * (the app's styles are not loaded for it) with the message and a way to the site.
+ * (the app's styles are not loaded for it; its own style carries the policy's nonce) with the
+ * message and a way to the site.
  */
-function refusalPage(appUrl: string): string {
+function refusalPage(appUrl: string, nonce: string | undefined): string {
   const t = createTranslator();
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(t("requests.crossOriginTitle"))} — Gateway Africa</title>
-<style>
+<style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ""}>
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#fafaf9;color:#1c1917;font-family:ui-sans-serif,system-ui,sans-serif}
 main{max-width:32rem;padding:1.5rem;text-align:center}
 h1{font-size:1.5rem;margin:0 0 1rem}
@@ -66,6 +68,6 @@ export function crossOriginProtection(appUrl: () => string): MiddlewareHandler {
       const message = createTranslator()("requests.crossOrigin");
       return c.json({ error: { code: "CROSS_ORIGIN_REQUEST", message } }, 403);
     }
-    return c.html(refusalPage(site), 403);
+    return c.html(refusalPage(site, pageNonce(c)), 403);
   };
 }

@@ -22,6 +22,7 @@ import { BackButton } from "../listing-detail/back-button.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { cn } from "../../lib/cn.ts";
+import { useNonce } from "../../lib/csp-nonce.ts";
 import { Button, SubmitButton } from "../ui/button.tsx";
 import { storedItem, useImageUploads, type ImageItem } from "./image-uploader.tsx";
 import { ListingPreviewDialog, previewDetail } from "./listing-preview.tsx";
@@ -76,6 +77,7 @@ export function ListingForm({
   result,
 }: ListingFormProps) {
   const t = useT();
+  const nonce = useNonce();
   const showToast = useToast();
   const hydrated = useHydrated();
   const { currency } = useRootData();
@@ -244,7 +246,7 @@ export function ListingForm({
           </p>
         )}
         <noscript>
-          <style>{".js-only{display:none!important}"}</style>
+          <style nonce={nonce}>{".js-only{display:none!important}"}</style>
         </noscript>
         {editing && (
           <p className={cn("mt-4 rounded-lg px-4 py-3 text-sm", statusNotice[editing.status])}>
