@@ -1,10 +1,14 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { isRouteErrorResponse } from "react-router";
+import { isDatabaseUnavailable } from "./db/unavailable.ts";
+import { noteDatabaseFailure } from "./lib/unavailable-database.server.ts";
+import { logger } from "./logging/logger.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -16,6 +20,18 @@ export const streamTimeout = 5_000;
  * would stay hidden. Every boundary is sent in place instead.
  */
 const IN_PLACE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Every error React Router catches on the server: logged (with the request's id), and a database
+ * that could not be reached noted on the request, so the root answers 503 (see root.tsx).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  noteDatabaseFailure(error, context);
+  const cause = isRouteErrorResponse(error) && error.error ? error.error : error;
+  if (isDatabaseUnavailable(cause)) logger.warn({ err: cause }, "The database could not be reached.");
+  else logger.error({ err: cause }, "A page failed.");
+};
 
 export default function handleRequest(
   request: Request,
@@ -70,7 +86,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors of the shell itself reject, and React Router logs them.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error }, "A page failed while streaming.");
         },
       },
     );

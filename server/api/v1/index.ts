@@ -1,9 +1,11 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { getDatabaseHandle } from "../../../app/db/client.server.ts";
+import { isDatabaseUnavailable } from "../../../app/db/unavailable.ts";
 import { createTranslator, isMessageKey, type MessageKey } from "../../../app/i18n/translate.ts";
 import { AppError, ERROR_CODES, type ErrorCode } from "../../../app/lib/app-error.ts";
 import { healthSchema } from "../../../app/lib/schemas/reference.ts";
+import { logger } from "../../../app/logging/logger.server.ts";
 import { adminCurrencyRoutes } from "./admin-currencies.ts";
 import { adminListingRoutes } from "./admin-listings.ts";
 import { adminUserRoutes } from "./admin-users.ts";
@@ -125,7 +127,13 @@ const HTTP_REFUSALS: Partial<Record<number, [ErrorCode, MessageKey]>> = {
 
 apiV1.onError((err, c) => {
   const refusal = err instanceof HTTPException ? HTTP_REFUSALS[err.status] : undefined;
-  const error = refusal ? new AppError(...refusal) : err;
+  const unreachable = isDatabaseUnavailable(err);
+  if (unreachable) logger.warn({ err }, "The database could not be reached.");
+  const error = refusal
+    ? new AppError(...refusal)
+    : unreachable
+      ? new AppError("SERVICE_UNAVAILABLE", "requests.databaseUnavailable")
+      : err;
   if (error instanceof AppError) {
     const t = createTranslator();
     const text = (message: string) => (isMessageKey(message) ? t(message, error.params) : message);
@@ -137,6 +145,6 @@ apiV1.onError((err, c) => {
       ERROR_CODES[error.code],
     );
   }
-  console.error(err);
+  logger.error({ err }, "An API request failed.");
   return c.json({ error: { code: "INTERNAL", message: "Something went wrong on our side." } }, 500);
 });
