@@ -17,6 +17,7 @@ export function requestLog(): MiddlewareHandler {
     await inRequestScope(requestId, next);
     logger.info(
       {
+        requestId,
         method: c.req.method,
         path: loggablePath(c.req.url),
         status: c.res.status,

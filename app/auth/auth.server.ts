@@ -10,6 +10,7 @@ import { isStorableText } from "../lib/schemas/text.ts";
 import { adminMagicLinkEmail, confirmationEmail, passwordResetEmail } from "../email/templates.ts";
 import { isAdminEmail } from "./admin-email.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
+import { logger } from "../logging/logger.server.ts";
 
 /** The header the server sets from the socket's address; a client-sent one is always replaced. */
 export const CLIENT_IP_HEADER = "x-gateway-client-ip";
@@ -92,7 +93,7 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
         // Not awaited: answering only after the SMTP round trip would tell, by its delay alone,
         // that the address has an account.
         mailer.send(passwordResetEmail(u.email, u.name, url)).catch((error: unknown) => {
-          console.error("Password reset e-mail not sent:", error);
+          logger.error({ err: error }, "Password reset e-mail not sent:");
         });
       },
     },

@@ -2,6 +2,7 @@ import { runBookingJobs } from "./bookings/booking-jobs.server.ts";
 import { releaseHeldBookings } from "./bookings/booking-payment.server.ts";
 import { reconcilePayments } from "./payments/settle.server.ts";
 import { runPlanJobs } from "./premium/plan-jobs.server.ts";
+import { logger } from "../logging/logger.server.ts";
 
 /**
  * The site's scheduled work, every minute: bookings (requests expire, stays complete, imported
@@ -22,7 +23,7 @@ const STEPS: [string, (now: Date) => Promise<unknown>][] = [
 export async function runScheduledJobs(now = new Date()): Promise<void> {
   for (const [name, step] of STEPS) {
     await step(now).catch((error: unknown) =>
-      console.error(`Scheduled ${name} failed; it runs again in a minute.`, error),
+      logger.error({ err: error }, `Scheduled ${name} failed; it runs again in a minute.`),
     );
   }
 }

@@ -7,6 +7,7 @@ import { formatDay } from "../../lib/format-day.ts";
 import { formatPrice, USD } from "../../lib/money.ts";
 import type { BookingView } from "../../lib/schemas/bookings.ts";
 import { bookingIcs } from "./ical.server.ts";
+import { logger } from "../../logging/logger.server.ts";
 
 const t = createTranslator();
 
@@ -145,10 +146,7 @@ export async function mailBookingTransition(booking: MailedBooking, event: MailE
     await getMailer()
       .send(message)
       .catch((error: unknown) => {
-        console.error(
-          `Booking #${booking.id} (${event}): an e-mail to ${message.to} failed`,
-          error,
-        );
+        logger.error({ err: error }, `Booking #${booking.id} (${event}): an e-mail to ${message.to} failed`);
       });
   }
 }

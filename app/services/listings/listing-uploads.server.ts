@@ -20,6 +20,7 @@ import {
   type StoredImage,
 } from "../media/images.server.ts";
 import { requireAllowed, type Actor } from "./listing-actor.server.ts";
+import { logger } from "../../logging/logger.server.ts";
 
 /**
  * Listing images before a listing takes them: each upload is checked, re-encoded and kept in
@@ -71,7 +72,7 @@ function imageError(
 export async function removeFiles(storage: MediaStorage, keys: readonly string[]): Promise<void> {
   for (const key of keys) {
     await deleteStoredImage(storage, key).catch((error: unknown) => {
-      console.error(`Could not remove the files of image ${key}`, error);
+      logger.error({ err: error }, `Could not remove the files of image ${key}`);
     });
   }
 }

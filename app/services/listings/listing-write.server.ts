@@ -33,6 +33,7 @@ import {
   type Tx,
   type UploadedImage,
 } from "./listing-uploads.server.ts";
+import { logger } from "../../logging/logger.server.ts";
 
 /**
  * Every write to a listing and every decision about who may make it: create, update and delete
@@ -180,7 +181,7 @@ async function notifyTeam(
       }),
     );
   } catch (error) {
-    console.error(`Listing ${listing.id} saved, but the team was not e-mailed about it:`, error);
+    logger.error({ err: error }, `Listing ${listing.id} saved, but the team was not e-mailed about it:`);
   }
 }
 
