@@ -28,7 +28,8 @@ const IN_PLACE = Number.MAX_SAFE_INTEGER;
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   noteDatabaseFailure(error, context);
-  const cause = isRouteErrorResponse(error) && error.error ? error.error : error;
+  // React Router's own refusals (an unknown route, a method not allowed) carry what caused them.
+  const cause = isRouteErrorResponse(error) && "error" in error ? error.error : error;
   if (isDatabaseUnavailable(cause)) logger.warn({ err: cause }, "The database could not be reached.");
   else logger.error({ err: cause }, "A page failed.");
 };

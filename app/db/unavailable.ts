@@ -7,9 +7,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // Drizzle wraps the driver's error in DrizzleQueryError (`cause`); better-auth and others may
   // wrap again, so the whole chain is looked at.
   for (let current = error, depth = 0; current instanceof Error && depth < 8; depth++) {
+    const { message } = current;
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
-    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(current.message))) return true;
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
     current = current.cause;
   }
   return false;

@@ -5,7 +5,10 @@ import { isDatabaseUnavailable } from "../db/unavailable.ts";
 const databaseUnreachable = createContext<boolean>(false);
 
 /** Called with every error React Router catches (entry.server's handleError). */
-export function noteDatabaseFailure(error: unknown, context: RouterContextProvider | undefined) {
+export function noteDatabaseFailure(
+  error: unknown,
+  context: Readonly<RouterContextProvider> | undefined,
+) {
   if (context && isDatabaseUnavailable(error)) context.set(databaseUnreachable, true);
 }
 

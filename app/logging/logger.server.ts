@@ -82,8 +82,6 @@ export function setLogSink(write: ((line: string) => void) | undefined): void {
   sink = write;
 }
 
-export type { Level };
-
 /**
  * An error as logged: its type, message, code and stack, and its cause. A failed query's
  * parameters are left out: they may hold a password hash, a sign-in token or an address.

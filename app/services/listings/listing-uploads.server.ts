@@ -29,9 +29,9 @@ import { logger } from "../../logging/logger.server.ts";
  */
 
 /** Where images go once they belong to a listing. */
-const LISTING_FOLDER = "listings";
+export const LISTING_FOLDER = "listings";
 /** Pending uploads live in a per-person folder until a listing takes them. */
-const UPLOAD_FOLDER = "uploads";
+export const UPLOAD_FOLDER = "uploads";
 /** Unpublished uploads older than this are removed (a few at a time, as new uploads arrive). */
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 const STALE_CLEANUP_BATCH = 20;
