@@ -7,7 +7,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { existsSync } from "node:fs";
 import { Hono } from "hono";
 import { ConfigError, parseConfig } from "./app/config.server.ts";
-import { logger, setLogLevel } from "./app/logging/logger.server.ts";
+import { logger, setLogLevel } from "./app/lib/logger.server.ts";
 import type * as AppModule from "./server/app.ts";
 import { exitOnStartFailure, listenOrExit } from "./server/boot.ts";
 import { IMMUTABLE, STATIC_FILE } from "./server/cache-policy.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROVIDER_IDS } from "./lib/payment-values.ts";
-import { LOG_LEVELS, type LogLevel } from "./logging/logger.server.ts";
+import { LOG_LEVELS, type LogLevel } from "./lib/logger.server.ts";
 
 export const GOOGLE_AUTHORIZATION_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";

@@ -6,9 +6,9 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse } from "react-router";
-import { isDatabaseUnavailable } from "./db/unavailable.ts";
-import { noteDatabaseFailure } from "./lib/unavailable-database.server.ts";
-import { logger } from "./logging/logger.server.ts";
+import { isDatabaseUnavailable } from "./lib/database-unavailable.ts";
+import { noteDatabaseFailure } from "./lib/database-unavailable-page.server.ts";
+import { logger } from "./lib/logger.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -30,7 +30,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   noteDatabaseFailure(error, context);
   // React Router's own refusals (an unknown route, a method not allowed) carry what caused them.
   const cause = isRouteErrorResponse(error) && "error" in error ? error.error : error;
-  if (isDatabaseUnavailable(cause)) logger.warn({ err: cause }, "The database could not be reached.");
+  if (isDatabaseUnavailable(cause))
+    logger.warn({ err: cause }, "The database could not be reached.");
   else logger.error({ err: cause }, "A page failed.");
 };
 

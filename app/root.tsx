@@ -17,7 +17,7 @@ import { takeToast } from "./auth/flash-toast.server.ts";
 import { readCurrencyCode } from "./services/session/preferences.server.ts";
 import type { RootData } from "./lib/root-data.ts";
 import { skipClientOnlyChanges } from "./lib/client-only-params.ts";
-import { answerUnreachableDatabase } from "./lib/unavailable-database.server.ts";
+import { answerUnreachableDatabase } from "./lib/database-unavailable-page.server.ts";
 
 /**
  * The texts every page may show: the header and footer (the signed-in person's badge too),

@@ -19,7 +19,7 @@ import {
   setMediaStorage,
   type MediaStorage,
 } from "./storage/media-storage.server.ts";
-import { logger, setLogLevel } from "./logging/logger.server.ts";
+import { logger, setLogLevel } from "./lib/logger.server.ts";
 
 /**
  * Loads the demo catalogue into an empty marketplace. It lives in scripts/demo, outside the
@@ -61,7 +61,9 @@ export function startApp(
         : createOutboxMailer(path.join(config.dataDir, "outbox"));
       setMailer(mailer);
       if (mailer.kind === "outbox") {
-        logger.info(`E-mail: no SMTP_URL, messages go to the development outbox at ${config.appUrl}/dev/outbox`);
+        logger.info(
+          `E-mail: no SMTP_URL, messages go to the development outbox at ${config.appUrl}/dev/outbox`,
+        );
       }
       setAuth(createAuth({ config, db: handle.db, mailer }));
       if (config.google) routeGoogleTokenExchange(config.google);

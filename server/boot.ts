@@ -1,5 +1,5 @@
 import type { Server } from "node:net";
-import { logger } from "../app/logging/logger.server.ts";
+import { logger } from "../app/lib/logger.server.ts";
 
 /**
  * Start-up steps shared by the production and development entries. The port is taken before the

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { inRequestScope, logger } from "../app/logging/logger.server.ts";
+import { inRequestScope, logger } from "../app/lib/logger.server.ts";
 
 /** Query parameters whose values are secrets (sign-in links, OAuth codes): never logged. */
 const SECRET_PARAMETERS = /^(token|code|secret|state|password|.*_token)$/i;

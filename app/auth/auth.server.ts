@@ -10,7 +10,7 @@ import { isStorableText } from "../lib/schemas/text.ts";
 import { adminMagicLinkEmail, confirmationEmail, passwordResetEmail } from "../email/templates.ts";
 import { isAdminEmail } from "./admin-email.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
-import { logger } from "../logging/logger.server.ts";
+import { logger } from "../lib/logger.server.ts";
 
 /** The header the server sets from the socket's address; a client-sent one is always replaced. */
 export const CLIENT_IP_HEADER = "x-gateway-client-ip";

@@ -10,7 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { logger } from "../logging/logger.server.ts";
+import { logger } from "../lib/logger.server.ts";
 import { lockDatabaseDirectory, type DirectoryLock } from "./data-dir-lock.server.ts";
 import * as schema from "./schema/index.ts";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { logger } from "../logging/logger.server.ts";
+import { logger } from "../lib/logger.server.ts";
 
 export interface EmailMessage {
   to: string;

@@ -3,7 +3,7 @@ import { releaseHeldBookings } from "./bookings/booking-payment.server.ts";
 import { sweepOrphanedListingImages } from "./listings/orphan-images.server.ts";
 import { reconcilePayments } from "./payments/settle.server.ts";
 import { runPlanJobs } from "./premium/plan-jobs.server.ts";
-import { logger } from "../logging/logger.server.ts";
+import { logger } from "../lib/logger.server.ts";
 
 /**
  * The site's scheduled work, every minute: bookings (requests expire, stays complete, imported

@@ -68,9 +68,7 @@ export function createDiskStorage(rootDir: string): MediaStorage {
     },
     async list(folder) {
       const dir = path.join(root, folder);
-      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(
-        () => [],
-      );
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
       const found: { key: string; changedAt: Date }[] = [];
       for (const entry of entries) {
         if (!entry.isFile()) continue;

@@ -1,4 +1,4 @@
-import { setLogLevel, setLogSink, type LogLevel } from "../../app/logging/logger.server.ts";
+import { setLogLevel, setLogSink, type LogLevel } from "../../app/lib/logger.server.ts";
 
 /** A parsed log line. */
 export type LogLine = Record<string, unknown> & { level: string; msg?: string };

@@ -24,7 +24,11 @@ function describe(error: unknown): { icon: typeof SearchX; title: MessageKey; te
   }
   // The database is away: nothing is wrong with the request, it works again once it is back.
   if (status === 503) {
-    return { icon: CloudOff, title: "layout.error.unavailableTitle", text: "layout.error.unavailable" };
+    return {
+      icon: CloudOff,
+      title: "layout.error.unavailableTitle",
+      text: "layout.error.unavailable",
+    };
   }
   return { icon: TriangleAlert, title: "layout.error.title", text: "layout.error.description" };
 }

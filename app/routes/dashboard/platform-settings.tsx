@@ -25,7 +25,7 @@ import {
 } from "../../services/content/settings.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 const PATH = "/dashboard/platform-settings";
 /** The hero form may carry a new picture per slide; anything far above that is refused unread. */

@@ -40,7 +40,7 @@ import { changeAccountType } from "../../services/accounts/roles.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { answerAction, failureStatus } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 const PROFILE_PATH = "/dashboard/profile";
 /**

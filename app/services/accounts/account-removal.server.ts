@@ -4,7 +4,7 @@ import { listingImages, listings, listingUploads, user } from "../../db/schema/i
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { deleteAvatar } from "../media/avatar.server.ts";
 import { deleteStoredImage } from "../media/images.server.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

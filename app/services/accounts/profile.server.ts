@@ -15,7 +15,7 @@ import {
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { deleteAvatar, storeAvatar } from "../media/avatar.server.ts";
 import { deleteAccountRows, removeAccountFiles } from "./account-removal.server.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /** What the Profile tab shows: the stored row, not the session's copy of it. */
 export interface Profile {

@@ -5,7 +5,7 @@ import {
   type ContactMessageMail,
 } from "../../email/templates.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /** What reached whom; the message itself is stored either way. */
 export interface ContactDelivery {
@@ -24,7 +24,10 @@ export async function mailContactMessage(mail: ContactMessageMail): Promise<Cont
   try {
     await getMailer().send(contactNotificationEmail(await getNotificationEmail(), mail));
   } catch (error) {
-    logger.error({ err: error }, `Contact message #${mail.id} stored, but the team was not e-mailed:`);
+    logger.error(
+      { err: error },
+      `Contact message #${mail.id} stored, but the team was not e-mailed:`,
+    );
     return { teamNotified: false, acknowledged: false };
   }
   try {

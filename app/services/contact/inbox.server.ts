@@ -16,7 +16,7 @@ import { fieldErrorsOf } from "../../lib/validation.ts";
 import { recordAudit } from "../admin/audit.server.ts";
 import { getPublicSettings } from "../content/settings.server.ts";
 import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * The contact form's inbox, for the administrator: the messages newest first, read and unread,

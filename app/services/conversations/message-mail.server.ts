@@ -6,7 +6,7 @@ import { getMailer } from "../../email/mailer.server.ts";
 import { layout } from "../../email/templates.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { MESSAGE_MAIL_INTERVAL_MINUTES } from "../../lib/conversation-values.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 const t = createTranslator();
 

@@ -20,7 +20,7 @@ import {
   type StoredImage,
 } from "../media/images.server.ts";
 import { requireAllowed, type Actor } from "./listing-actor.server.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * Listing images before a listing takes them: each upload is checked, re-encoded and kept in

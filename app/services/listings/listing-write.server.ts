@@ -33,7 +33,7 @@ import {
   type Tx,
   type UploadedImage,
 } from "./listing-uploads.server.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * Every write to a listing and every decision about who may make it: create, update and delete
@@ -181,7 +181,10 @@ async function notifyTeam(
       }),
     );
   } catch (error) {
-    logger.error({ err: error }, `Listing ${listing.id} saved, but the team was not e-mailed about it:`);
+    logger.error(
+      { err: error },
+      `Listing ${listing.id} saved, but the team was not e-mailed about it:`,
+    );
   }
 }
 

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { listingImages, listingUploads } from "../../db/schema/index.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { deleteStoredImage } from "../media/images.server.ts";
 import { LISTING_FOLDER, UPLOAD_FOLDER } from "./listing-uploads.server.ts";

@@ -4,7 +4,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { LISTING_IMAGE_SNIFF_BYTES, sniffListingImageFormat } from "../../lib/schemas/listing.ts";
 import { LOGO_BOX, MAX_LOGO_BYTES } from "../../lib/schemas/platform-settings.ts";
 import type { MediaStorage } from "../../storage/media-storage.server.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * The platform's logo: checked by content like every upload, re-encoded (no metadata kept) into

@@ -12,7 +12,7 @@ import {
 } from "../../lib/payment-values.ts";
 import { findPaymentProvider } from "./provider-registry.server.ts";
 import type { PaymentProvider } from "./providers/provider.server.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * Opening a payment: a pending row written in the caller's transaction (with the booking or job it

@@ -6,7 +6,7 @@ import { createPaystackProvider } from "./providers/paystack.server.ts";
 import { createSandboxProvider } from "./providers/sandbox.server.ts";
 import { createStripeProvider } from "./providers/stripe.server.ts";
 import { startSandboxServer } from "./sandbox/sandbox-server.server.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * Sets up the configured payment provider. The sandbox is a service of its own on loopback,

@@ -14,7 +14,7 @@ import {
 import type { PurposeHandler } from "./purpose.server.ts";
 import { PURPOSE_HANDLERS } from "./purpose-handlers.server.ts";
 import { completeRefund, failRefund, requestRefund, sendPendingRefunds } from "./refunds.server.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * Where a payment's outcome is applied: the provider's webhook, or the reconciliation job asking
@@ -65,8 +65,10 @@ async function applyReport(
   }
   if (payment.status === "paid") return "already_paid";
   if (report.amountMinor !== payment.amountMinor || report.currency !== payment.currency) {
-    logger.error(`Payment ${payment.id}: the provider reports ${report.amountMinor} ${report.currency}, ` +
-        `not the ${payment.amountMinor} ${payment.currency} asked; left for a person to check.`);
+    logger.error(
+      `Payment ${payment.id}: the provider reports ${report.amountMinor} ${report.currency}, ` +
+        `not the ${payment.amountMinor} ${payment.currency} asked; left for a person to check.`,
+    );
     return "amount_mismatch";
   }
   const fee = Math.max(0, Math.min(report.feeMinor, payment.amountMinor));
@@ -263,7 +265,10 @@ export async function reconcilePayments(now = new Date()): Promise<Record<string
             method: null,
           };
     } catch (error) {
-      logger.error({ err: error }, `Reconciliation: the provider did not answer about payment ${id}.`);
+      logger.error(
+        { err: error },
+        `Reconciliation: the provider did not answer about payment ${id}.`,
+      );
       continue;
     }
     if (report.status === "pending" && now.getTime() - expiresAt.getTime() > ABANDON_AFTER_MS) {

@@ -5,7 +5,7 @@ import { createTranslator } from "../../i18n/translate.ts";
 import { formatPaymentTime } from "../../lib/payment-receipt.ts";
 import { getPublicSettings } from "../content/settings.server.ts";
 import { FREE_LIMITS } from "./plan-limits.server.ts";
-import { logger } from "../../logging/logger.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 const t = createTranslator();
 

@@ -1,11 +1,11 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { getDatabaseHandle } from "../../../app/db/client.server.ts";
-import { isDatabaseUnavailable } from "../../../app/db/unavailable.ts";
+import { isDatabaseUnavailable } from "../../../app/lib/database-unavailable.ts";
 import { createTranslator, isMessageKey, type MessageKey } from "../../../app/i18n/translate.ts";
 import { AppError, ERROR_CODES, type ErrorCode } from "../../../app/lib/app-error.ts";
 import { healthSchema } from "../../../app/lib/schemas/reference.ts";
-import { logger } from "../../../app/logging/logger.server.ts";
+import { logger } from "../../../app/lib/logger.server.ts";
 import { adminCurrencyRoutes } from "./admin-currencies.ts";
 import { adminListingRoutes } from "./admin-listings.ts";
 import { adminUserRoutes } from "./admin-users.ts";

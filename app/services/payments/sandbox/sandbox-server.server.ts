@@ -21,7 +21,7 @@ import {
   type SandboxEvent,
   type SandboxEventType,
 } from "./sandbox-protocol.server.ts";
-import { logger } from "../../../logging/logger.server.ts";
+import { logger } from "../../../lib/logger.server.ts";
 
 /**
  * The local sandbox payment provider: a hosted checkout in the manner of Paystack's, on

@@ -1,5 +1,10 @@
-import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import {
+  createContext,
+  data,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
+import { isDatabaseUnavailable } from "./database-unavailable.ts";
 
 /** Set on a request's context when one of its loaders or actions could not reach the database. */
 const databaseUnreachable = createContext<boolean>(false);
@@ -17,7 +22,10 @@ export function noteDatabaseFailure(
  * answered 503 with the page that says so, not the 500 of a bug. The error is thrown from the
  * root, so the root's boundary shows it: its header needs the database too.
  */
-export const answerUnreachableDatabase: MiddlewareFunction<Response> = async ({ context }, next) => {
+export const answerUnreachableDatabase: MiddlewareFunction<Response> = async (
+  { context },
+  next,
+) => {
   if (context.get(databaseUnreachable)) throw unavailable();
   const response = await next();
   if (context.get(databaseUnreachable)) throw unavailable();
