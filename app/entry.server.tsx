@@ -28,11 +28,17 @@ const IN_PLACE = Number.MAX_SAFE_INTEGER;
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   noteDatabaseFailure(error, context);
-  // React Router's own refusals (an unknown route, a method not allowed) carry what caused them.
+  // React Router's own refusals (an unknown route, a method not allowed) are answers, not faults.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ status: error.status }, "A page refused the request.");
+    return;
+  }
   const cause = isRouteErrorResponse(error) && "error" in error ? error.error : error;
-  if (isDatabaseUnavailable(cause))
+  if (isDatabaseUnavailable(cause)) {
     logger.warn({ err: cause }, "The database could not be reached.");
-  else logger.error({ err: cause }, "A page failed.");
+  } else {
+    logger.error({ err: cause }, "A page failed.");
+  }
 };
 
 export default function handleRequest(
