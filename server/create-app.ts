@@ -6,7 +6,7 @@ import { CLIENT_IP_HEADER, getAuth } from "../app/auth/auth.server.ts";
 import { loadViewer } from "../app/auth/session.server.ts";
 import { viewerContext } from "../app/auth/viewer.ts";
 import { getConfig } from "../app/config.server.ts";
-import { isDatabaseUnavailable } from "../app/lib/database-unavailable.ts";
+import { isDatabaseUnavailable, watchDatabaseFailures } from "../app/lib/database-unavailable.ts";
 import { createTranslator } from "../app/i18n/translate.ts";
 import { markDatabaseUnreachable } from "../app/lib/database-unavailable-page.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
@@ -67,7 +67,10 @@ export function createApp({ start, handleDocument }: AppOptions): Hono {
     await next();
   });
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => getAuth().handler(c.req.raw));
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    const { result, unavailable } = await watchDatabaseFailures(() => getAuth().handler(c.req.raw));
+    return unavailable && result.status >= 500 ? databaseUnavailable(c) : result;
+  });
   app.use("/api/v1/*", validatePublicAnswers);
   app.route("/api/v1", apiV1);
   app.route("/", resources);

@@ -10,6 +10,7 @@ import { isStorableText } from "../lib/schemas/text.ts";
 import { adminMagicLinkEmail, confirmationEmail, passwordResetEmail } from "../email/templates.ts";
 import { isAdminEmail } from "./admin-email.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
+import { isDatabaseUnavailable, reportDatabaseFailure } from "../lib/database-unavailable.ts";
 import { logger } from "../lib/logger.server.ts";
 
 /** The header the server sets from the socket's address; a client-sent one is always replaced. */
@@ -141,6 +142,21 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
         // the rest, or the tests' admin sign-ins (RATE_LIMIT_SCALE) run into it after five.
         "/magic-link/verify": { window: 60, max: 5 * config.rateLimitScale },
         "/send-verification-email": { window: 60, max: 5 * config.rateLimitScale },
+      },
+    },
+    // better-auth's own lines go to the server's log as JSON (an error's failed query without
+    // its parameters: they may hold a session token), and a failure to reach the database it
+    // reports is noted, so that its 500 is answered 503 instead (server/create-app.ts).
+    // An unexpected error (not one of its refusals) reaches the server's error handler, which
+    // answers 503 or logs it, instead of better-call printing it and answering 500.
+    onAPIError: { throw: true },
+    logger: {
+      level: "warn",
+      log: (level, message, ...details: unknown[]) => {
+        details.forEach(reportDatabaseFailure);
+        const err = details.find((detail) => detail instanceof Error);
+        const quiet = level === "error" && err !== undefined && isDatabaseUnavailable(err);
+        logger[quiet ? "warn" : level]({ err }, `better-auth: ${message}`);
       },
     },
     advanced: {

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 /**
  * Whether an error means the database could not be reached (refused, dropped, timed out, shut
  * down), as opposed to a query that failed on its own. Such a request is answered 503 with
@@ -48,3 +50,23 @@ const UNAVAILABLE_MESSAGES = [
   /^Client was closed and is not queryable/,
   /^Cannot use a pool after calling end on the pool/,
 ];
+
+/** Work being watched for failures to reach the database that a library answers itself. */
+const watched = new AsyncLocalStorage<{ unavailable: boolean }>();
+
+/**
+ * Runs `work` and says whether a failure to reach the database was reported from within it
+ * (reportDatabaseFailure): better-auth answers such a failure with its own 500.
+ */
+export async function watchDatabaseFailures<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; unavailable: boolean }> {
+  const scope = { unavailable: false };
+  const result = await watched.run(scope, work);
+  return { result, unavailable: scope.unavailable };
+}
+
+export function reportDatabaseFailure(error: unknown): void {
+  const scope = watched.getStore();
+  if (scope && isDatabaseUnavailable(error)) scope.unavailable = true;
+}

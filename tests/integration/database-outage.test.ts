@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { testEngine } from "../support/database.ts";
+import { makeUser, type MadeUser } from "../support/factories.ts";
 import { captureLog } from "../support/log-capture.ts";
 import { textOf } from "../support/page-handler.ts";
 import { createServerApp } from "../support/server-app.ts";
@@ -29,6 +30,7 @@ describe.skipIf(!localAnswers)(
     let send: Awaited<ReturnType<typeof createServerApp>>;
     let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
     let created: string | undefined;
+    let person: MadeUser;
 
     beforeAll(async () => {
       const upstream = new URL(configured ?? createDatabase());
@@ -49,6 +51,7 @@ describe.skipIf(!localAnswers)(
         else delete process.env.DATABASE_URL;
       }
       send = await createServerApp(app);
+      person = await makeUser();
     });
 
     afterAll(async () => {
@@ -97,13 +100,21 @@ describe.skipIf(!localAnswers)(
       expect(log.lines().some((line) => line.level === "warn")).toBe(true);
     });
 
-    it("answers a signed-in visitor's page 503 too (the session cannot be read)", async () => {
+    it("answers a signed-in visitor's page and the sign-in endpoints 503 too", async () => {
       captureLog("warn");
       const page = await send("/", {
-        headers: { cookie: "better-auth.session_token=abc.def" },
+        headers: { cookie: person.cookie },
       });
       expect(page.status).toBe(503);
       expect(await textOf(page)).toContain(t("layout.error.unavailable"));
+      const session = await send("/api/auth/get-session", {
+        headers: { cookie: person.cookie },
+      });
+      expect(session.status).toBe(503);
+      const signIn = await send("/api/auth/sign-in/email", {
+        json: { email: "someone@example.com", password: "secret-secret" },
+      });
+      expect(signIn.status).toBe(503);
     });
 
     it("recovers by itself once the database is back, with the same app", async () => {
@@ -114,6 +125,19 @@ describe.skipIf(!localAnswers)(
       const api = await send("/api/v1/listings");
       expect(api.status).toBe(200);
       expect(api.headers.get("Retry-After")).toBeNull();
+    });
+
+    it("answers 503 within the connect timeout when the database accepts but never answers", async () => {
+      captureLog("warn");
+      proxy.stall();
+      const started = performance.now();
+      const [page, api] = await Promise.all([send("/"), send("/api/v1/listings")]);
+      expect(page.status).toBe(503);
+      expect(api.status).toBe(503);
+      // connectionTimeoutMillis is 5 s; nothing waits for the operating system's TCP timeouts.
+      expect(performance.now() - started).toBeLessThan(12_000);
+      await proxy.restore();
+      expect((await send("/api/v1/listings")).status).toBe(200);
     });
   },
 );

@@ -2,12 +2,20 @@ import net from "node:net";
 
 /**
  * A TCP proxy on loopback in front of a server (PostgreSQL), which a test can cut as a network
- * failure or a database restart would: open connections are destroyed and new ones refused, until
- * it is restored on the same port.
+ * failure or a database restart would (open connections destroyed, new ones refused), or stall
+ * as a server that hangs would (new connections accepted and never answered), until it is
+ * restored on the same port.
  */
 export async function startTcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
+  let forwarding = true;
   const server = net.createServer((client) => {
+    if (!forwarding) {
+      sockets.add(client);
+      client.on("close", () => sockets.delete(client));
+      client.on("error", () => client.destroy());
+      return;
+    }
     const upstream = net.connect(target.port, target.host);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
@@ -30,14 +38,23 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   const port = await listen(0);
   const cut = async () => {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    for (const socket of sockets) socket.destroy();
+    dropAll();
     await closed;
+  };
+  const dropAll = () => {
+    for (const socket of sockets) socket.destroy();
   };
   return {
     port,
     cut,
+    stall: () => {
+      forwarding = false;
+      dropAll();
+    },
     restore: async () => {
-      await listen(port);
+      forwarding = true;
+      dropAll();
+      if (!server.listening) await listen(port);
     },
     close: async () => {
       if (server.listening) await cut();
