@@ -7,11 +7,13 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { existsSync } from "node:fs";
 import { Hono } from "hono";
 import { ConfigError, parseConfig } from "./app/config.server.ts";
+import { logger, setLogLevel } from "./app/lib/logger.server.ts";
 import type * as AppModule from "./server/app.ts";
 import { exitOnStartFailure, listenOrExit } from "./server/boot.ts";
 import { IMMUTABLE, STATIC_FILE } from "./server/cache-policy.ts";
 import { staticFileHeaders } from "./server/security-headers.ts";
 
+// Without a configuration there is no log level yet: what is wrong is told on standard error.
 let config;
 try {
   config = parseConfig(process.env);
@@ -27,6 +29,8 @@ if (!existsSync("./build/server/index.js")) {
   console.error("No build found: run `npm run build` first (npm start does it for you).");
   process.exit(1);
 }
+
+if (config.logLevel) setLogLevel(config.logLevel);
 
 // The build is production code, so the libraries it loads must be too: React picks its build
 // from NODE_ENV when first imported, and its development build renders pages several times
@@ -72,15 +76,15 @@ try {
 } catch (error) {
   exitOnStartFailure(error);
 }
-console.info(`Gateway Africa is listening on ${config.appUrl} (port ${config.port}).`);
+logger.info(`Gateway Africa is listening on ${config.appUrl} (port ${config.port}).`);
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.info(`${signal} received: finishing in-flight requests.`);
+  logger.info(`${signal} received: finishing in-flight requests.`);
   const forced = setTimeout(() => {
-    console.error("Requests did not finish within 10 s; exiting anyway.");
+    logger.error("Requests did not finish within 10 s; exiting anyway.");
     process.exit(1);
   }, 10_000);
   forced.unref();
@@ -89,7 +93,7 @@ async function shutdown(signal: string) {
     if ("closeIdleConnections" in httpServer) httpServer.closeIdleConnections();
   });
   await stopApp();
-  console.info("Stopped.");
+  logger.info("Stopped.");
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

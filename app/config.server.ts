@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROVIDER_IDS } from "./lib/payment-values.ts";
+import { LOG_LEVELS, type LogLevel } from "./lib/logger.server.ts";
 
 export const GOOGLE_AUTHORIZATION_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
@@ -66,6 +67,9 @@ const envSchema = z.object({
         .optional(),
     )
     .transform((v) => (v === undefined ? 1 : Number(v))),
+  LOG_LEVEL: optionalText.pipe(
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
+  ),
   MAIL_FROM: optionalText.default("Gateway Africa <no-reply@gateway-africa.test>"),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -140,6 +144,8 @@ export interface Config {
   mailFrom: string;
   /** Multiplies every abuse limit (app/auth/rate-limit.server.ts): tests sign up many accounts. */
   rateLimitScale: number;
+  /** The logger's level; unset keeps its default (info, or warn under the test runner). */
+  logLevel: LogLevel | undefined;
   /** Null when Google sign-in is not configured: the button is hidden. */
   google: GoogleConfig | null;
   payments: PaymentsConfig;
@@ -209,6 +215,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     devOutbox: e.DEV_OUTBOX,
     mailFrom: e.MAIL_FROM,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    logLevel: e.LOG_LEVEL,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

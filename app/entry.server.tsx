@@ -1,11 +1,14 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext, nonceContext } from "./lib/csp-nonce.ts";
+import { isDatabaseUnavailable } from "./lib/database-unavailable.ts";
+import { noteDatabaseFailure } from "./lib/database-unavailable-page.server.ts";
+import { logger } from "./lib/logger.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -17,6 +20,26 @@ export const streamTimeout = 5_000;
  * would stay hidden. Every boundary is sent in place instead.
  */
 const IN_PLACE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Every error React Router catches on the server: logged (with the request's id), and a database
+ * that could not be reached noted on the request, so the root answers 503 (see root.tsx).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  noteDatabaseFailure(error, context);
+  // React Router's own refusals (an unknown route, a method not allowed) are answers, not faults.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ status: error.status }, "A page refused the request.");
+    return;
+  }
+  const cause = isRouteErrorResponse(error) && "error" in error ? error.error : error;
+  if (isDatabaseUnavailable(cause)) {
+    logger.warn({ err: cause }, "The database could not be reached.");
+  } else {
+    logger.error({ err: cause }, "A page failed.");
+  }
+};
 
 export default function handleRequest(
   request: Request,
@@ -77,7 +100,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors of the shell itself reject, and React Router logs them.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error }, "A page failed while streaming.");
         },
       },
     );

@@ -19,6 +19,7 @@ import { takeToast } from "./auth/flash-toast.server.ts";
 import { readCurrencyCode } from "./services/session/preferences.server.ts";
 import type { RootData } from "./lib/root-data.ts";
 import { skipClientOnlyChanges } from "./lib/client-only-params.ts";
+import { answerUnreachableDatabase } from "./lib/database-unavailable-page.server.ts";
 
 /**
  * The texts every page may show: the header and footer (the signed-in person's badge too),
@@ -36,6 +37,8 @@ const SHARED_MESSAGES = [
   "detail.notFound",
   "detail.meta",
 ] as const;
+
+export const middleware: Route.MiddlewareFunction[] = [answerUnreachableDatabase];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);

@@ -24,6 +24,7 @@ import {
   setMediaStorage,
   type MediaStorage,
 } from "./storage/media-storage.server.ts";
+import { logger, setLogLevel } from "./lib/logger.server.ts";
 
 /**
  * Loads the demo catalogue into an empty marketplace. It lives in scripts/demo, outside the
@@ -55,6 +56,7 @@ export function startApp(
 ): Promise<DatabaseHandle> {
   started.__gatewayStartup ??= (async () => {
     setConfig(config);
+    if (config.logLevel) setLogLevel(config.logLevel);
     const handle = await openDatabase(targetFromConfig(config));
     try {
       setDatabase(handle);
@@ -63,13 +65,13 @@ export function startApp(
         ? createSmtpMailer(config.smtpUrl, config.mailFrom)
         : createOutboxMailer(path.join(config.dataDir, "outbox"));
       setMailer(mailer);
-      if (mailer.kind === "outbox") console.info(outboxNotice(config));
+      if (mailer.kind === "outbox") logger.info(outboxNotice(config));
       setAuth(createAuth({ config, db: handle.db, mailer }));
       if (config.google) routeGoogleTokenExchange(config.google);
       await seedReferenceData(handle.db);
       if (config.seedDemo && options.seedDemo) {
         const result = await options.seedDemo(handle.db, getMediaStorage());
-        if (result.created) console.info(`Loaded demo data: ${result.listings} listings.`);
+        if (result.created) logger.info(`Loaded demo data: ${result.listings} listings.`);
       }
       started.__gatewayPayments = await startPayments(config);
       started.__gatewayJobs = startScheduledJobs();

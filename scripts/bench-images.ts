@@ -21,6 +21,7 @@ const nowhere: MediaStorage = {
   open: async () => null,
   read: async () => null,
   delete: async () => undefined,
+  list: async () => [],
 };
 const rssBefore = process.memoryUsage().rss;
 const started = performance.now();

@@ -60,7 +60,7 @@ const COVER_FOLDER = "scale";
 
 const config = parseConfig(process.env);
 const target = targetFromConfig(config);
-const handle = await openDatabase(target);
+const handle = await openDatabase(target, { requestTimeouts: false });
 const db = handle.db;
 const storage = createDiskStorage(path.join(config.dataDir, "media"));
 /** Runs one table's inserts and prints its row count and time. */

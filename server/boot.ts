@@ -1,4 +1,5 @@
 import type { Server } from "node:net";
+import { logger } from "../app/lib/logger.server.ts";
 
 /**
  * Start-up steps shared by the production and development entries. The port is taken before the
@@ -8,7 +9,7 @@ import type { Server } from "node:net";
 export function listenOrExit(server: Server, port: number, host: string | undefined) {
   return new Promise<void>((resolve) => {
     const failed = (error: NodeJS.ErrnoException) => {
-      console.error(listenErrorMessage(error, port));
+      logger.fatal(listenErrorMessage(error, port));
       process.exit(1);
     };
     server.once("error", failed);
@@ -34,6 +35,6 @@ export function exitOnStartFailure(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
   // Matched by name: the server build bundles its own copy of the error class.
   const selfExplaining = error instanceof Error && error.name === "DatabaseInUseError";
-  console.error(selfExplaining ? message : `Could not open the database: ${message}`);
+  logger.fatal(selfExplaining ? message : `Could not open the database: ${message}`);
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { RouterContextProvider } from "react-router";
@@ -7,9 +7,14 @@ import { loadViewer } from "../app/auth/session.server.ts";
 import { viewerContext } from "../app/auth/viewer.ts";
 import { getConfig } from "../app/config.server.ts";
 import { nonceContext } from "../app/lib/csp-nonce.ts";
+import { isDatabaseUnavailable, watchDatabaseFailures } from "../app/lib/database-unavailable.ts";
+import { createTranslator } from "../app/i18n/translate.ts";
+import { markDatabaseUnreachable } from "../app/lib/database-unavailable-page.server.ts";
+import { logger } from "../app/lib/logger.server.ts";
 import { apiV1 } from "./api/v1/index.ts";
 import { validatePublicAnswers, withPageCaching } from "./cache-policy.ts";
 import { crossOriginProtection } from "./cross-origin.ts";
+import { requestLog } from "./request-log.ts";
 import { resources } from "./resources.ts";
 import { pageNonce, securityHeaders } from "./security-headers.ts";
 
@@ -29,6 +34,14 @@ export function createApp({ start, handleDocument }: AppOptions): Hono {
   const app = new Hono();
 
   app.use(requestId());
+  app.use(requestLog());
+  // A 503 (the database is away, a provider does not answer) says when to try again.
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.status === 503 && !c.res.headers.has("Retry-After")) {
+      c.header("Retry-After", RETRY_AFTER_SECONDS);
+    }
+  });
   let security: MiddlewareHandler | undefined;
   app.use(async (c, next) => {
     await start();
@@ -58,14 +71,22 @@ export function createApp({ start, handleDocument }: AppOptions): Hono {
     await next();
   });
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.req.raw));
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    const { result, unavailable } = await watchDatabaseFailures(() => handleAuthRequest(c.req.raw));
+    return unavailable && result.status >= 500 ? databaseUnavailable(c) : result;
+  });
   app.use("/api/v1/*", validatePublicAnswers);
   app.route("/api/v1", apiV1);
   app.route("/", resources);
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
-    const viewer = await loadViewer(c.req.raw.headers);
+    const viewer = await loadViewer(c.req.raw.headers).catch((error: unknown) => {
+      // Without the database the session cannot be read: the root answers 503 in the site's look.
+      if (!isDatabaseUnavailable(error)) throw error;
+      markDatabaseUnreachable(context);
+      return null;
+    });
     context.set(viewerContext, viewer);
     const nonce = pageNonce(c) ?? null;
     context.set(nonceContext, nonce);
@@ -77,5 +98,24 @@ export function createApp({ start, handleDocument }: AppOptions): Hono {
       nonce,
     });
   });
+  app.onError((error, c) => {
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error }, "The database could not be reached.");
+      return databaseUnavailable(c);
+    }
+    logger.error({ err: error }, "A request failed.");
+    return c.text("Internal Server Error", 500);
+  });
   return app;
+}
+
+/** Seconds a client is asked to wait before trying again after a 503. */
+const RETRY_AFTER_SECONDS = "5";
+
+/** What /api/auth (and anything else outside the pages and /api/v1) answers without a database. */
+function databaseUnavailable(c: Context) {
+  c.header("Retry-After", RETRY_AFTER_SECONDS);
+  c.header("Cache-Control", "no-store");
+  const message = createTranslator()("requests.databaseUnavailable");
+  return c.json({ error: { code: "SERVICE_UNAVAILABLE", message } }, 503);
 }

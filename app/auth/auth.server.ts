@@ -19,6 +19,8 @@ import {
 import { isAdminEmail } from "./admin-email.ts";
 import { endPasswordResetLinks } from "./reset-links.server.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
+import { isDatabaseUnavailable, reportDatabaseFailure } from "../lib/database-unavailable.ts";
+import { logger } from "../lib/logger.server.ts";
 
 /** The header the server sets from the socket's address; a client-sent one is always replaced. */
 export const CLIENT_IP_HEADER = "x-gateway-client-ip";
@@ -146,7 +148,7 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
         // Not awaited: answering only after the SMTP round trip would tell, by its delay alone,
         // that the address has an account.
         mailer.send(passwordResetEmail(u.email, u.name, url)).catch((error: unknown) => {
-          console.error("Password reset e-mail not sent:", error);
+          logger.error({ err: error }, "Password reset e-mail not sent:");
         });
       },
     },
@@ -203,6 +205,21 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
         // Signing in with Google is a redirect, no password to guess: better-auth's default of
         // 3 per 10 s per address would turn away people sharing a mobile network's address.
         "/sign-in/social": { window: 60, max: 60 * config.rateLimitScale },
+      },
+    },
+    // better-auth's own lines go to the server's log as JSON (an error's failed query without
+    // its parameters: they may hold a session token), and a failure to reach the database it
+    // reports is noted, so that its 500 is answered 503 instead (server/create-app.ts).
+    // An unexpected error (not one of its refusals) reaches the server's error handler, which
+    // answers 503 or logs it, instead of better-call printing it and answering 500.
+    onAPIError: { throw: true },
+    logger: {
+      level: "warn",
+      log: (level, message, ...details: unknown[]) => {
+        details.forEach(reportDatabaseFailure);
+        const err = details.find((detail) => detail instanceof Error);
+        const quiet = level === "error" && err !== undefined && isDatabaseUnavailable(err);
+        logger[quiet ? "warn" : level]({ err }, `better-auth: ${message}`);
       },
     },
     advanced: {

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { logger } from "../lib/logger.server.ts";
 import { lockDatabaseDirectory, type DirectoryLock } from "./data-dir-lock.server.ts";
 import * as schema from "./schema/index.ts";
 
@@ -32,6 +33,24 @@ export type DatabaseTarget =
 const defaultMigrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
 /**
+ * How long a request waits for PostgreSQL before it is answered 503 rather than left hanging: to
+ * get a connection, for a statement to finish on the server, and for any answer at all (a
+ * connection whose server vanished without closing it). A connection that failed is not
+ * returned to the pool (node-postgres drops it), so the pool recovers by itself once the
+ * database is back.
+ */
+const CONNECTION_LIMITS = {
+  max: 10,
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 30_000,
+  keepAlive: true,
+} satisfies pg.PoolConfig;
+const REQUEST_TIMEOUTS = {
+  statement_timeout: 15_000,
+  query_timeout: 20_000,
+} satisfies pg.PoolConfig;
+
+/**
  * Opens the database and applies every pending migration before returning (those of
  * `migrationsFolder` when given: the tests of a migration stop at the one before it). An embedded
  * database in a directory is locked first, so a second opener (another server, `npm run seed`) is
@@ -39,12 +58,40 @@ const defaultMigrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "driz
  */
 export async function openDatabase(
   target: DatabaseTarget,
-  { migrationsFolder = defaultMigrationsFolder }: { migrationsFolder?: string } = {},
+  {
+    migrationsFolder = defaultMigrationsFolder,
+    requestTimeouts = true,
+  }: {
+    migrationsFolder?: string;
+    /** Off for bulk scripts (a `vacuum analyze` of a large database takes longer). */
+    requestTimeouts?: boolean;
+  } = {},
 ): Promise<DatabaseHandle> {
   if (target.engine === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // Migrations run on a connection of their own, without the statement timeout: building an
+    // index on a large table may take longer than any request should.
+    const migrator = new pg.Pool({
+      connectionString: target.url,
+      max: 1,
+      connectionTimeoutMillis: CONNECTION_LIMITS.connectionTimeoutMillis,
+    });
+    try {
+      await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+    } finally {
+      await migrator.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      ...CONNECTION_LIMITS,
+      ...(requestTimeouts ? REQUEST_TIMEOUTS : {}),
+    });
+    // A pooled connection that the server drops (restart, failover, network cut) emits "error"
+    // while idle; the pool removes it and opens a new one when next asked. Unheard, the event
+    // would end the process.
+    pool.on("error", (error) => {
+      logger.warn({ err: error }, "An idle database connection was lost; it will be reopened.");
+    });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
       engine: "postgres",

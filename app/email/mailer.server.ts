@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.server.ts";
+import { logger } from "../lib/logger.server.ts";
 
 export interface EmailMessage {
   to: string;
@@ -53,9 +54,7 @@ export function createOutboxMailer(dir: string): Mailer & { list(): Promise<Outb
         path.join(dir, `${Date.now()}-${entry.id}.json`),
         JSON.stringify(entry, null, 2),
       );
-      console.info(
-        `E-mail to ${message.to} ("${message.subject}") kept in the development outbox.`,
-      );
+      logger.info(`E-mail to ${message.to} ("${message.subject}") kept in the development outbox.`);
     },
     async list() {
       const files = await readdir(dir).catch(() => [] as string[]);

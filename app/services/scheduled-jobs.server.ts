@@ -1,18 +1,32 @@
 import { runBookingJobs } from "./bookings/booking-jobs.server.ts";
 import { releaseHeldBookings } from "./bookings/booking-payment.server.ts";
+import { sweepOrphanedListingImages } from "./listings/orphan-images.server.ts";
 import { reconcilePayments } from "./payments/settle.server.ts";
 import { runPlanJobs } from "./premium/plan-jobs.server.ts";
 import { pruneRateLimits } from "../auth/rate-limit.server.ts";
+import { logger } from "../lib/logger.server.ts";
 
 /**
  * The site's scheduled work, every minute: bookings (requests expire, stays complete, imported
  * calendars refresh), payments (pending ones reconciled with the provider, refunds sent again,
  * held money released 48 hours after check-in), plans (reminders, expiry) and the abuse limits'
- * ended windows. Each step asks the database what is due, so a restart loses nothing; one
- * failing step does not stop the others.
+ * ended windows; at start and then hourly, listing image files that a crash left without a row
+ * are removed. Each step asks the database what is due, so a restart loses nothing; one failing
+ * step does not stop the others.
  */
 
 const INTERVAL_MS = 60_000;
+const HOUR_MS = 60 * 60_000;
+
+/** A step that runs on the first tick and then once `intervalMs` has passed since its last run. */
+function atMostEvery(intervalMs: number, step: (now: Date) => Promise<unknown>) {
+  let last = Number.NEGATIVE_INFINITY;
+  return async (now: Date) => {
+    if (now.getTime() - last < intervalMs) return;
+    last = now.getTime();
+    await step(now);
+  };
+}
 
 const STEPS: [string, (now: Date) => Promise<unknown>][] = [
   ["bookings", runBookingJobs],
@@ -20,12 +34,13 @@ const STEPS: [string, (now: Date) => Promise<unknown>][] = [
   ["held money release", releaseHeldBookings],
   ["plans", runPlanJobs],
   ["rate-limit pruning", pruneRateLimits],
+  ["orphaned image sweep", atMostEvery(HOUR_MS, (now) => sweepOrphanedListingImages({ now }))],
 ];
 
 export async function runScheduledJobs(now = new Date()): Promise<void> {
   for (const [name, step] of STEPS) {
     await step(now).catch((error: unknown) =>
-      console.error(`Scheduled ${name} failed; it runs again in a minute.`, error),
+      logger.error({ err: error }, `Scheduled ${name} failed; it runs again in a minute.`),
     );
   }
 }

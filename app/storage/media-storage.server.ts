@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { link, mkdir, readFile, rm, stat, writeFile, copyFile } from "node:fs/promises";
+import { link, mkdir, readdir, readFile, rm, stat, writeFile, copyFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 
@@ -16,6 +16,11 @@ export interface MediaStorage {
   open(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
   read(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Every object under `folder`, with when it last changed (on disk the inode's change time: a
+   * hard-linked copy counts as new, though its content is as old as the original's).
+   */
+  list(folder: string): Promise<{ key: string; changedAt: Date }[]>;
 }
 
 const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(webp|svg|png|jpg)$/;
@@ -60,6 +65,20 @@ export function createDiskStorage(rootDir: string): MediaStorage {
     },
     async delete(key) {
       await rm(fileFor(key), { force: true });
+    },
+    async list(folder) {
+      const dir = path.join(root, folder);
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+      const found: { key: string; changedAt: Date }[] = [];
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const key = path.relative(root, file).split(path.sep).join("/");
+        if (!isValidMediaKey(key)) continue;
+        const info = await stat(file).catch(() => null);
+        if (info) found.push({ key, changedAt: info.ctime });
+      }
+      return found;
     },
   };
 }

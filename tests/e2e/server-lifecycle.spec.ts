@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -86,6 +87,76 @@ test("SIGTERM finishes the request in flight, closes the database and exits clea
     await waitHealthy(second);
     second.child.kill("SIGTERM");
     expect(await second.exited, second.output()).toBe(0);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * A request whose body arrives slowly: its headers and half its body now, the rest when `finish`
+ * is called; resolves with the answer's status and body.
+ */
+function slowPost(port: number, pathname: string, body: string) {
+  const half = Math.floor(body.length / 2);
+  const request = http.request({
+    host: "127.0.0.1",
+    port,
+    path: pathname,
+    method: "POST",
+    headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+  });
+  const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    request.on("response", (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on("error", reject);
+  });
+  request.write(body.slice(0, half));
+  return {
+    answered,
+    finish: () => request.end(body.slice(half)),
+  };
+}
+
+test("SIGTERM drains a slow request in flight while refusing new connections, then exits 0", async () => {
+  test.setTimeout(120_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lifecycle-"));
+  const port = E2E.sparePort;
+  try {
+    const server = startServer(dataDir, port);
+    await waitHealthy(server);
+    const slow = slowPost(
+      port,
+      "/api/v1/contact-messages",
+      JSON.stringify({
+        name: "Ada Drain",
+        email: "ada@example.test",
+        subject: "In flight at shutdown",
+        message: "This message was still arriving when the server was told to stop.",
+      }),
+    );
+    // The server is reading the body when it is told to stop.
+    await new Promise((r) => setTimeout(r, 300));
+    server.child.kill("SIGTERM");
+    await expect.poll(() => server.output()).toContain("SIGTERM received");
+
+    // It no longer listens: a new connection is refused, not queued.
+    const refused = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+      () => null,
+      (error: Error & { cause?: { code?: string } }) => error.cause?.code,
+    );
+    expect(refused).toBe("ECONNREFUSED");
+    expect(server.running()).toBe(true);
+
+    // The request in flight is still answered in full.
+    slow.finish();
+    const answer = await slow.answered;
+    expect(answer.status, answer.text).toBe(201);
+    expect(JSON.parse(answer.text)).toMatchObject({ id: expect.any(Number) });
+    expect(await server.exited, server.output()).toBe(0);
+    expect(server.output()).toContain("Stopped.");
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { AppError } from "../../app/lib/app-error.ts";
 import { errorPage } from "../../app/services/session/action-answer.server.ts";
 import { testEngine } from "../support/database.ts";
+import { captureLog } from "../support/log-capture.ts";
 import { createPageHandler, textOf, type PageHandler } from "../support/page-handler.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -40,7 +41,7 @@ describe(`error pages on ${testEngine}`, () => {
 
   it("answers a failing loader with the 500 page in the site's look, without the error's text", async () => {
     // The error is logged on the server, as it should be; it must not reach the page.
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = captureLog("error");
     const response = await page("/broken");
     expect(response.status).toBe(500);
     const html = await textOf(response);
@@ -52,7 +53,7 @@ describe(`error pages on ${testEngine}`, () => {
     expect(html).toContain("<footer");
     expect(html).not.toContain(SECRET);
     expect(html).not.toMatch(/at .*\.(ts|js):\d+/);
-    expect(logged).toHaveBeenCalled();
+    expect(log.lines().map((line) => line.level)).toContain("error");
   });
 
   it("answers a refusal as not found with the 404 page and its words", async () => {

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   ledgerEntries,
   paymentEvents,
@@ -17,6 +17,7 @@ import {
 } from "../../app/services/payments/provider-registry.server.ts";
 import { reconcilePayments } from "../../app/services/payments/settle.server.ts";
 import { buyPremiumPlan } from "../../app/services/premium/plan-payment.server.ts";
+import { captureLog } from "../support/log-capture.ts";
 import { testEngine } from "../support/database.ts";
 import { makeUser, type MadeUser } from "../support/factories.ts";
 import { expectLedgerBalanced, startTestPayments, type TestPayments } from "../support/payments.ts";
@@ -93,7 +94,7 @@ describe(`payments core on ${testEngine}`, () => {
       },
     });
     const forged = createHmac("sha256", "not-the-sandbox-secret").update(body).digest("hex");
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const log = captureLog("warn");
     const db = await getDb();
     const [eventsBefore] = await db.select({ n: count() }).from(paymentEvents);
     const attempts: Record<string, string>[] = [
@@ -110,8 +111,9 @@ describe(`payments core on ${testEngine}`, () => {
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
     }
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("Refused a sandbox webhook"));
-    warn.mockRestore();
+    expect(log.lines().map((line) => line.msg)).toContainEqual(
+      expect.stringContaining("Refused a sandbox webhook"),
+    );
     expect((await paymentRow(paymentId)).status).toBe("pending");
     const [eventsAfter] = await db.select({ n: count() }).from(paymentEvents);
     expect(eventsAfter!.n).toBe(eventsBefore!.n);

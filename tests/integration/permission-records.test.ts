@@ -113,7 +113,7 @@ describe(`permission matrix on other people's records on ${testEngine}`, () => {
   let send: ServerApp;
   let page: PageHandler;
   const people = new Map<Caller | Party, MadeUser>();
-  const ids: Record<string, number> = {};
+  const ids: Record<string, number | string> = {};
 
   beforeAll(async () => {
     app = await startTestApp({ RATE_LIMIT_SCALE: "100" });

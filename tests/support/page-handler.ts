@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import { loadViewer } from "../../app/auth/session.server.ts";
 import { viewerContext } from "../../app/auth/viewer.ts";
-import handleDocumentRequest, { streamTimeout } from "../../app/entry.server.tsx";
+import handleDocumentRequest, { handleError, streamTimeout } from "../../app/entry.server.tsx";
 import routeConfig from "../../app/routes.ts";
 import type { CookieJar, TestApp } from "./test-app.ts";
 
@@ -121,7 +121,7 @@ async function routeManifest(testRoutes: TestRoute[]): Promise<{ routes: Routes;
 export async function createDocumentHandler(testRoutes: TestRoute[] = []) {
   const { routes, assets } = await routeManifest(testRoutes);
   const build: ServerBuild = {
-    entry: { module: { default: handleDocumentRequest, streamTimeout } },
+    entry: { module: { default: handleDocumentRequest, handleError, streamTimeout } },
     routes,
     assets,
     basename: "/",

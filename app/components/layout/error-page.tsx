@@ -1,4 +1,4 @@
-import { SearchX, ShieldAlert, TriangleAlert } from "lucide-react";
+import { CloudOff, SearchX, ShieldAlert, TriangleAlert } from "lucide-react";
 import { isRouteErrorResponse } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
@@ -22,16 +22,25 @@ function describe(error: unknown): { icon: typeof SearchX; title: MessageKey; te
   if (status === 400 || status === 405) {
     return { icon: TriangleAlert, title: "layout.error.title", text: "requests.unreadableForm" };
   }
+  // The database is away: nothing is wrong with the request, it works again once it is back.
+  if (status === 503) {
+    return {
+      icon: CloudOff,
+      title: "layout.error.unavailableTitle",
+      text: "layout.error.unavailable",
+    };
+  }
   return { icon: TriangleAlert, title: "layout.error.title", text: "layout.error.description" };
 }
 
 /**
- * The page shown by the error boundaries: 404, 403 and 500 in the site's look and words. An
- * unexpected error is logged (on the server, or in the browser's console), never shown.
+ * The page shown by the error boundaries: 404, 403, 500 and 503 in the site's look and words. An
+ * unexpected error is logged (on the server by entry.server's handleError, here in the browser's
+ * console), never shown.
  */
 export function ErrorPage({ error, className }: { error: unknown; className?: string }) {
   const t = useT();
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const { icon: Icon, title, text } = describe(error);
   return (
     <div

@@ -9,4 +9,6 @@ export const error = {
   notFoundTitle: "Page Not Found",
   notFound: "This page could not be found.",
   home: "Back to Home",
+  unavailableTitle: "We'll be right back",
+  unavailable: "We can't reach our database right now. Please try again in a moment.",
 };

@@ -3,6 +3,7 @@ export const requests = {
   notJson: "The request body must be JSON, sent with Content-Type: application/json.",
   invalidJson: "The request body is not valid JSON.",
   tooLarge: "The request body is too large.",
+  databaseUnavailable: "We can't reach our database right now. Please try again in a moment.",
   unreadableForm: "We could not read the form that was sent. Please go back and try again.",
   formTooLarge: "The form that was sent is too large. Please go back and send smaller files.",
   crossOriginTitle: "Request refused",

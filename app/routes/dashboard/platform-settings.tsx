@@ -25,6 +25,7 @@ import {
 } from "../../services/content/settings.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 const PATH = "/dashboard/platform-settings";
 /** The hero form may carry a new picture per slide; anything far above that is refused unread. */
@@ -153,7 +154,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       if (error instanceof Response || isDataResponse(error)) throw error;
       // The spec's "Failed to save hero content. Please try again.": nothing was saved.
-      console.error("Saving the hero content failed", error);
+      logger.error({ err: error }, "Saving the hero content failed");
       return refuse({}, HERO_FAILED_TOAST, 500);
     }
   }

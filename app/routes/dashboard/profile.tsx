@@ -40,6 +40,7 @@ import { changeAccountType } from "../../services/accounts/roles.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { answerAction, failureStatus } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 const PROFILE_PATH = "/dashboard/profile";
 /**
@@ -211,7 +212,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       try {
         await deleteAccount({ viewer });
       } catch (error) {
-        console.error("Account deletion failed", error);
+        logger.error({ err: error }, "Account deletion failed");
         return answer(
           {
             intent: "delete-account",

@@ -296,8 +296,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A refusal (404, 405) is an answer; only an unexpected error is worth a log line.
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // A refusal (404, 405) is an answer; only an unexpected error is worth a log line. On the
+  // server, entry.server's handleError has logged it already.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
       <SearchX aria-hidden className="size-12 text-stone-400" />

@@ -4,6 +4,7 @@ import { listingImages, listings, listingUploads, user } from "../../db/schema/i
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { deleteAvatar } from "../media/avatar.server.ts";
 import { deleteStoredImage } from "../media/images.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -67,10 +68,10 @@ export async function removeAccountFiles(removed: RemovedAccount): Promise<void>
   const storage = getMediaStorage();
   for (const key of removed.imageKeys) {
     await deleteStoredImage(storage, key).catch((error: unknown) => {
-      console.error(`Could not remove the files of image ${key}`, error);
+      logger.error({ err: error }, `Could not remove the files of image ${key}`);
     });
   }
   await deleteAvatar(storage, removed.avatarUrl).catch((error: unknown) => {
-    console.error("Could not remove an avatar file", error);
+    logger.error({ err: error }, "Could not remove an avatar file");
   });
 }

@@ -15,6 +15,7 @@ import {
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { deleteAvatar, storeAvatar } from "../media/avatar.server.ts";
 import { deleteAccountRows, removeAccountFiles } from "./account-removal.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /** What the Profile tab shows: the stored row, not the session's copy of it. */
 export interface Profile {
@@ -150,7 +151,7 @@ export async function updateProfile(input: {
   }
   if (stored && current.avatarUrl !== stored.url) {
     await deleteAvatar(storage, current.avatarUrl).catch((error: unknown) => {
-      console.error("Could not remove a replaced avatar file", error);
+      logger.error({ err: error }, "Could not remove a replaced avatar file");
     });
   }
   return { changed: true, name, phone, avatarUrl };

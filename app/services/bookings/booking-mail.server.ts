@@ -7,6 +7,7 @@ import { formatDay } from "../../lib/format-day.ts";
 import { formatPrice, USD } from "../../lib/money.ts";
 import type { BookingView } from "../../lib/schemas/bookings.ts";
 import { bookingIcs } from "./ical.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 const t = createTranslator();
 
@@ -145,9 +146,9 @@ export async function mailBookingTransition(booking: MailedBooking, event: MailE
     await getMailer()
       .send(message)
       .catch((error: unknown) => {
-        console.error(
+        logger.error(
+          { err: error },
           `Booking #${booking.id} (${event}): an e-mail to ${message.to} failed`,
-          error,
         );
       });
   }

@@ -5,6 +5,7 @@ import {
   type ContactMessageMail,
 } from "../../email/templates.ts";
 import { getNotificationEmail } from "../content/settings.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /** What reached whom; the message itself is stored either way. */
 export interface ContactDelivery {
@@ -23,13 +24,16 @@ export async function mailContactMessage(mail: ContactMessageMail): Promise<Cont
   try {
     await getMailer().send(contactNotificationEmail(await getNotificationEmail(), mail));
   } catch (error) {
-    console.error(`Contact message #${mail.id} stored, but the team was not e-mailed:`, error);
+    logger.error(
+      { err: error },
+      `Contact message #${mail.id} stored, but the team was not e-mailed:`,
+    );
     return { teamNotified: false, acknowledged: false };
   }
   try {
     await getMailer().send(contactAcknowledgementEmail(mail));
   } catch (error) {
-    console.error(`Contact message #${mail.id}: the acknowledgement was not sent:`, error);
+    logger.error({ err: error }, `Contact message #${mail.id}: the acknowledgement was not sent:`);
     return { teamNotified: true, acknowledged: false };
   }
   return { teamNotified: true, acknowledged: true };

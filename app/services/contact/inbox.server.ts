@@ -16,6 +16,7 @@ import { fieldErrorsOf } from "../../lib/validation.ts";
 import { recordAudit } from "../admin/audit.server.ts";
 import { getPublicSettings } from "../content/settings.server.ts";
 import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * The contact form's inbox, for the administrator: the messages newest first, read and unread,
@@ -200,7 +201,7 @@ export async function replyToMessage({
       }),
     );
   } catch (error) {
-    console.error(`The reply to contact message #${id} was not sent:`, error);
+    logger.error({ err: error }, `The reply to contact message #${id} was not sent:`);
     throw new AppError("SERVICE_UNAVAILABLE", "dashboard.messages.replyFailedDescription");
   }
   return db.transaction(async (tx) => {

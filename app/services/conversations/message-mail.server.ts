@@ -6,6 +6,7 @@ import { getMailer } from "../../email/mailer.server.ts";
 import { layout } from "../../email/templates.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { MESSAGE_MAIL_INTERVAL_MINUTES } from "../../lib/conversation-values.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 const t = createTranslator();
 
@@ -68,7 +69,7 @@ export async function mailNewMessage(
     await getMailer().send(mail);
     return true;
   } catch (error) {
-    console.error(`Conversation #${conversation.id}: the new-message e-mail failed`, error);
+    logger.error({ err: error }, `Conversation #${conversation.id}: the new-message e-mail failed`);
     return false;
   }
 }

@@ -22,6 +22,7 @@ import {
 } from "../media/images.server.ts";
 import { requireUnderRateLimit } from "../../auth/rate-limit.server.ts";
 import { requireAllowed, type Actor } from "./listing-actor.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * Listing images before a listing takes them: each upload is checked, re-encoded and kept in
@@ -30,9 +31,9 @@ import { requireAllowed, type Actor } from "./listing-actor.server.ts";
  */
 
 /** Where images go once they belong to a listing. */
-const LISTING_FOLDER = "listings";
+export const LISTING_FOLDER = "listings";
 /** Pending uploads live in a per-person folder until a listing takes them. */
-const UPLOAD_FOLDER = "uploads";
+export const UPLOAD_FOLDER = "uploads";
 /** Unpublished uploads older than this are removed (a few at a time, as new uploads arrive). */
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 const STALE_CLEANUP_BATCH = 20;
@@ -71,7 +72,7 @@ function imageError(
 export async function removeFiles(storage: MediaStorage, keys: readonly string[]): Promise<void> {
   for (const key of keys) {
     await deleteStoredImage(storage, key).catch((error: unknown) => {
-      console.error(`Could not remove the files of image ${key}`, error);
+      logger.error({ err: error }, `Could not remove the files of image ${key}`);
     });
   }
 }

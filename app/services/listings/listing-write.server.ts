@@ -34,6 +34,7 @@ import {
   type Tx,
   type UploadedImage,
 } from "./listing-uploads.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * Every write to a listing and every decision about who may make it: create, update and delete
@@ -186,7 +187,10 @@ async function notifyTeam(
       }),
     );
   } catch (error) {
-    console.error(`Listing ${listing.id} saved, but the team was not e-mailed about it:`, error);
+    logger.error(
+      { err: error },
+      `Listing ${listing.id} saved, but the team was not e-mailed about it:`,
+    );
   }
 }
 

@@ -17,6 +17,7 @@ import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
 import { dashboardColumns } from "../dashboard/dashboard-listings.server.ts";
 import { recordAudit } from "../admin/audit.server.ts";
 import { requireAllowed, requireListingId, type Actor } from "./listing-actor.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * What only the administrator does to listings: approve or reject them (the owner is told by
@@ -92,7 +93,10 @@ export async function moderateListing({
   await getMailer()
     .send(message)
     .catch((error: unknown) => {
-      console.error(`Could not e-mail the owner of listing ${id} about its ${decision}`, error);
+      logger.error(
+        { err: error },
+        `Could not e-mail the owner of listing ${id} about its ${decision}`,
+      );
     });
   return { id, status: decision };
 }

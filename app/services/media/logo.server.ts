@@ -4,6 +4,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { LISTING_IMAGE_SNIFF_BYTES, sniffListingImageFormat } from "../../lib/schemas/listing.ts";
 import { LOGO_BOX, MAX_LOGO_BYTES } from "../../lib/schemas/platform-settings.ts";
 import type { MediaStorage } from "../../storage/media-storage.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * The platform's logo: checked by content like every upload, re-encoded (no metadata kept) into
@@ -76,6 +77,6 @@ export async function storeLogo(storage: MediaStorage, data: Buffer): Promise<st
 export async function deleteLogo(storage: MediaStorage, key: string | null): Promise<void> {
   if (!key || !STORED_LOGO.test(key)) return;
   await storage.delete(key).catch((error: unknown) => {
-    console.error(`Could not remove the logo file ${key}`, error);
+    logger.error({ err: error }, `Could not remove the logo file ${key}`);
   });
 }

@@ -12,6 +12,7 @@ import {
 } from "../../lib/payment-values.ts";
 import { findPaymentProvider } from "./provider-registry.server.ts";
 import type { PaymentProvider } from "./providers/provider.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * Opening a payment: a pending row written in the caller's transaction (with the booking or job it
@@ -125,7 +126,7 @@ export async function openCheckout(
       .where(eq(payments.id, payment.id));
     return session.checkoutUrl;
   } catch (error) {
-    console.error(`Payment ${payment.id}: the provider did not open a checkout.`, error);
+    logger.error({ err: error }, `Payment ${payment.id}: the provider did not open a checkout.`);
     await db
       .update(payments)
       .set({ status: "failed", updatedAt: new Date() })

@@ -7,6 +7,7 @@ import type { PaymentView } from "../../lib/schemas/payments.ts";
 import { getPublicSettings } from "../content/settings.server.ts";
 import { paymentPagePath } from "./checkout.server.ts";
 import { findPaymentView } from "./payment-read.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 const t = createTranslator();
 
@@ -43,6 +44,9 @@ export async function sendPaymentReceipt(paymentId: string): Promise<void> {
   await getMailer()
     .send(message)
     .catch((error: unknown) => {
-      console.error(`The receipt of payment ${paymentId} was not e-mailed to its payer`, error);
+      logger.error(
+        { err: error },
+        `The receipt of payment ${paymentId} was not e-mailed to its payer`,
+      );
     });
 }

@@ -6,6 +6,7 @@ import { createPaystackProvider } from "./providers/paystack.server.ts";
 import { createSandboxProvider } from "./providers/sandbox.server.ts";
 import { createStripeProvider } from "./providers/stripe.server.ts";
 import { startSandboxServer } from "./sandbox/sandbox-server.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * Sets up the configured payment provider. The sandbox is a service of its own on loopback,
@@ -23,7 +24,7 @@ export async function startPayments(config: Config): Promise<{ stop(): Promise<v
         webhookUrl: `${config.appUrl}/api/v1/payments/webhooks/sandbox`,
       });
       setPaymentProvider(createSandboxProvider({ url: sandbox.url, secret }));
-      console.info(`Payments: the sandbox provider takes payments at ${sandbox.url}`);
+      logger.info(`Payments: the sandbox provider takes payments at ${sandbox.url}`);
       return {
         async stop() {
           setPaymentProvider(undefined);

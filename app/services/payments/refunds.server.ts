@@ -5,6 +5,7 @@ import { payments, refunds, type LedgerLeg } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cashOut, postLedger } from "./ledger.server.ts";
 import { findPaymentProvider } from "./provider-registry.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * Refunds: asked for inside the transaction that decides them (a cancellation), sent to the
@@ -162,9 +163,9 @@ export async function sendPendingRefunds(): Promise<number> {
         }
       });
     } catch (error) {
-      console.error(
+      logger.error(
+        { err: error },
         `Refund ${refund.id}: the provider did not take it; it is sent again later.`,
-        error,
       );
     }
   }

@@ -14,6 +14,7 @@ import {
 import type { PurposeHandler } from "./purpose.server.ts";
 import { PURPOSE_HANDLERS } from "./purpose-handlers.server.ts";
 import { completeRefund, failRefund, requestRefund, sendPendingRefunds } from "./refunds.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 /**
  * Where a payment's outcome is applied: the provider's webhook, or the reconciliation job asking
@@ -64,7 +65,7 @@ async function applyReport(
   }
   if (payment.status === "paid") return "already_paid";
   if (report.amountMinor !== payment.amountMinor || report.currency !== payment.currency) {
-    console.error(
+    logger.error(
       `Payment ${payment.id}: the provider reports ${report.amountMinor} ${report.currency}, ` +
         `not the ${payment.amountMinor} ${payment.currency} asked; left for a person to check.`,
     );
@@ -131,7 +132,7 @@ async function applyReport(
 async function runAfter(after: (() => Promise<void>)[]): Promise<void> {
   for (const task of after) {
     await task().catch((error: unknown) =>
-      console.error("A payment's follow-up (e-mail, refund) failed.", error),
+      logger.error({ err: error }, "A payment's follow-up (e-mail, refund) failed."),
     );
   }
 }
@@ -186,7 +187,7 @@ export async function handlePaymentWebhook(
     event = await provider.parseWebhook(rawBody, headers);
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
-      console.warn(
+      logger.warn(
         `Refused a ${provider.id} webhook: ${error.message} (${rawBody.length} bytes, from ${headers.get("x-forwarded-for") ?? "direct"}).`,
       );
       return { status: 401, outcome: "bad_signature" };
@@ -264,7 +265,10 @@ export async function reconcilePayments(now = new Date()): Promise<Record<string
             method: null,
           };
     } catch (error) {
-      console.error(`Reconciliation: the provider did not answer about payment ${id}.`, error);
+      logger.error(
+        { err: error },
+        `Reconciliation: the provider did not answer about payment ${id}.`,
+      );
       continue;
     }
     if (report.status === "pending" && now.getTime() - expiresAt.getTime() > ABANDON_AFTER_MS) {

@@ -5,6 +5,7 @@ import { createTranslator } from "../../i18n/translate.ts";
 import { formatPaymentTime } from "../../lib/payment-receipt.ts";
 import { getPublicSettings } from "../content/settings.server.ts";
 import { FREE_LIMITS } from "./plan-limits.server.ts";
+import { logger } from "../../lib/logger.server.ts";
 
 const t = createTranslator();
 
@@ -73,6 +74,6 @@ export async function sendPlanMail(message: EmailMessage): Promise<void> {
   await getMailer()
     .send(message)
     .catch((error: unknown) => {
-      console.error(`A plan e-mail to ${message.to} ("${message.subject}") failed`, error);
+      logger.error({ err: error }, `A plan e-mail to ${message.to} ("${message.subject}") failed`);
     });
 }

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { getDatabaseHandle } from "../../../app/db/client.server.ts";
+import { isDatabaseUnavailable } from "../../../app/lib/database-unavailable.ts";
 import { createTranslator, isMessageKey, type MessageKey } from "../../../app/i18n/translate.ts";
 import {
   AppError,
@@ -9,6 +10,7 @@ import {
   type ErrorCode,
 } from "../../../app/lib/app-error.ts";
 import { healthSchema } from "../../../app/lib/schemas/reference.ts";
+import { logger } from "../../../app/lib/logger.server.ts";
 import { adminCurrencyRoutes } from "./admin-currencies.ts";
 import { adminListingRoutes } from "./admin-listings.ts";
 import { adminUserRoutes } from "./admin-users.ts";
@@ -130,7 +132,13 @@ const HTTP_REFUSALS: Partial<Record<number, [ErrorCode, MessageKey]>> = {
 
 apiV1.onError((err, c) => {
   const refusal = err instanceof HTTPException ? HTTP_REFUSALS[err.status] : undefined;
-  const error = refusal ? new AppError(...refusal) : err;
+  const unreachable = isDatabaseUnavailable(err);
+  if (unreachable) logger.warn({ err }, "The database could not be reached.");
+  const error = refusal
+    ? new AppError(...refusal)
+    : unreachable
+      ? new AppError("SERVICE_UNAVAILABLE", "requests.databaseUnavailable")
+      : err;
   if (error instanceof AppError) {
     if (error instanceof RateLimitError) c.header("Retry-After", String(error.retryAfterSeconds));
     const t = createTranslator();
@@ -143,6 +151,6 @@ apiV1.onError((err, c) => {
       ERROR_CODES[error.code],
     );
   }
-  console.error(err);
+  logger.error({ err }, "An API request failed.");
   return c.json({ error: { code: "INTERNAL", message: "Something went wrong on our side." } }, 500);
 });

@@ -21,6 +21,7 @@ import {
   type SandboxEvent,
   type SandboxEventType,
 } from "./sandbox-protocol.server.ts";
+import { logger } from "../../../lib/logger.server.ts";
 
 /**
  * The local sandbox payment provider: a hosted checkout in the manner of Paystack's, on
@@ -249,7 +250,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     webhookDelayMs = 0,
     webhookRetryBaseMs = 1000,
     webhookRetries = 5,
-    log = (message: string) => console.warn(message),
+    log = (message: string) => logger.warn(message),
   } = options;
   if (!secret) throw new Error("The sandbox payment provider needs a secret");
 
