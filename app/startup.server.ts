@@ -12,6 +12,7 @@ import { createAuth, setAuth } from "./auth/auth.server.ts";
 import { routeGoogleTokenExchange } from "./auth/google-endpoints.server.ts";
 import { startScheduledJobs } from "./services/scheduled-jobs.server.ts";
 import { startPayments } from "./services/payments/payments-setup.server.ts";
+import { configureSharp } from "./services/media/sharp-settings.server.ts";
 import { createOutboxMailer, createSmtpMailer, setMailer } from "./email/mailer.server.ts";
 import {
   createDiskStorage,
@@ -50,6 +51,7 @@ export function startApp(
 ): Promise<DatabaseHandle> {
   started.__gatewayStartup ??= (async () => {
     setConfig(config);
+    configureSharp();
     const handle = await openDatabase(targetFromConfig(config));
     try {
       setDatabase(handle);

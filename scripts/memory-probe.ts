@@ -1,6 +1,6 @@
 /**
  * Where the server's memory goes: `MEMORY_PROBE_FILE=/tmp/mem.jsonl node --import
- * ./scripts/memory-probe.ts server.ts` appends, every 5 s, one JSON line with
+ * ./scripts/memory-probe.ts server.ts` appends, every 5 s (MEMORY_PROBE_MS), one JSON line with
  * process.memoryUsage() (rss, heapTotal, heapUsed, external, arrayBuffers), sharp's cache and the
  * resident size of the largest mappings from /proc/self/smaps: WebAssembly memories (PGlite's
  * Postgres) are reserved as mappings of several GB, so the biggest one is PGlite's heap.
@@ -67,4 +67,4 @@ function sample(): void {
   );
 }
 
-setInterval(sample, 5_000).unref();
+setInterval(sample, Number(process.env.MEMORY_PROBE_MS ?? 5_000)).unref();

@@ -135,7 +135,12 @@ async function disturb(): Promise<Disturbance | undefined> {
       (error: Error & { code?: number; stderr?: string }) =>
         `exit ${error.code ?? "?"}: ${error.stderr?.trim() ?? error.message}`,
     );
-    return { name: `restart-db "${args["restart-db"]}"`, from, to: performance.now() - started, detail: result };
+    return {
+      name: `restart-db "${args["restart-db"]}"`,
+      from,
+      to: performance.now() - started,
+      detail: result,
+    };
   }
   const killed = server!.pid;
   await server!.kill();
@@ -225,7 +230,10 @@ const lines = [
   "kind              requests  errors   p50 ms   p95 ms   p99 ms",
   ...KINDS.map((kind) => {
     const list = outcomes.filter((o) => o.kind === kind);
-    const sorted = list.filter((o) => o.ok).map((o) => o.ms).sort((a, b) => a - b);
+    const sorted = list
+      .filter((o) => o.ok)
+      .map((o) => o.ms)
+      .sort((a, b) => a - b);
     return (
       kind.padEnd(16) +
       String(list.length).padStart(10) +

@@ -29,6 +29,14 @@ export interface DatabaseHandle {
 export type DatabaseTarget =
   { engine: "postgres"; url: string } | { engine: "pglite"; dir: string | "memory" };
 
+/**
+ * Postgres's default 128 MB of shared buffers grows PGlite's WebAssembly heap (which never
+ * shrinks) from its 128 MB minimum to about 190 MB; 32 MB keeps it at the minimum. The operating
+ * system's page cache still holds the data files, and the marketplace's working set is far
+ * smaller (docs/decisions/011-backups-soak-scan.md).
+ */
+const EMBEDDED_SETTINGS = ["-c", "shared_buffers=32MB"];
+
 const defaultMigrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
 /**
@@ -61,7 +69,10 @@ export async function openDatabase(
   }
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm, btree_gist } });
+    client = await PGlite.create(dataDir ?? "memory://", {
+      extensions: { pg_trgm, btree_gist },
+      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
+    });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     const opened = client;

@@ -51,7 +51,8 @@ export async function createBackup(
         : await dumpEmbeddedDatabase(target.dir, workDir, migrationsFolder);
 
     const mediaDir = path.join(source.dataDir, MEDIA_FOLDER);
-    if (existsSync(mediaDir)) await cp(mediaDir, path.join(workDir, MEDIA_FOLDER), { recursive: true });
+    if (existsSync(mediaDir))
+      await cp(mediaDir, path.join(workDir, MEDIA_FOLDER), { recursive: true });
     const media = await mediaTotals(path.join(workDir, MEDIA_FOLDER));
     const secret = path.join(source.dataDir, AUTH_SECRET_FILE);
     const authSecret = existsSync(secret);

@@ -38,8 +38,9 @@ export async function openEmbedded(
     const loadDataDir = loadFrom ? new Blob([await readFile(loadFrom)]) : undefined;
     client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gist }, loadDataDir });
     const opened = client;
-    const [version] = (await opened.query<{ v: string }>("select current_setting('server_version') as v"))
-      .rows;
+    const [version] = (
+      await opened.query<{ v: string }>("select current_setting('server_version') as v")
+    ).rows;
     return {
       run: async <T>(query: string) => (await opened.query<T>(query)).rows,
       server: `PGlite (PostgreSQL ${version?.v ?? "unknown"})`,

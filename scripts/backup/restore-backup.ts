@@ -35,7 +35,10 @@ const ENGINE_NAMES = { pglite: "the embedded database (PGlite)", postgres: "Post
 export async function restoreBackup(
   backupDir: string,
   target: BackupSource,
-  { force = false, migrationsFolder = "drizzle" }: { force?: boolean; migrationsFolder?: string } = {},
+  {
+    force = false,
+    migrationsFolder = "drizzle",
+  }: { force?: boolean; migrationsFolder?: string } = {},
 ): Promise<{ manifest: BackupManifest; counts: RowCounts; mediaFiles: number }> {
   const manifest = readManifest(backupDir);
   const database = targetFromConfig(target);

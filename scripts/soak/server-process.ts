@@ -17,15 +17,29 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** The Node flags `npm run start:built` runs the server with (package.json), so both agree. */
-export function startFlags(): string[] {
-  const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as {
-    scripts: Record<string, string>;
-  }).scripts;
-  const command = scripts["start:built"] ?? "";
-  return command
-    .split(/\s+/)
+/**
+ * How `npm run start:built` runs the server (package.json): the environment assignments before
+ * `node` and the Node flags after it, so the soak measures the server as it is deployed.
+ */
+export function startCommand(): { env: Record<string, string>; flags: string[] } {
+  const scripts = (
+    JSON.parse(readFileSync("package.json", "utf8")) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+  const words = (scripts["start:built"] ?? "").split(/\s+/);
+  const node = words.indexOf("node");
+  const env = Object.fromEntries(
+    words
+      .slice(0, Math.max(node, 0))
+      .map((word) => /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word))
+      .filter((match) => match !== null)
+      .map((match) => [match[1]!, match[2]!]),
+  );
+  const flags = words
+    .slice(node + 1)
     .filter((word) => word.startsWith("--") && !word.startsWith("--env-file"));
+  return { env, flags };
 }
 
 export async function freePort(): Promise<number> {
@@ -57,11 +71,13 @@ export async function waitForHealth(base: string, child?: ChildProcess, ms = 180
 
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ServerProcess> {
   const base = `http://127.0.0.1:${port}`;
-  const launch = () =>
-    spawn(process.execPath, [...startFlags(), "server.ts"], {
-      env,
+  const launch = () => {
+    const start = startCommand();
+    return spawn(process.execPath, [...start.flags, "server.ts"], {
+      env: { ...start.env, ...env },
       stdio: ["ignore", "ignore", "inherit"],
     });
+  };
   let child = launch();
   // The server never outlives the soak, whatever ends it (Ctrl-C, a timeout, an error).
   process.on("exit", () => child.kill("SIGKILL"));
@@ -97,7 +113,8 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise
 export function residentMemory(pid: number): { rssMb: number; peakMb: number } | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
+    const kb = (name: string) =>
+      Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
     return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
   } catch {
     return null;

@@ -11,16 +11,14 @@ export interface WriteCheck {
   favouritesWrong: string[];
 }
 
-function compare(
-  ledger: Ledger,
-  listingIds: Set<number>,
-  saved: Set<string>,
-): WriteCheck {
+function compare(ledger: Ledger, listingIds: Set<number>, saved: Set<string>): WriteCheck {
   const favouritesWrong: string[] = [];
   const certain = ledger.certainFavourites();
   for (const f of certain) {
     if (saved.has(`${f.email} ${f.listingId}`) !== f.saved) {
-      favouritesWrong.push(`${f.email} listing ${f.listingId}: acknowledged ${f.saved ? "saved" : "removed"}`);
+      favouritesWrong.push(
+        `${f.email} listing ${f.listingId}: acknowledged ${f.saved ? "saved" : "removed"}`,
+      );
     }
   }
   return {

@@ -91,7 +91,11 @@ async function seedSource(): Promise<Seeded> {
     const storage = createDiskStorage(path.join(sourceDir, "media"));
     setMediaStorage(storage);
     setAuth(
-      createAuth({ config, db: handle.db, mailer: createOutboxMailer(path.join(sourceDir, "outbox")) }),
+      createAuth({
+        config,
+        db: handle.db,
+        mailer: createOutboxMailer(path.join(sourceDir, "outbox")),
+      }),
     );
     const seeded: Seeded = { userIds: [], listingIds: [], imageKeys: [], favourites: 0 };
     const buyer = await makeUser({ role: "user" });
@@ -103,7 +107,9 @@ async function seedSource(): Promise<Seeded> {
       seeded.listingIds.push(listing.id);
       for (let position = 0; position < 2; position++) {
         const stored = await storeImage(storage, await photo(n * 2 + position), "listings");
-        await handle.db.insert(listingImages).values({ listingId: listing.id, position, ...stored });
+        await handle.db
+          .insert(listingImages)
+          .values({ listingId: listing.id, position, ...stored });
         seeded.imageKeys.push(stored.storageKey);
       }
       await handle.db.insert(favorites).values({ userId: buyer.id, listingId: listing.id });
