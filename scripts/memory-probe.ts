@@ -1,12 +1,14 @@
 /**
  * Where the server's memory goes: `MEMORY_PROBE_FILE=/tmp/mem.jsonl node --import
  * ./scripts/memory-probe.ts server.ts` appends, every 5 s (MEMORY_PROBE_MS), one JSON line with
- * process.memoryUsage() (rss, heapTotal, heapUsed, external, arrayBuffers), sharp's cache and the
+ * process.memoryUsage() (rss, heapTotal, heapUsed, external, arrayBuffers), V8's heap spaces (used/size),
+ * sharp's cache and the
  * resident size of the largest mappings from /proc/self/smaps: WebAssembly memories (PGlite's
  * Postgres) are reserved as mappings of several GB, so the biggest one is PGlite's heap.
  */
 import { appendFileSync, readFileSync } from "node:fs";
 import sharp from "sharp";
+import v8 from "node:v8";
 
 const file = process.env.MEMORY_PROBE_FILE ?? "memory-probe.jsonl";
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -61,6 +63,12 @@ function sample(): void {
         .sort((a, b) => b[1] - a[1])
         .slice(0, 4)
         .map(([name, rss]) => `${name.split("/").slice(-1)[0]} ${Math.round(rss)}`),
+      heapSpaces: Object.fromEntries(
+        v8.getHeapSpaceStatistics().map((space) => [
+          space.space_name,
+          `${mb(space.space_used_size)}/${mb(space.space_size)}`,
+        ]),
+      ),
       sharpCacheMb: cache.memory.current,
       sharpCacheItems: cache.items.current,
     })}\n`,

@@ -51,6 +51,13 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (target.engine === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A connection the server closes while idle (a restart, a failover, a proxy's timeout) is
+    // reported as an 'error' event on the pool, and an 'error' event nobody listens to ends the
+    // process. The pool has already dropped that connection and opens a new one for the next
+    // query, so saying so is all there is to do (found by `npm run soak -- --restart-db`).
+    pool.on("error", (error) => {
+      console.error(`PostgreSQL closed an idle connection (${error.message}); reconnecting.`);
+    });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {
