@@ -1,5 +1,6 @@
 /**
- * `npm run scan -- [--sqlmap-minutes 10] [--wapiti-minutes 10] [--only sqlmap|wapiti]`: the
+ * `npm run scan -- [--sqlmap-minutes 10] [--sqlmap-workers 3] [--wapiti-minutes 10]
+ * [--only sqlmap|wapiti]`: the
  * production server (run `npm run build` first) on a fresh embedded database with the demo data,
  * on 127.0.0.1, attacked by sqlmap (every page and API URL that takes a parameter, listed in
  * scripts/scan/targets.ts, as a visitor, a signed-in agent or the administrator) and by wapiti
@@ -22,6 +23,7 @@ const { values: args } = parseArgs({
   options: {
     "sqlmap-minutes": { type: "string", default: "10" },
     "wapiti-minutes": { type: "string", default: "10" },
+    "sqlmap-workers": { type: "string", default: "3" },
     only: { type: "string" },
   },
 });
@@ -123,6 +125,8 @@ const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_m, name: string) => 
 function runTool(command: string, argv: string[], seconds: number) {
   return new Promise<{ output: string; timedOut: boolean }>((resolve) => {
     const child = spawn(command, argv, { stdio: ["ignore", "pipe", "pipe"] });
+    const killChild = () => child.kill("SIGKILL");
+    process.on("exit", killChild);
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -133,6 +137,7 @@ function runTool(command: string, argv: string[], seconds: number) {
     }, seconds * 1000);
     child.on("close", () => {
       clearTimeout(timer);
+      process.off("exit", killChild);
       resolve({ output, timedOut });
     });
   });
@@ -141,15 +146,17 @@ function runTool(command: string, argv: string[], seconds: number) {
 const findings: string[] = [];
 const incomplete: string[] = [];
 
-async function sqlmap(targets: ScanTarget[], budgetMs: number) {
+/** Runs sqlmap on each target, a few at a time, until the list or the time runs out. */
+async function sqlmap(targets: ScanTarget[], budgetMs: number, workers: number) {
   const deadline = Date.now() + budgetMs;
+  let next = 0;
   let scanned = 0;
-  for (const [index, target] of targets.entries()) {
+  const scanOne = async (index: number, target: ScanTarget) => {
     const left = (deadline - Date.now()) / 1000;
     const label = `${target.method} ${fill(target.url)} (${target.as})`;
     if (left < 5) {
       incomplete.push(`sqlmap: ${label} not reached within the budget`);
-      continue;
+      return;
     }
     const argv = [
       "-u",
@@ -173,7 +180,7 @@ async function sqlmap(targets: ScanTarget[], budgetMs: number) {
     if (target.json) argv.push("-H", "Content-Type: application/json");
     const session = sessions[target.as];
     if (session) argv.push(`--cookie=${session.cookie}`);
-    const perTarget = Math.min(left, target.full ? 180 : 60);
+    const perTarget = Math.min(left, target.full ? 240 : 90);
     const { output, timedOut } = await runTool("sqlmap", argv, perTarget);
     scanned += 1;
     const injectable =
@@ -185,7 +192,15 @@ async function sqlmap(targets: ScanTarget[], budgetMs: number) {
       incomplete.push(`sqlmap: ${label}: ${critical.join(" / ")}`);
     }
     process.stdout.write(`\rsqlmap ${scanned}/${targets.length}`);
-  }
+  };
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < targets.length) {
+        const index = next++;
+        await scanOne(index, targets[index]!);
+      }
+    }),
+  );
   process.stdout.write("\n");
   return scanned;
 }
@@ -258,7 +273,11 @@ let wapitiPages = 0;
 try {
   if (args.only !== "wapiti") {
     const t = performance.now();
-    sqlmapScanned = await sqlmap(SQLMAP_TARGETS, Number(args["sqlmap-minutes"]) * 60_000);
+    sqlmapScanned = await sqlmap(
+      SQLMAP_TARGETS,
+      Number(args["sqlmap-minutes"]) * 60_000,
+      Number(args["sqlmap-workers"]),
+    );
     console.info(
       `sqlmap: ${sqlmapScanned} of ${SQLMAP_TARGETS.length} URLs in ${((performance.now() - t) / 1000).toFixed(0)} s`,
     );

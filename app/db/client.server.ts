@@ -51,12 +51,19 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (target.engine === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // A connection the server closes while idle (a restart, a failover, a proxy's timeout) is
-    // reported as an 'error' event on the pool, and an 'error' event nobody listens to ends the
-    // process. The pool has already dropped that connection and opens a new one for the next
-    // query, so saying so is all there is to do (found by `npm run soak -- --restart-db`).
-    pool.on("error", (error) => {
-      console.error(`PostgreSQL closed an idle connection (${error.message}); reconnecting.`);
+    // A connection the server closes (a restart, a failover, a proxy's timeout) is reported as an
+    // 'error' event on its client, and an 'error' event nobody listens to ends the process. The
+    // query running on it fails on its own (one request gets a 500); the pool drops the
+    // connection and opens a new one for the next query. So every client gets a listener (a
+    // checked-out one has none otherwise), and so does the pool, which repeats an idle client's
+    // error (found by `npm run soak -- --restart-db`).
+    pool.on("connect", (client) => {
+      client.on("error", (error) => {
+        console.error(`PostgreSQL closed a connection (${error.message}); reconnecting.`);
+      });
+    });
+    pool.on("error", () => {
+      // Already reported by the client's own listener above.
     });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });

@@ -6,9 +6,9 @@
  * signed-in agent, `{conversation}` one of the agent's conversations; other ids are 1 (a missing
  * row still goes through the same parsing and query).
  *
- * `full` targets get sqlmap's every level-1 test: the browse and search parameters that end up in
- * SQL (free text, prices, sorting). The rest get `--smart` (every test only where a heuristic
- * reacts), so all of them fit in the time budget.
+ * `full` targets get sqlmap's every level-1 test: the free-text and sort parameters of the browse
+ * (page and API) and of the administrator's user search, which end up in SQL. The rest get
+ * `--smart` (every test only where a heuristic reacts), so all of them fit in the time budget.
  */
 export type Identity = "anonymous" | "agent" | "admin";
 
@@ -53,10 +53,13 @@ const json = (
 const BROWSE =
   "q=flat*&location=Accra*&minPrice=100*&maxPrice=900000*&bedrooms=2*&bathrooms=1*" +
   "&propertyType=apartment*&listingType=rent*&sort=newest*&page=1*&currency=USD*";
+/** The free-text and sort parameters, for the full tests (every parameter gets --smart above). */
+const BROWSE_TEXT = "q=flat*&location=Accra*&sort=newest*&minPrice=100&page=1";
 
 export const SQLMAP_TARGETS: ScanTarget[] = [
   // ── Pages ─────────────────────────────────────────────────────────────────────────────────
-  get("anonymous", `/real-estate?${BROWSE}`, true),
+  get("anonymous", `/real-estate?${BROWSE_TEXT}`, true),
+  get("anonymous", `/real-estate?${BROWSE}`),
   get(
     "anonymous",
     "/hospitality?checkIn=2027-01-10*&checkOut=2027-01-12*&guests=2*&roomType=double*",
@@ -65,7 +68,7 @@ export const SQLMAP_TARGETS: ScanTarget[] = [
   get("anonymous", "/professionals?serviceCategory=lawyer*&q=contract*"),
   get("anonymous", "/travel-agencies?tourType=safari*&q=park*"),
   get("anonymous", "/concierge?serviceCategory=driver*&q=airport*"),
-  get("anonymous", "/listings?q=house*&sort=price_asc*&page=2*", true),
+  get("anonymous", "/listings?q=house*&sort=price_asc*&page=2*"),
   get("anonymous", "/search?category=real-estate*&q=villa*&location=Lagos*"),
   get("anonymous", "/listing/{listing}*"),
   get("agent", "/listing/{listing}*/quote"),
@@ -213,7 +216,7 @@ export const SQLMAP_TARGETS: ScanTarget[] = [
   get("agent", "/api/v1/payments/1*"),
   json("agent", "POST", "/api/v1/premium-plans/basic*/checkout", { currency: "USD" }),
   get("agent", "/api/v1/analytics/report.csv?days=30*&by=listing*"),
-  get("admin", "/api/v1/admin/listings?q=flat*&page=1*", true),
+  get("admin", "/api/v1/admin/listings?q=flat*&page=1*"),
   json("admin", "PATCH", "/api/v1/admin/listings/{listing}*", { featured: true }),
   get("admin", "/api/v1/admin/users?q=soak*&page=1*", true),
   json("admin", "PATCH", "/api/v1/admin/users/x*", { name: "Scan", role: "agent" }),
