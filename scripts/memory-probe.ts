@@ -64,10 +64,12 @@ function sample(): void {
         .slice(0, 4)
         .map(([name, rss]) => `${name.split("/").slice(-1)[0]} ${Math.round(rss)}`),
       heapSpaces: Object.fromEntries(
-        v8.getHeapSpaceStatistics().map((space) => [
-          space.space_name,
-          `${mb(space.space_used_size)}/${mb(space.space_size)}`,
-        ]),
+        v8
+          .getHeapSpaceStatistics()
+          .map((space) => [
+            space.space_name,
+            `${mb(space.space_used_size)}/${mb(space.space_size)}`,
+          ]),
       ),
       sharpCacheMb: cache.memory.current,
       sharpCacheItems: cache.items.current,

@@ -115,7 +115,9 @@ export function residentMemory(pid: number): { rssMb: number; peakMb: number } |
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const kb = (name: string) =>
       Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
-    return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+    const rssMb = kb("VmRSS") / 1024;
+    // A killed process not yet reaped (a zombie) has no memory lines.
+    return Number.isNaN(rssMb) ? null : { rssMb, peakMb: kb("VmHWM") / 1024 };
   } catch {
     return null;
   }

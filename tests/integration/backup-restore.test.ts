@@ -130,7 +130,7 @@ beforeAll(async () => {
   seeded = await seedSource();
   if (restoreUrl) await recreateDatabase(restoreUrl);
   backupDir = (await createBackup({ dataDir: sourceDir, databaseUrl: sourceUrl }, { outDir })).dir;
-}, 60_000);
+}, 180_000);
 
 afterAll(() => {
   for (const dir of [sourceDir, restoreDir, outDir]) rmSync(dir, { recursive: true, force: true });
