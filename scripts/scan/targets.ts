@@ -111,7 +111,7 @@ export const SQLMAP_TARGETS: ScanTarget[] = [
   form("agent", "/blocks", "intent=block*&userId=1*"),
   form("agent", "/reviews", "intent=create*&bookingId=1*&rating=5*&body=Great*"),
   form("agent", "/quotes", "intent=request*&listingId={listing}*&need=Plans*&place=Accra*"),
-  form("anonymous", "/listing/{listing}/contact", "kind=phone*"),
+  get("anonymous", "/listing/{listing}*/contact"),
 
   // ── REST API (/api/v1) ──────────────────────────────────────────────────────────────────
   get(
