@@ -1,5 +1,5 @@
 /**
- * `npm run scan -- [--sqlmap-minutes 10] [--sqlmap-workers 3] [--wapiti-minutes 10]
+ * `npm run scan -- [--sqlmap-minutes 10] [--sqlmap-workers 3] [--sqlmap-from 0] [--wapiti-minutes 10]
  * [--only sqlmap|wapiti]`: the
  * production server (run `npm run build` first) on a fresh embedded database with the demo data,
  * on 127.0.0.1, attacked by sqlmap (every page and API URL that takes a parameter, listed in
@@ -24,6 +24,8 @@ const { values: args } = parseArgs({
     "sqlmap-minutes": { type: "string", default: "10" },
     "wapiti-minutes": { type: "string", default: "10" },
     "sqlmap-workers": { type: "string", default: "3" },
+    /** Resume at this target (0-based), after a run that ran out of time. */
+    "sqlmap-from": { type: "string", default: "0" },
     only: { type: "string" },
   },
 });
@@ -277,12 +279,12 @@ try {
   if (args.only !== "wapiti") {
     const t = performance.now();
     sqlmapScanned = await sqlmap(
-      SQLMAP_TARGETS,
+      SQLMAP_TARGETS.slice(Number(args["sqlmap-from"])),
       Number(args["sqlmap-minutes"]) * 60_000,
       Number(args["sqlmap-workers"]),
     );
     console.info(
-      `sqlmap: ${sqlmapScanned} of ${SQLMAP_TARGETS.length} URLs in ${((performance.now() - t) / 1000).toFixed(0)} s`,
+      `sqlmap: ${sqlmapScanned} of ${SQLMAP_TARGETS.length - Number(args["sqlmap-from"])} URLs in ${((performance.now() - t) / 1000).toFixed(0)} s`,
     );
   }
   if (args.only !== "sqlmap") {
