@@ -119,6 +119,7 @@ export async function virtualUser(index: number, o: WorkloadOptions): Promise<vo
     let status = 0;
     let ok = false;
     let favourite: { listingId: number; target: boolean } | undefined;
+    let refused = false;
     try {
       switch (kind) {
         case "category": {
@@ -175,11 +176,13 @@ export async function virtualUser(index: number, o: WorkloadOptions): Promise<vo
           break;
         }
       }
-    } catch {
+    } catch (error) {
       status = 0;
       ok = false;
+      // A refused connection never reached the server: nothing can have been applied.
+      if ((error as { cause?: { code?: string } }).cause?.code === "ECONNREFUSED") refused = true;
     }
-    if (favourite) {
+    if (favourite && !refused) {
       o.ledger.favouriteAttempt(account.email, favourite.listingId, favourite.target, ok);
     }
     const now = performance.now();
