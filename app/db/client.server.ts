@@ -30,6 +30,14 @@ export interface DatabaseHandle {
 export type DatabaseTarget =
   { engine: "postgres"; url: string } | { engine: "pglite"; dir: string | "memory" };
 
+/**
+ * Postgres's default 128 MB of shared buffers grows PGlite's WebAssembly heap (which never
+ * shrinks) from its 128 MB minimum to about 190 MB; 32 MB keeps it at the minimum. The operating
+ * system's page cache still holds the data files, and the marketplace's working set is far
+ * smaller (docs/decisions/011-backups-soak-scan.md).
+ */
+const EMBEDDED_SETTINGS = ["-c", "shared_buffers=32MB"];
+
 const defaultMigrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
 /**
@@ -88,6 +96,13 @@ export async function openDatabase(
     // A pooled connection that the server drops (restart, failover, network cut) emits "error"
     // while idle; the pool removes it and opens a new one when next asked. Unheard, the event
     // would end the process.
+    // A connection closed while checked out reports on its own client, which has no listener of
+    // its own (found by `npm run soak -- --restart-db`): its query fails with it.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => {
+        logger.warn({ err: error }, "A database connection was lost; it will be reopened.");
+      });
+    });
     pool.on("error", (error) => {
       logger.warn({ err: error }, "An idle database connection was lost; it will be reopened.");
     });
@@ -108,7 +123,10 @@ export async function openDatabase(
   }
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dataDir ?? "memory://", { extensions: { pg_trgm, btree_gist } });
+    client = await PGlite.create(dataDir ?? "memory://", {
+      extensions: { pg_trgm, btree_gist },
+      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
+    });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     const opened = client;
