@@ -668,7 +668,9 @@ describe(`permission matrix on ${testEngine}`, () => {
     async () => {
       const guestA = (await sessionOf("user"))!;
       const guestB = await makeUser({ role: "user" });
-      const listingIdA = await listingId("approved");
+      // A listing of its own: the API matrix above may have started user A's conversation about
+      // the shared one, and a person has one conversation per listing.
+      const listingIdA = (await makeListing({ owner: agentA, status: "approved" })).id;
       const [booking] = await app.handle.db
         .insert(bookings)
         .values({
