@@ -3,10 +3,16 @@ import { queryRows, type Database } from "../../app/db/client.server.ts";
 
 /**
  * Columns and tables that reading a page changes by design: the view counter and its per-visitor
- * rows, the leads a listing's contact link counts on its way to the channel, and the timestamps a
- * session refresh moves. Everything else is a change someone made.
+ * rows, the leads a listing's contact link counts on its way to the channel, the abuse limits'
+ * counters (every attempt counts, a refused one too: that is what stops guessing), and the
+ * timestamps a session refresh moves. Everything else is a change someone made.
  */
-const VOLATILE_TABLES = new Set(["listing_views", "listing_leads", "__drizzle_migrations"]);
+const VOLATILE_TABLES = new Set([
+  "listing_views",
+  "listing_leads",
+  "rate_limit_hits",
+  "__drizzle_migrations",
+]);
 const VOLATILE_COLUMNS = new Set(["views", "updated_at", "expires_at"]);
 
 /** Every stored row of every table, as comparable text: equal snapshots mean nothing changed. */
