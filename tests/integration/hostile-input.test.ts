@@ -46,6 +46,68 @@ const ODD_TEXT: Record<string, string> = {
 
 const REDIRECT_TARGETS = Object.values(OPEN_REDIRECT_TARGETS);
 
+/** The numeric fields any form, query or endpoint reads. */
+const NUMBER_FIELDS = [
+  "price",
+  "bedrooms",
+  "bathrooms",
+  "areaM2",
+  "listingId",
+  "page",
+  "minPrice",
+  "maxPrice",
+  "guests",
+  "seats",
+  "nights",
+  "amount",
+  "rating",
+  "capacity",
+  "depositPercent",
+  "minNights",
+  "maxNights",
+  "noticeDays",
+  "cleaningFee",
+] as const;
+
+/** Numbers no field takes, typed as text: negative, huge, not finite, in other notations. */
+const HOSTILE_NUMBERS: Record<string, string> = {
+  negative: "-1",
+  "very negative": "-99999999999999999999",
+  huge: "99999999999999999999999999999999",
+  exponent: "1e308",
+  "not a number": "NaN",
+  infinite: "Infinity",
+  hexadecimal: "0x7fffffff",
+  "two points": "1.5.5",
+  "other digits": "١٢٣",
+};
+
+/** The same as JSON numbers, where an endpoint reads JSON. */
+const HOSTILE_JSON_NUMBERS = [-1, -1e21, 1e308, 2 ** 53 + 1, 0.000001, -0];
+
+/** The enumerated fields: each gets a value outside its list. */
+const ENUM_FIELDS = [
+  "accountType",
+  "role",
+  "reason",
+  "decision",
+  "attribute",
+  "category",
+  "listingType",
+  "priceType",
+  "propertyType",
+  "contactMethod",
+  "currency",
+  "countryCode",
+  "sort",
+  "status",
+  "paymentMode",
+  "method",
+  "cancellationPolicy",
+  "purpose",
+] as const;
+const UNKNOWN_ENUMS = ["superadmin", "__proto__", "APPROVED", "approved' OR '1'='1", ""];
+
 /** Plausible values for every field any form or endpoint reads. */
 const BASELINE: Record<string, string> = {
   name: "Ama Mensah",
@@ -89,6 +151,15 @@ const BASELINE: Record<string, string> = {
   location: "Ghana",
   view: "login",
 };
+
+/**
+ * The baseline without a name or e-mail address, for the number and enum probes: a form that reads
+ * neither numbers nor enums (contact, sign-up, profile) then refuses it, instead of taking a valid
+ * request that legitimately changes the database.
+ */
+const WITHOUT_PERSON = Object.fromEntries(
+  Object.entries(BASELINE).filter(([k]) => k !== "name" && k !== "email"),
+);
 
 /** The free text of the baseline: where a refused value is typed into an otherwise valid form. */
 const FREE_TEXT = [
@@ -180,6 +251,21 @@ function bodies(path: string): Probe[] {
       [k, "x"],
     ]),
   });
+  for (const [name, value] of Object.entries(HOSTILE_NUMBERS)) {
+    add(`form numbers ${name}`, {
+      form: { ...WITHOUT_PERSON, ...Object.fromEntries(NUMBER_FIELDS.map((k) => [k, value])) },
+    });
+  }
+  for (const value of HOSTILE_JSON_NUMBERS) {
+    add(`json numbers ${value}`, {
+      json: { ...WITHOUT_PERSON, ...Object.fromEntries(NUMBER_FIELDS.map((k) => [k, value])) },
+    });
+  }
+  for (const value of UNKNOWN_ENUMS) {
+    const unknown = Object.fromEntries(ENUM_FIELDS.map((k) => [k, value]));
+    add(`form unknown enums ${JSON.stringify(value)}`, { form: { ...WITHOUT_PERSON, ...unknown } });
+    add(`json unknown enums ${JSON.stringify(value)}`, { json: { ...WITHOUT_PERSON, ...unknown } });
+  }
   add("form empty", { form: {} });
   add("form malformed escapes", {
     body: "name=%ZZ&email=%E0%A4%A&redirectTo=%&%00=%00",
@@ -320,8 +406,50 @@ function queries(path: string): Probe[] {
       init: {},
     },
     { label: "query redirect", path: `${path}?${every("/\t/evil.example/")}`, init: {} },
+    ...Object.entries(HOSTILE_NUMBERS).map(([name, value]) => ({
+      label: `query numbers ${name}`,
+      path: `${path}?${new URLSearchParams(NUMBER_FIELDS.map((k) => [k, value])).toString()}`,
+      init: {},
+    })),
+    {
+      label: "query unknown enums",
+      path: `${path}?${new URLSearchParams(ENUM_FIELDS.map((k) => [k, "superadmin"])).toString()}`,
+      init: {},
+    },
   ];
 }
+
+/** Headers the server or its libraries read, with values no browser sends. */
+const HOSTILE_HEADERS: Record<string, Record<string, string>> = {
+  "session cookie garbage": {
+    cookie: "better-auth.session_token=%00%ZZ%E0%A4%A.; better-auth.session_token=x",
+  },
+  "cookie flood": {
+    cookie: Array.from({ length: 300 }, (_, i) => `c${i}=${"v".repeat(20)}`).join("; "),
+  },
+  "site cookies forged": {
+    cookie: "currency=%3Cscript%3E; locale=../../etc/passwd; theme=%00; ga_flash=%7B%22a%22",
+  },
+  "accept-language odd": {
+    "accept-language": `*;q=abc, xx-YY-ZZ;q=2, ${"fr-".repeat(400)}, ;;, en;q=-1`,
+  },
+  "accept odd": { accept: "*/*;q=NaN, text/html;q=2, application/json;;" },
+  "accept-encoding odd": { "accept-encoding": "br;q=2, gzip;q=-1, x-unknown, *;q=abc" },
+  "forwarding spoofed": {
+    "x-forwarded-for": "<script>, 1.1.1.1, ::ffff:127.0.0.1",
+    "x-forwarded-host": "evil.example",
+    "x-forwarded-proto": "gopher",
+    "x-real-ip": "127.0.0.1",
+  },
+  "authorization malformed": { authorization: "Bearer %00' OR 1=1 --" },
+  "conditional garbage": {
+    "if-none-match": `"${"x".repeat(5000)}`,
+    "if-modified-since": "yesterday",
+    range: "bytes=999999999999-1",
+  },
+  "long user agent": { "user-agent": `Mozilla/5.0 ${"A".repeat(16_000)}` },
+  "charset unknown": { "content-type": "application/json; charset=ebcdic" },
+};
 
 /** Paths nobody links to: control characters, broken escapes, traversal. */
 const HOSTILE_PATHS = [
@@ -438,6 +566,24 @@ describe(`hostile input through the whole server on ${testEngine}`, () => {
     }
     if (!options.signedIn) {
       for (const path of HOSTILE_PATHS) probes.push({ label: "hostile path", path, init: {} });
+    }
+    // Hostile headers on the reads and writes that touch each kind of handler.
+    const headerTargets: [string, SendInit][] = [
+      ["/", {}],
+      ["/real-estate?q=Accra", {}],
+      [`/listing/${listingId}`, {}],
+      ["/dashboard", {}],
+      ["/api/v1/listings?q=Accra", {}],
+      ["/api/v1/me/favorites", {}],
+      ["/contact", { form: BASELINE }],
+      ["/api/v1/contact-messages", { json: BASELINE }],
+      ["/api/auth/sign-in/email", { json: BASELINE }],
+      ["/set-currency", { form: BASELINE }],
+    ];
+    for (const [label, headers] of Object.entries(HOSTILE_HEADERS)) {
+      for (const [path, init] of headerTargets) {
+        probes.push({ label: `headers ${label}`, path, init: { ...init, headers } });
+      }
     }
     // better-auth's own endpoints, which the forms call on the server's side.
     for (const path of AUTH_ENDPOINTS) probes.push(...bodies(path));
@@ -637,13 +783,15 @@ describe(`hostile input through the whole server on ${testEngine}`, () => {
   it("answers every hostile request of a visitor without a 500 or a change", async () => {
     const probes = await everyProbe({ signedIn: false });
     expect(probes.length).toBeGreaterThan(1000);
+    console.info(`hostile-input: ${probes.length} requests as a visitor on ${testEngine}`);
     expect(await probeAll("visitor", probes)).toEqual([]);
-  }, 600_000);
+  }, 900_000);
 
   for (const role of ["user", "agent", "admin"]) {
     it(`answers every hostile request of a signed-in ${role} without a 500 or a change`, async () => {
       const probes = await everyProbe({ signedIn: true });
+      console.info(`hostile-input: ${probes.length} requests as a ${role} on ${testEngine}`);
       expect(await probeAll(role, probes)).toEqual([]);
-    }, 600_000);
+    }, 900_000);
   }
 });

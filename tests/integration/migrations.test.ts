@@ -47,6 +47,7 @@ describe(`migrations on ${testEngine}`, () => {
       "premium_plans",
       "quote_requests",
       "quotes",
+      "rate_limit_hits",
       "refunds",
       "reports",
       "reviews",

@@ -101,6 +101,10 @@ export const messages = pgTable(
       sql`char_length(${t.body}) <= ${sql.raw(String(MAX_MESSAGE_BODY))} AND (char_length(${t.body}) > 0 OR ${t.imageKey} IS NOT NULL)`,
     ),
     index("messages_conversation_idx").on(t.conversationId, t.id),
+    // A message picture's URL is checked against its conversation before it is served.
+    index("messages_image_idx")
+      .on(t.imageKey)
+      .where(sql`${t.imageKey} IS NOT NULL`),
   ],
 );
 

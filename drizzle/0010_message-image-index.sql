@@ -1,0 +1,1 @@
+CREATE INDEX "messages_image_idx" ON "messages" USING btree ("image_key") WHERE "messages"."image_key" IS NOT NULL;
