@@ -45,6 +45,8 @@ const child = spawn(process.execPath, ["server.ts"], {
     ADMIN_EMAIL: E2E.adminEmail,
     // Every browser test signs up its own accounts from 127.0.0.1.
     RATE_LIMIT_SCALE: "20",
+    // A line per request would bury the test report; warnings and errors still show.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     GOOGLE_CLIENT_ID: "e2e-client",
     GOOGLE_CLIENT_SECRET: "e2e-secret",
     GOOGLE_AUTHORIZATION_URL: oidc.authorizationUrl,
