@@ -8,10 +8,10 @@ import { viewerContext } from "../app/auth/viewer.ts";
 import { getConfig } from "../app/config.server.ts";
 import { nonceContext } from "../app/lib/csp-nonce.ts";
 import { isDatabaseUnavailable, watchDatabaseFailures } from "../app/lib/database-unavailable.ts";
-import { createTranslator } from "../app/i18n/translate.ts";
+import { AppError } from "../app/lib/app-error.ts";
 import { markDatabaseUnreachable } from "../app/lib/database-unavailable-page.server.ts";
 import { logger } from "../app/lib/logger.server.ts";
-import { apiV1 } from "./api/v1/index.ts";
+import { apiV1, appErrorResponse } from "./api/v1/index.ts";
 import { validatePublicAnswers, withPageCaching } from "./cache-policy.ts";
 import { crossOriginProtection } from "./cross-origin.ts";
 import { requestLog } from "./request-log.ts";
@@ -112,10 +112,11 @@ export function createApp({ start, handleDocument }: AppOptions): Hono {
 /** Seconds a client is asked to wait before trying again after a 503. */
 const RETRY_AFTER_SECONDS = "5";
 
-/** What /api/auth (and anything else outside the pages and /api/v1) answers without a database. */
+/**
+ * What /api/auth (and anything else outside the pages and /api/v1) answers without a database:
+ * the API's error; Retry-After is added to every 503 above.
+ */
 function databaseUnavailable(c: Context) {
-  c.header("Retry-After", RETRY_AFTER_SECONDS);
   c.header("Cache-Control", "no-store");
-  const message = createTranslator()("requests.databaseUnavailable");
-  return c.json({ error: { code: "SERVICE_UNAVAILABLE", message } }, 503);
+  return appErrorResponse(c, new AppError("SERVICE_UNAVAILABLE", "requests.databaseUnavailable"));
 }

@@ -22,11 +22,11 @@ function refusal(status: 400 | 405 | 413): Response {
  * soon as the limit is passed, whether it declared its length or is sent in chunks, so no
  * request holds more than the limit in memory.
  */
-async function boundedBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+async function boundedBody(request: Request, maxBytes: number): Promise<Blob> {
   if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw refusal(413);
-  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  if (!request.body) return new Blob(chunks);
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -38,13 +38,7 @@ async function boundedBody(request: Request, maxBytes: number): Promise<Uint8Arr
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(new ArrayBuffer(size));
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return new Blob(chunks);
 }
 
 /**

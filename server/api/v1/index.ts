@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
+import type { Context } from "hono";
 import { getDatabaseHandle } from "../../../app/db/client.server.ts";
 import { isDatabaseUnavailable } from "../../../app/lib/database-unavailable.ts";
 import { createTranslator, isMessageKey, type MessageKey } from "../../../app/i18n/translate.ts";
@@ -139,18 +140,21 @@ apiV1.onError((err, c) => {
     : unreachable
       ? new AppError("SERVICE_UNAVAILABLE", "requests.databaseUnavailable")
       : err;
-  if (error instanceof AppError) {
-    if (error instanceof RateLimitError) c.header("Retry-After", String(error.retryAfterSeconds));
-    const t = createTranslator();
-    const text = (message: string) => (isMessageKey(message) ? t(message, error.params) : message);
-    const fields = error.fieldErrors
-      ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, text(v)]))
-      : undefined;
-    return c.json(
-      { error: { code: error.code, message: text(error.message), fields } },
-      ERROR_CODES[error.code],
-    );
-  }
+  if (error instanceof AppError) return appErrorResponse(c, error);
   logger.error({ err }, "An API request failed.");
   return c.json({ error: { code: "INTERNAL", message: "Something went wrong on our side." } }, 500);
 });
+
+/** An AppError in the API's error shape, its texts in words, with Retry-After for a rate limit. */
+export function appErrorResponse(c: Context, error: AppError): Response {
+  if (error instanceof RateLimitError) c.header("Retry-After", String(error.retryAfterSeconds));
+  const t = createTranslator();
+  const text = (message: string) => (isMessageKey(message) ? t(message, error.params) : message);
+  const fields = error.fieldErrors
+    ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, text(v)]))
+    : undefined;
+  return c.json(
+    { error: { code: error.code, message: text(error.message), fields } },
+    ERROR_CODES[error.code],
+  );
+}
