@@ -223,7 +223,7 @@ async function readFeed(
 }
 
 /** Rows written per statement: each one short, so requests waiting on the database go between. */
-const WRITE_BATCH = 100;
+const WRITE_BATCH = 50;
 
 /**
  * The embedded database answers within promise callbacks, so back-to-back statements would
