@@ -88,8 +88,8 @@ function checkingLookup(resolve: Resolve, testHost: boolean): LookupFunction {
     const answer = testHost ? Promise.resolve(["127.0.0.1"]) : resolve(hostname);
     answer.then(
       (addresses) => {
-        const refused = addresses.find((a) => !isPublicAddress(a));
-        if (addresses.length === 0 || (!testHost && refused !== undefined)) {
+        const refused = testHost ? undefined : addresses.find((a) => !isPublicAddress(a));
+        if (addresses.length === 0 || refused !== undefined) {
           callback(new PublicFetchError("address", `${hostname} resolves to ${refused}`), "");
           return;
         }
@@ -124,7 +124,7 @@ function requestOnce(hop: Hop): Promise<IncomingMessage> {
         port: testPort ?? (url.port || undefined),
         path: `${url.pathname}${url.search}`,
         method: "GET",
-        headers: { accept: hop.accept, "user-agent": "GatewayAfrica-CalendarImport/1.0" },
+        headers: { accept: hop.accept, "user-agent": "GatewayAfrica/1.0" },
         // A new connection per request: a pooled one would skip the lookup's check.
         agent: false,
         lookup: checkingLookup(hop.resolve, testPort !== null),
