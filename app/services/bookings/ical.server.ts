@@ -144,8 +144,7 @@ const FETCH_TIMEOUT_MS = 15_000;
 const CONNECT_TIMEOUT_MS = 5_000;
 const MAX_FEED_BYTES = 2_000_000;
 /** Parsing runs in a worker this long at most, with this much memory. */
-const PARSE_TIMEOUT_MS = 5_000;
-const PARSE_MEMORY_MB = 96;
+const PARSE_LIMITS = { timeoutMs: 5_000, memoryMb: 96 };
 /** How often an imported calendar is read again. */
 export const FEED_REFRESH_MS = 3 * 3_600_000;
 
@@ -157,14 +156,14 @@ const PARSE_WORKER = path.resolve("app/services/bookings/ical-parse.worker.ts");
 
 /**
  * Parses in a worker thread, so a large calendar never holds up other requests; it is stopped
- * at PARSE_TIMEOUT_MS or when it outgrows its memory, and the calendar is refused.
+ * at its time limit or when it outgrows its memory, and the calendar is refused.
  */
-function parseInWorker(text: string): Promise<ParsedCalendar> {
+export function parseInWorker(text: string, limits = PARSE_LIMITS): Promise<ParsedCalendar> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(PARSE_WORKER, {
       workerData: { text, maxEvents: MAX_IMPORTED_EVENTS },
       resourceLimits: {
-        maxOldGenerationSizeMb: PARSE_MEMORY_MB,
+        maxOldGenerationSizeMb: limits.memoryMb,
         maxYoungGenerationSizeMb: 16,
         stackSizeMb: 4,
       },
@@ -172,7 +171,7 @@ function parseInWorker(text: string): Promise<ParsedCalendar> {
     const timer = setTimeout(() => {
       void worker.terminate();
       reject(new Error("parsing took too long"));
-    }, PARSE_TIMEOUT_MS);
+    }, limits.timeoutMs);
     worker.once("message", (parsed: ParsedCalendar) => {
       clearTimeout(timer);
       resolve(parsed);
