@@ -206,12 +206,18 @@ async function readFeed(
     });
     parsed = await parseInWorker(text);
   } catch (error) {
-    const reason = error instanceof PublicFetchError ? error.reason : "parse";
-    logger.warn({ feedId, reason, detail: (error as Error).message }, "calendar import failed");
+    const detail = error instanceof Error ? error.message : String(error);
+    // A refused or unreachable address is the lister's to fix; a parse stopped at its limits
+    // (or a worker that could not start) is worth a look.
+    if (error instanceof PublicFetchError) {
+      logger.info({ feedId, reason: error.reason, detail }, "calendar import failed");
+    } else {
+      logger.warn({ feedId, reason: "parse", detail }, "calendar import failed");
+    }
     return { ok: false, error: "bookings.errors.feedUnreadable" };
   }
   if (parsed.ok) return parsed;
-  logger.warn({ feedId, reason: parsed.reason }, "calendar import refused");
+  logger.info({ feedId, reason: parsed.reason }, "calendar import refused");
   return {
     ok: false,
     error:
