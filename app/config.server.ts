@@ -67,6 +67,15 @@ const envSchema = z.object({
         .optional(),
     )
     .transform((v) => (v === undefined ? 1 : Number(v))),
+  PUBLIC_FETCH_TEST_HOSTS: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9.-]+=127\.0\.0\.1:\d{1,5}(,[a-z0-9.-]+=127\.0\.0\.1:\d{1,5})*$/,
+        "must be name=127.0.0.1:port, separated by commas",
+      )
+      .optional(),
+  ),
   LOG_LEVEL: optionalText.pipe(
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
   ),
@@ -144,6 +153,11 @@ export interface Config {
   mailFrom: string;
   /** Multiplies every abuse limit (app/auth/rate-limit.server.ts): tests sign up many accounts. */
   rateLimitScale: number;
+  /**
+   * Test servers on loopback that fetches of users' URLs treat as public hosts: the name in a URL
+   * (with port 80) reaches this local port. Never in production; the default is none.
+   */
+  publicFetchTestHosts: Record<string, number>;
   /** The logger's level; unset keeps its default (info, or warn under the test runner). */
   logLevel: LogLevel | undefined;
   /** Null when Google sign-in is not configured: the button is hidden. */
@@ -184,6 +198,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'DEV_OUTBOX="true": never in production (its page shows every e-mail\'s sign-in links)',
     );
   }
+  if (e.NODE_ENV === "production" && e.PUBLIC_FETCH_TEST_HOSTS) {
+    problems.push(
+      "PUBLIC_FETCH_TEST_HOSTS: never in production (it lets users' URLs reach this machine)",
+    );
+  }
   const provider = e.PAYMENT_PROVIDER ?? "sandbox";
   const required: Record<Exclude<typeof provider, "sandbox">, (keyof typeof e)[]> = {
     paystack: ["PAYSTACK_SECRET_KEY"],
@@ -215,6 +234,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     devOutbox: e.DEV_OUTBOX,
     mailFrom: e.MAIL_FROM,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    publicFetchTestHosts: Object.fromEntries(
+      (e.PUBLIC_FETCH_TEST_HOSTS?.split(",") ?? []).map((entry) => {
+        const [name = "", target = ""] = entry.split("=");
+        return [name, Number(target.split(":")[1])];
+      }),
+    ),
     logLevel: e.LOG_LEVEL,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

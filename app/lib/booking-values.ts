@@ -6,6 +6,15 @@ import type { Category, ListingType, PriceType } from "./listing-values.ts";
  * the services and the pages.
  */
 
+/**
+ * The most events an imported calendar may have: more than a listing's calendar holds in years
+ * (a whole hotel's 13,443 are refused), so parsing and storing one stays short.
+ */
+export const MAX_IMPORTED_EVENTS = 3_000;
+
+/** What a lister is told about a calendar that could not be imported (the message's key). */
+export type FeedFailure = "bookings.errors.feedUnreadable" | "bookings.errors.feedTooManyEvents";
+
 export const BOOKING_MODES = ["instant", "request"] as const;
 export type BookingMode = (typeof BOOKING_MODES)[number];
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setConfig } from "../../app/config.server.ts";
 import { queryRows } from "../../app/db/client.server.ts";
 import { bookingEvents, bookings, tourDepartures } from "../../app/db/schema/index.ts";
 import { AppError } from "../../app/lib/app-error.ts";
@@ -25,11 +26,8 @@ import {
   openNights,
   saveDeparture,
 } from "../../app/services/bookings/calendar.server.ts";
-import {
-  addFeed,
-  listingFeed,
-  parseCalendarRanges,
-} from "../../app/services/bookings/ical.server.ts";
+import { addFeed, listingFeed } from "../../app/services/bookings/ical.server.ts";
+import { parseCalendarRanges } from "../../app/services/bookings/ical-parse.ts";
 import { USD } from "../../app/lib/money.ts";
 import { parseBrowseParams } from "../../app/lib/schemas/browse.ts";
 import { browseListings } from "../../app/services/listings/browse.server.ts";
@@ -531,8 +529,12 @@ describe(`bookings on ${testEngine}`, () => {
         }
       });
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      // The local server stands for another platform's public host (decision 013).
+      const port = (server.address() as AddressInfo).port;
+      setConfig({ ...app.config, publicFetchTestHosts: { "calendar.example": port } });
     });
     afterAll(async () => {
+      setConfig(app.config);
       await new Promise((resolve) => server.close(resolve));
     });
 
@@ -569,7 +571,7 @@ describe(`bookings on ${testEngine}`, () => {
         "END:VCALENDAR",
         "",
       ].join("\r\n");
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/airbnb.ics`;
+      const url = "http://calendar.example/airbnb.ics";
       const feed = await addFeed(host.viewer, instantStay, { url }, NOW);
       expect(feed.nights).toBe(1);
       const refused = await refusalOf(

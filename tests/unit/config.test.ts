@@ -57,6 +57,28 @@ describe("parseConfig", () => {
     ]);
   });
 
+  it("treats loopback test servers as public hosts only when asked, and never in production", () => {
+    expect(parseConfig({}).publicFetchTestHosts).toEqual({});
+    expect(
+      parseConfig({
+        PUBLIC_FETCH_TEST_HOSTS: "calendar.example=127.0.0.1:4100,b.example=127.0.0.1:80",
+      }).publicFetchTestHosts,
+    ).toEqual({ "calendar.example": 4100, "b.example": 80 });
+    expect(problemsOf({ PUBLIC_FETCH_TEST_HOSTS: "calendar.example=10.0.0.1:80" })).toEqual([
+      'PUBLIC_FETCH_TEST_HOSTS="calendar.example=10.0.0.1:80": must be name=127.0.0.1:port, separated by commas',
+    ]);
+    expect(
+      problemsOf({
+        NODE_ENV: "production",
+        SMTP_URL: "smtp://127.0.0.1:2525",
+        PAYMENT_PROVIDER: "sandbox",
+        PUBLIC_FETCH_TEST_HOSTS: "calendar.example=127.0.0.1:4100",
+      }),
+    ).toEqual([
+      "PUBLIC_FETCH_TEST_HOSTS: never in production (it lets users' URLs reach this machine)",
+    ]);
+  });
+
   it("reads SEED_DEMO=false", () => {
     expect(parseConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
   });

@@ -4,6 +4,7 @@ import { Form, useLocation } from "react-router";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { CalendarFormResult } from "../../lib/booking-calendar.ts";
+import { MAX_IMPORTED_EVENTS, type FeedFailure } from "../../lib/booking-values.ts";
 import { Button, buttonVariants, SubmitButton } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input, Label } from "../ui/input.tsx";
@@ -13,7 +14,7 @@ export interface ImportedFeed {
   id: number;
   url: string;
   lastSyncedAt: string | null;
-  lastError: string | null;
+  lastError: FeedFailure | null;
 }
 
 const dateTime = new Intl.DateTimeFormat("en", {
@@ -154,7 +155,9 @@ export function IcalPanel({
                   </p>
                   {feed.lastError && (
                     <p className="mt-0.5 text-red-700 wrap-anywhere">
-                      {t("bookingManage.ical.lastError", { error: feed.lastError })}
+                      {t("bookingManage.ical.lastError", {
+                        error: t(feed.lastError, { max: MAX_IMPORTED_EVENTS }),
+                      })}
                     </p>
                   )}
                 </div>

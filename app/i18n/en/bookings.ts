@@ -20,7 +20,7 @@ export const bookings = {
     maxGuests: "Enter the most guests you take, from 1 to 50.",
     cleaningFee: "Enter a cleaning fee from 0 to 100,000 US dollars.",
     seats: "Enter the seats, from 1 to 500.",
-    icalUrl: "Enter the calendar's web address (http or https).",
+    icalUrl: "Enter the calendar's web address (http or https, with no port or password).",
     notBookable: "This listing does not take bookings on the site.",
     priceTypeForUnit: "Set the listing's price {priceType} to take bookings.",
     noPrice: "Set the listing's price to take bookings.",
@@ -66,7 +66,10 @@ export const bookings = {
       other: "{count} seats are already booked on this departure.",
     },
     feedExists: "This calendar is already imported.",
-    feedUnreadable: "We could not read that calendar: {reason}",
+    feedUnreadable:
+      "We could not read that calendar. Check that it is the calendar's public iCal address (http or https, up to 2 MB) and try again.",
+    feedTooManyEvents:
+      "That calendar has more than {max} events, more than we can import. Import the calendar of one listing or room at a time.",
     unknownCurrency: "Choose one of the site's currencies.",
     paymentMode: "Choose how guests pay: at the property, online in full or a deposit online.",
     depositPercent: "Enter the deposit as a percentage of the total, from 10 to 90.",

@@ -166,9 +166,16 @@ export const icalFeedInputSchema = z.object({
     .string({ error: E.url })
     .trim()
     .max(2000, E.url)
+    // Only the usual ports and no password: the server fetches this address (decision 013).
     .refine((url) => {
       try {
-        return ["http:", "https:"].includes(new URL(url).protocol);
+        const parsed = new URL(url);
+        return (
+          ["http:", "https:"].includes(parsed.protocol) &&
+          ["", "80", "443"].includes(parsed.port) &&
+          !parsed.username &&
+          !parsed.password
+        );
       } catch {
         return false;
       }

@@ -1,3 +1,6 @@
+import path from "node:path";
+import { setImmediate } from "node:timers/promises";
+import { Worker } from "node:worker_threads";
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import ICAL from "ical.js";
 import { getDb } from "../../db/client.server.ts";
@@ -9,11 +12,21 @@ import {
   listings,
 } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { addDays, HOLDING_STATUSES, isoDay } from "../../lib/booking-values.ts";
+import { logger } from "../../lib/logger.server.ts";
+import {
+  addDays,
+  BOOKING_HORIZON_DAYS,
+  type FeedFailure,
+  HOLDING_STATUSES,
+  isoDay,
+  MAX_IMPORTED_EVENTS,
+} from "../../lib/booking-values.ts";
 import { icalFeedInputSchema } from "../../lib/schemas/bookings.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireListingId, type Actor } from "../listings/listing-actor.server.ts";
+import { fetchPublicText, PublicFetchError } from "../core/public-fetch.server.ts";
 import { requireManagedListing } from "./booking-settings.server.ts";
+import { closedRanges, type CalendarRange, type ParsedCalendar } from "./ical-parse.ts";
 
 /**
  * Calendars in iCalendar (RFC 5545) through ical.js: the feed of a listing's taken nights that
@@ -127,92 +140,175 @@ export async function listingFeed(token: string, now = new Date()): Promise<stri
   return vcalendar.toString();
 }
 
-/** The all-day ranges of a calendar's events: `[start, end)` as ISO days. */
-export function parseCalendarRanges(
-  text: string,
-): { start: string; end: string; summary: string | null }[] {
-  const vcalendar = new ICAL.Component(ICAL.parse(text));
-  const ranges: { start: string; end: string; summary: string | null }[] = [];
-  for (const vevent of vcalendar.getAllSubcomponents("vevent")) {
-    const event = new ICAL.Event(vevent);
-    if (!event.startDate) continue;
-    const start = dayOf(event.startDate);
-    let end = event.endDate ? dayOf(event.endDate) : addDays(start, 1);
-    // A timed event ending during a day still takes that night's day off the calendar.
-    if (event.endDate && !event.endDate.isDate && (event.endDate.hour || event.endDate.minute)) {
-      end = addDays(end, 1);
-    }
-    if (end <= start) end = addDays(start, 1);
-    ranges.push({ start, end, summary: event.summary ?? null });
-  }
-  return ranges;
-}
-
-function dayOf(time: ICAL.Time): string {
-  const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-  return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`;
-}
-
 const FETCH_TIMEOUT_MS = 15_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 const MAX_FEED_BYTES = 2_000_000;
+/** Parsing runs in a worker this long at most, with this much memory. */
+const PARSE_LIMITS = { timeoutMs: 5_000, memoryMb: 96 };
 /** How often an imported calendar is read again. */
 export const FEED_REFRESH_MS = 3 * 3_600_000;
 
-async function fetchCalendar(url: string): Promise<string> {
-  const response = await fetch(url, {
-    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-    headers: { accept: "text/calendar" },
-    redirect: "follow",
+/**
+ * The worker's file, from the project's root like the migrations folder: the server's build is
+ * one bundle, and the worker runs this source file under Node's type stripping.
+ */
+const PARSE_WORKER = path.resolve("app/services/bookings/ical-parse.worker.ts");
+
+/**
+ * Parses in a worker thread, so a large calendar never holds up other requests; it is stopped
+ * at its time limit or when it outgrows its memory, and the calendar is refused.
+ */
+export function parseInWorker(text: string, limits = PARSE_LIMITS): Promise<ParsedCalendar> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(PARSE_WORKER, {
+      workerData: { text, maxEvents: MAX_IMPORTED_EVENTS },
+      resourceLimits: {
+        maxOldGenerationSizeMb: limits.memoryMb,
+        maxYoungGenerationSizeMb: 16,
+        stackSizeMb: 4,
+      },
+    });
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      reject(new Error("parsing took too long"));
+    }, limits.timeoutMs);
+    worker.once("message", (parsed: ParsedCalendar) => {
+      clearTimeout(timer);
+      resolve(parsed);
+      void worker.terminate();
+    });
+    worker.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    worker.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the parsing worker stopped (${code})`));
+    });
   });
-  if (!response.ok) throw new Error(`the server answered ${response.status}`);
-  const text = await response.text();
-  if (text.length > MAX_FEED_BYTES) throw new Error("the calendar is too large");
-  if (!text.includes("BEGIN:VCALENDAR")) throw new Error("it is not an iCalendar file");
-  return text;
+}
+
+/**
+ * Fetches and parses a calendar. Whatever went wrong while fetching, the lister gets the same
+ * text, so the answer never tells what is behind an address; the reason goes to the log.
+ */
+async function readFeed(
+  feedId: number,
+  url: string,
+): Promise<{ ok: true; ranges: CalendarRange[] } | { ok: false; error: FeedFailure }> {
+  let parsed: ParsedCalendar;
+  try {
+    const text = await fetchPublicText(url, {
+      maxBytes: MAX_FEED_BYTES,
+      timeoutMs: FETCH_TIMEOUT_MS,
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
+      accept: "text/calendar",
+    });
+    parsed = await parseInWorker(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    // A refused or unreachable address is the lister's to fix; a parse stopped at its limits
+    // (or a worker that could not start) is worth a look.
+    if (error instanceof PublicFetchError) {
+      logger.info({ feedId, reason: error.reason, detail }, "calendar import failed");
+    } else {
+      logger.warn({ feedId, reason: "parse", detail }, "calendar import failed");
+    }
+    return { ok: false, error: "bookings.errors.feedUnreadable" };
+  }
+  if (parsed.ok) return parsed;
+  logger.info({ feedId, reason: parsed.reason }, "calendar import refused");
+  return {
+    ok: false,
+    error:
+      parsed.reason === "too-many-events"
+        ? "bookings.errors.feedTooManyEvents"
+        : "bookings.errors.feedUnreadable",
+  };
+}
+
+/** Rows written per statement: each one short, so requests waiting on the database go between. */
+const WRITE_BATCH = 50;
+
+/**
+ * The embedded database answers within promise callbacks, so back-to-back statements would
+ * never let timers and sockets run; this lets them.
+ */
+const yieldToOtherRequests = () => setImmediate();
+
+/**
+ * Makes a feed's closed ranges these: only what changed is written, new ranges before old ones
+ * go, in short statements rather than one long transaction (the embedded database answers
+ * nothing else during a transaction). Meanwhile a night is closed by the old or the new
+ * calendar, as it was between two reads of it anyway.
+ */
+async function replaceBlocks(listingId: number, feedId: number, ranges: CalendarRange[]) {
+  const db = await getDb();
+  const keyOf = (r: { startsOn: string; endsOn: string; summary: string | null }) =>
+    `${r.startsOn}/${r.endsOn}/${r.summary ?? ""}`;
+  const wanted = ranges.map((r) => ({
+    listingId,
+    feedId,
+    startsOn: r.start,
+    endsOn: r.end,
+    summary: r.summary?.slice(0, 200) ?? null,
+  }));
+  const existing = await db
+    .select({
+      id: calendarBlocks.id,
+      startsOn: calendarBlocks.startsOn,
+      endsOn: calendarBlocks.endsOn,
+      summary: calendarBlocks.summary,
+    })
+    .from(calendarBlocks)
+    .where(eq(calendarBlocks.feedId, feedId));
+  const kept = new Map<string, number>();
+  for (const row of existing) if (!kept.has(keyOf(row))) kept.set(keyOf(row), row.id);
+  const keptIds = new Set(kept.values());
+  const wantedKeys = new Set(wanted.map(keyOf));
+  const added = wanted.filter((row) => !kept.has(keyOf(row)));
+  const gone = existing
+    .filter((row) => !keptIds.has(row.id) || !wantedKeys.has(keyOf(row)))
+    .map((row) => row.id);
+  for (let i = 0; i < added.length; i += WRITE_BATCH) {
+    await db.insert(calendarBlocks).values(added.slice(i, i + WRITE_BATCH));
+    await yieldToOtherRequests();
+  }
+  for (let i = 0; i < gone.length; i += WRITE_BATCH * 5) {
+    await db
+      .delete(calendarBlocks)
+      .where(inArray(calendarBlocks.id, gone.slice(i, i + WRITE_BATCH * 5)));
+  }
 }
 
 /**
  * Reads one imported calendar and replaces its closed nights with what it says now (past nights
- * dropped). A calendar that cannot be read keeps its previous nights and records why.
+ * and those too far ahead to book dropped). A calendar that cannot be read keeps its previous
+ * nights and records why.
  */
 export async function refreshFeed(
   feedId: number,
   now = new Date(),
-): Promise<{ ok: boolean; nights: number; error: string | null }> {
+): Promise<{ ok: boolean; nights: number; error: FeedFailure | null }> {
   const db = await getDb();
   const [feed] = await db.select().from(icalFeeds).where(eq(icalFeeds.id, feedId));
-  if (!feed) return { ok: false, nights: 0, error: "gone" };
-  let ranges: ReturnType<typeof parseCalendarRanges>;
-  try {
-    ranges = parseCalendarRanges(await fetchCalendar(feed.url));
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+  if (!feed) return { ok: false, nights: 0, error: null };
+  const read = await readFeed(feedId, feed.url);
+  if (!read.ok) {
     await db
       .update(icalFeeds)
-      .set({ lastError: reason.slice(0, 300), lastSyncedAt: now })
+      .set({ lastError: read.error, lastSyncedAt: now })
       .where(eq(icalFeeds.id, feedId));
-    return { ok: false, nights: 0, error: reason };
+    return { ok: false, nights: 0, error: read.error };
   }
   const today = isoDay(now);
-  const upcoming = ranges.filter((r) => r.end > today).slice(0, 2000);
-  await db.transaction(async (tx) => {
-    await tx.delete(calendarBlocks).where(eq(calendarBlocks.feedId, feedId));
-    if (upcoming.length > 0) {
-      await tx.insert(calendarBlocks).values(
-        upcoming.map((r) => ({
-          listingId: feed.listingId,
-          feedId,
-          startsOn: r.start < today ? today : r.start,
-          endsOn: r.end,
-          summary: r.summary?.slice(0, 200) ?? null,
-        })),
-      );
-    }
-    await tx
-      .update(icalFeeds)
-      .set({ lastError: null, lastSyncedAt: now })
-      .where(eq(icalFeeds.id, feedId));
-  });
+  // The latest night a stay can hold: check-in within the horizon, then the longest stay.
+  const upcoming = closedRanges(read.ranges, today, addDays(today, 2 * BOOKING_HORIZON_DAYS + 1));
+  await replaceBlocks(feed.listingId, feedId, upcoming);
+  await db
+    .update(icalFeeds)
+    .set({ lastError: null, lastSyncedAt: now })
+    .where(eq(icalFeeds.id, feedId));
   return { ok: true, nights: upcoming.length, error: null };
 }
 
@@ -238,9 +334,9 @@ export async function addFeed(
     await db.delete(icalFeeds).where(eq(icalFeeds.id, feed.id));
     throw new AppError(
       "VALIDATION_FAILED",
-      "bookings.errors.feedUnreadable",
+      result.error ?? "bookings.errors.feedUnreadable",
       { url: "bookings.errors.icalUrl" },
-      { reason: result.error ?? "" },
+      { max: MAX_IMPORTED_EVENTS },
     );
   }
   return { id: feed.id, url, nights: result.nights };
@@ -255,6 +351,14 @@ export async function removeFeed(actor: Actor | null, rawListingId: unknown, raw
     .where(and(eq(icalFeeds.id, feedId), eq(icalFeeds.listingId, found.listingId)));
 }
 
+/** A failure as recorded (older rows hold the fetch's own words, never shown to the lister). */
+function feedFailureOf(recorded: string | null): FeedFailure | null {
+  if (recorded === null) return null;
+  return recorded === "bookings.errors.feedTooManyEvents"
+    ? recorded
+    : "bookings.errors.feedUnreadable";
+}
+
 export async function listFeeds(actor: Actor | null, rawListingId: unknown) {
   const found = await requireManagedListing(actor, rawListingId);
   const db = await getDb();
@@ -263,7 +367,7 @@ export async function listFeeds(actor: Actor | null, rawListingId: unknown) {
     id: f.id,
     url: f.url,
     lastSyncedAt: f.lastSyncedAt?.toISOString() ?? null,
-    lastError: f.lastError,
+    lastError: feedFailureOf(f.lastError),
   }));
 }
 
