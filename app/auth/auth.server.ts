@@ -7,6 +7,11 @@ import type { Database } from "../db/client.server.ts";
 import { account, session, user, verification } from "../db/schema/index.ts";
 import type { Mailer } from "../email/mailer.server.ts";
 import { isStorableText } from "../lib/schemas/text.ts";
+import {
+  isProfileErrorCode,
+  personNameSchema,
+  profileErrorDescription,
+} from "../lib/schemas/profile.ts";
 import { adminMagicLinkEmail, confirmationEmail, passwordResetEmail } from "../email/templates.ts";
 import { createTranslator } from "../i18n/translate.ts";
 import { RateLimitError } from "../lib/app-error.ts";
@@ -51,6 +56,26 @@ const PASSWORD_ENDPOINTS = new Set(["/sign-up/email", "/sign-in/email"]);
 function hasUnstorableText(body: unknown): boolean {
   if (!body || typeof body !== "object") return false;
   return Object.values(body).some((value) => typeof value === "string" && !isStorableText(value));
+}
+
+/** The endpoints that set a person's name: held to the Profile tab's rules (personNameSchema). */
+const NAME_ENDPOINTS = new Set(["/sign-up/email", "/update-user"]);
+
+/**
+ * The name a body sets as the Profile tab would save it (one line, trimmed), or undefined when it
+ * sets none; a name the tab refuses is refused here with its words.
+ */
+function profileName(body: unknown): string | undefined {
+  if (!body || typeof body !== "object" || !("name" in body)) return undefined;
+  const parsed = personNameSchema.safeParse(body.name);
+  if (parsed.success) return parsed.data;
+  const code = parsed.error.issues[0]?.message;
+  throw new APIError("BAD_REQUEST", {
+    code: "INVALID_NAME",
+    message: createTranslator()(
+      profileErrorDescription(isProfileErrorCode(code) ? code : "nameRequired"),
+    ),
+  });
 }
 
 function bodyEmail(body: unknown): string | undefined {
@@ -274,6 +299,8 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
             message: "The administrator signs in with a magic link.",
           });
         }
+        const name = NAME_ENDPOINTS.has(ctx.path) ? profileName(ctx.body) : undefined;
+        if (name !== undefined) return { context: { body: { ...ctx.body, name } } };
       }),
     },
   });

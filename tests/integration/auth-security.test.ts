@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { session, user } from "../../app/db/schema/index.ts";
-import { createTranslator } from "../../app/i18n/translate.ts";
+import { createTranslator, type MessageKey } from "../../app/i18n/translate.ts";
 import * as adminLogin from "../../app/routes/auth/admin-login.tsx";
 import * as confirm from "../../app/routes/auth/confirm.tsx";
 import * as forgotPassword from "../../app/routes/auth/forgot-password.ts";
@@ -261,6 +261,63 @@ describe(`auth security on ${testEngine}`, () => {
       const dashboard = await page("/dashboard/overview", { jar: stale });
       expect(location(dashboard)).toBe("/");
       expect(toastOf(dashboard)).toMatchObject({ title: "auth.toasts.authRequired" });
+    });
+  });
+
+  describe("names set through better-auth's own endpoints", () => {
+    const nameOf = async (email: string) =>
+      (await app.handle.db.select({ name: user.name }).from(user).where(eq(user.email, email)))[0]
+        ?.name;
+
+    it("update-user holds a name to the Profile tab's rules: 400 in its words, nothing saved", async () => {
+      const email = "renamer@example.com";
+      const { jar } = await confirmedAccount(app, email);
+      const before = await nameOf(email);
+      const refused: [string, MessageKey][] = [
+        ["Ama ".repeat(25_000), "profile.errors.nameTooLong.description"],
+        ["Ama \u202Egpj.exe", "profile.errors.invalidCharacters.description"],
+        ["\u2067Ama Mensah\u2069", "profile.errors.invalidCharacters.description"],
+        ["Ama\u200FMensah", "profile.errors.invalidCharacters.description"],
+        ["support@gateway-africa.com", "profile.errors.nameIsEmail.description"],
+        ["Ama (write to ama@example.com)", "profile.errors.nameIsEmail.description"],
+        [" \r\n\t ", "profile.errors.nameRequired.description"],
+      ];
+      for (const [name, message] of refused) {
+        const response = await app.auth("/update-user", { json: { name }, jar });
+        expect(response.status, JSON.stringify(name.slice(0, 30))).toBe(400);
+        expect(await response.json()).toMatchObject({ code: "INVALID_NAME", message: t(message) });
+        expect(await nameOf(email)).toBe(before);
+      }
+      // Line breaks and tabs from a paste become one space, as the Profile tab saves them.
+      const pasted = await app.auth("/update-user", {
+        json: { name: "  Ama\r\n\tMensah-Osei " },
+        jar,
+      });
+      expect(pasted.status).toBe(200);
+      expect(await nameOf(email)).toBe("Ama Mensah-Osei");
+      // A name in a right-to-left script needs no direction characters, and is taken as it is.
+      const arabic = await app.auth("/update-user", { json: { name: "أمينة منصور" }, jar });
+      expect(arabic.status).toBe(200);
+      expect(await nameOf(email)).toBe("أمينة منصور");
+    });
+
+    it("sign-up holds the name to the same rules and creates no account when refused", async () => {
+      const email = "named@example.com";
+      const refused = await app.auth("/sign-up/email", {
+        json: { name: "named@example.com", email, password: "secret12" },
+        ip: app.nextIp(),
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        message: t("profile.errors.nameIsEmail.description"),
+      });
+      expect(await nameOf(email)).toBeUndefined();
+      const taken = await app.auth("/sign-up/email", {
+        json: { name: "Kofi\nAsante", email, password: "secret12" },
+        ip: app.nextIp(),
+      });
+      expect(taken.status).toBe(200);
+      expect(await nameOf(email)).toBe("Kofi Asante");
     });
   });
 

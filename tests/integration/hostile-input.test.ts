@@ -192,6 +192,41 @@ const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 const ODD_METHODS = ["OPTIONS", "HEAD", "PROPFIND"] as const;
 const HOSTILE_IDS = ["%00", "-1", "0", "1e3", "99999999999999", "abc", "%EF%BC%91", "1%20OR%201"];
 
+/**
+ * Every kind of id a path names, each given every hostile id: the probe below fails when one is
+ * missing, so a kind that is renamed or dropped is noticed rather than silently left out.
+ */
+const PATH_ID_KINDS = [
+  "listingId",
+  "id",
+  "paymentId",
+  "bookingId",
+  "departureId",
+  "feedId",
+  "jobId",
+  "conversationId",
+  "requestId",
+  "quoteId",
+  "reviewId",
+  "reportId",
+  "planId",
+  "userId",
+  "code",
+  "provider",
+];
+/** Besides HOSTILE_IDS: ids that look like a payment's, and escapes no id decodes to. */
+const HOSTILE_PATH_IDS = [
+  ...HOSTILE_IDS,
+  "pay_%00",
+  "pay_x%00",
+  "%00pay_1",
+  "1%00",
+  "%E0%A4%A",
+  "%20",
+  "..%2f1",
+  "a".repeat(300),
+];
+
 /** Endpoints whose method alone is the change: they get hostile ids only. */
 const BODYLESS_WRITES = new Set([
   "PUT /api/v1/me/favorites/:listingId",
@@ -763,6 +798,49 @@ describe(`hostile input through the whole server on ${testEngine}`, () => {
         }
       }
     });
+
+    it("a hostile id in any path parameter of a page or an endpoint: 4xx, nothing changed", async () => {
+      const valid: Record<string, string> = { listingId: String(listingId), id: String(listingId) };
+      const targets: { method: string; pattern: string }[] = [];
+      for (const route of await pageRoutes()) {
+        if (!route.pattern.includes(":")) continue;
+        targets.push({ method: "GET", pattern: route.pattern });
+        if (route.hasAction) targets.push({ method: "POST", pattern: route.pattern });
+      }
+      for (const route of apiRoutes()) {
+        if (route.pattern.includes(":")) targets.push(route);
+      }
+      const kinds = new Set<string>();
+      const failures: string[] = [];
+      const before = await databaseSnapshot(app.handle.db);
+      for (const { method, pattern } of targets) {
+        // Each parameter in turn is the hostile one; the others name something that exists.
+        for (const name of pattern.match(/:\w+/g) ?? []) {
+          kinds.add(name.slice(1));
+          for (const id of HOSTILE_PATH_IDS) {
+            const path = pattern
+              .replace(name, id)
+              .replace(/:(\w+)/g, (_, other: string) => valid[other] ?? "1");
+            const body: SendInit = pattern.startsWith("/api/") ? { json: {} } : { form: {} };
+            for (const role of ["user", "admin"]) {
+              const response = await send(path, {
+                method,
+                ...(method === "GET" ? {} : body),
+                jar: jars[role],
+                ip: app.nextIp(),
+              });
+              await response.arrayBuffer();
+              if (response.status < 400 || response.status >= 500) {
+                failures.push(`${role} ${method} ${path.slice(0, 100)} → ${response.status}`);
+              }
+            }
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      expect([...kinds].sort()).toEqual([...PATH_ID_KINDS].sort());
+      expect(changedTables(before, await databaseSnapshot(app.handle.db))).toEqual([]);
+    }, 600_000);
 
     it("a redirect target with a full-width character on /set-currency and /favorites", async () => {
       for (const [path, form] of [

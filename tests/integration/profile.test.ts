@@ -178,6 +178,19 @@ describe(`profile on ${testEngine}`, () => {
       });
     });
 
+    it("refuses a name with direction characters or an e-mail address in it, as update-user does", async () => {
+      const viewer = await makeUser({ phone: "+233 20 123 4567" });
+      for (const [name, code] of [
+        ["Amara \u202Egpj.exe", "invalidCharacters"],
+        ["amara@example.com", "nameIsEmail"],
+      ] as const) {
+        const error = await expectRefusal(updateProfile({ viewer, name, phone: "" }));
+        expect(error.status).toBe(400);
+        expect(error.fieldErrors).toEqual({ name: `profile.errors.${code}.description` });
+      }
+      expect(await stored(viewer.id)).toMatchObject({ name: "Amara Okafor" });
+    });
+
     it("saves a trimmed name and a phone in the allowed characters", async () => {
       const viewer = await makeUser();
       for (const phone of ["+234 801 234 5678", "(020) 123-4567", "0201234567"]) {

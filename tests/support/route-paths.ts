@@ -14,6 +14,8 @@ export interface PageRoute {
   file: string;
   /** A URL path that reaches it. */
   path: string;
+  /** The path as configured, its parameters as `:name`, e.g. /dashboard/payments/:paymentId. */
+  pattern: string;
   /** Whether the module has an action (a form can post to it). */
   hasAction: boolean;
 }
@@ -26,7 +28,8 @@ const APP_DIR = new URL("../../app/", import.meta.url);
  */
 export async function pageRoutes(params: Record<string, string> = {}): Promise<PageRoute[]> {
   const found: PageRoute[] = [];
-  async function walk(entry: ConfigEntry, parent: string) {
+  async function walk(entry: ConfigEntry, parent: string, parentPattern: string) {
+    const pattern = [parentPattern, entry.path ?? ""].filter(Boolean).join("/");
     const segment = (entry.path ?? "")
       .split("/")
       .map((part) =>
@@ -40,11 +43,16 @@ export async function pageRoutes(params: Record<string, string> = {}): Promise<P
     const path = [parent, segment].filter(Boolean).join("/");
     if (entry.path !== undefined || entry.index) {
       const module = (await import(new URL(entry.file, APP_DIR).href)) as Record<string, unknown>;
-      found.push({ file: entry.file, path: `/${path}`, hasAction: "action" in module });
+      found.push({
+        file: entry.file,
+        path: `/${path}`,
+        pattern: `/${pattern}`,
+        hasAction: "action" in module,
+      });
     }
-    for (const child of entry.children ?? []) await walk(child, path);
+    for (const child of entry.children ?? []) await walk(child, path, pattern);
   }
-  for (const entry of routeConfig as ConfigEntry[]) await walk(entry, "");
+  for (const entry of routeConfig as ConfigEntry[]) await walk(entry, "", "");
   return found;
 }
 

@@ -77,6 +77,10 @@ export const profile = {
   errors: {
     nameRequired: { title: "Name Required", description: "Please enter your full name." },
     nameTooLong: { title: "Name too long", description: "Please use at most 120 characters." },
+    nameIsEmail: {
+      title: "Not a name",
+      description: "Please enter your name, not an e-mail address.",
+    },
     invalidCharacters: {
       title: "Invalid characters",
       description: "Your name contains invisible control characters. Please retype it.",

@@ -16,6 +16,16 @@ import {
 
 const minor = (description: string) => z.int().meta({ description });
 
+/**
+ * A payment's id as checkouts write it: "pay_" then letters, digits or "_". An id read from a path
+ * that is not one is no payment's: it is answered as missing, never sent to the database (which
+ * refuses a NUL with an error, not a miss).
+ */
+export const paymentIdSchema = z
+  .string()
+  .regex(/^pay_\w{1,96}$/)
+  .meta({ description: "pay_…" });
+
 export const paymentSummarySchema = z
   .object({
     id: z.string().meta({ description: "The payment's id, also the receipt number." }),

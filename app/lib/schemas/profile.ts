@@ -23,6 +23,7 @@ export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 export const PROFILE_ERROR_CODES = [
   "nameRequired",
   "nameTooLong",
+  "nameIsEmail",
   "invalidCharacters",
   "invalidPhone",
   "noChanges",
@@ -106,14 +107,32 @@ export function isValidPhone(phone: string): boolean {
   return digits >= 5 && digits <= 15;
 }
 
+/**
+ * The characters that change the direction text is shown in (marks, embeddings, overrides,
+ * isolates): invisible, they make a name read as something else ("\u202Egpj.exe" shows as
+ * "exe.jpg"). A name in a right-to-left script needs none of them.
+ */
+const DIRECTION_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/** An "@" between two words: an address shown as a name, around the counted "reveal on click". */
+const EMAIL_LIKE = /[^\s@]@[^\s@]/;
+
+/**
+ * A person's name, wherever it is set (the Profile tab, better-auth's sign-up and update-user):
+ * one line of visible text, 1 to MAX_NAME_LENGTH characters, not an e-mail address.
+ */
+export const personNameSchema = z
+  .string({ error: "nameRequired" })
+  .refine(isStorableText, "invalidCharacters")
+  .refine((name) => !DIRECTION_CONTROLS.test(name), "invalidCharacters")
+  .overwrite(oneLine)
+  .trim()
+  .min(1, "nameRequired")
+  .max(MAX_NAME_LENGTH, "nameTooLong")
+  .refine((name) => !EMAIL_LIKE.test(name), "nameIsEmail");
+
 export const profileDetailsSchema = z.object({
-  name: z
-    .string({ error: "nameRequired" })
-    .refine(isStorableText, "invalidCharacters")
-    .overwrite(oneLine)
-    .trim()
-    .min(1, "nameRequired")
-    .max(MAX_NAME_LENGTH, "nameTooLong"),
+  name: personNameSchema,
   /** Optional: an empty field clears the stored number. */
   phone: z
     .string({ error: "invalidPhone" })

@@ -49,6 +49,7 @@ import {
 } from "../payments/checkout.server.ts";
 import { sendPendingRefunds } from "../payments/refunds.server.ts";
 import { findCurrency } from "../reference/reference.server.ts";
+import { requireMayWrite } from "../safety/blocks.server.ts";
 import { requireBookable, type Bookable, type Tx } from "./bookable.server.ts";
 import { mailBookingTransition, type MailEvent } from "./booking-mail.server.ts";
 import { datesTaken, requireFreeNights } from "./calendar.server.ts";
@@ -321,7 +322,7 @@ function databaseErrorOf(error: unknown): { code?: string; constraint?: string }
 }
 
 /** Where the guest pays a booking of a listing paid online: the provider's checkout. */
-export type CreatedBooking = BookingWithParties & { checkoutUrl?: string };
+export type CreatedBooking = BookingView & { checkoutUrl?: string };
 
 /**
  * Books a stay for the signed-in guest: confirmed at once on an instant-book listing, otherwise a
@@ -348,6 +349,8 @@ export async function createBooking(
   if (bookable.listing.userId === actor.id) {
     throw new AppError("FORBIDDEN", "bookings.errors.ownListing");
   }
+  // A request's message reaches the host like a message: a block between them stops it too.
+  if (request.message) await requireMayWrite(db, actor.id, bookable.listing.userId);
   let stay = stayOf(bookable, request, now);
   const currency = await requestedCurrency(request.currency);
   const paidOnline = bookable.settings.paymentMode !== "on_arrival";
@@ -457,10 +460,10 @@ export async function createBooking(
       const row = await bookingRow(database, id);
       await database.transaction((tx) => expireUnpaid(tx, row, now));
     });
-    return { ...booking, checkoutUrl };
+    return { ...publicView(booking), checkoutUrl };
   }
   await mailBookingTransition(booking, status === "confirmed" ? "booked" : "requested");
-  return booking;
+  return publicView(booking);
 }
 
 /** A booking row locked for the rest of the transaction, or null when there is none. */
@@ -669,7 +672,7 @@ export async function answerRequest(
   if (refunding) await sendPendingRefunds();
   const updated = await bookingById(db, booking.id);
   await mailBookingTransition(updated, decision === "accept" ? "accepted" : "declined");
-  return updated;
+  return publicView(updated);
 }
 
 /**
@@ -755,7 +758,7 @@ export async function cancelBooking(
   if (refunding) await sendPendingRefunds();
   const updated = await bookingById(db, booking.id);
   await mailBookingTransition(updated, "cancelled");
-  return updated;
+  return publicView(updated);
 }
 
 /** What the guest would get back by cancelling now, shown before they confirm. */
@@ -1086,10 +1089,15 @@ export async function readBooking(actor: Actor | null, rawBookingId: unknown) {
     .leftJoin(user, eq(user.id, bookingEvents.actorId))
     .where(eq(bookingEvents.bookingId, booking.id))
     .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id));
-  const { guestEmail: _g, hostEmail: _h, ...view } = await bookingById(db, booking.id);
+  const view = publicView(await bookingById(db, booking.id));
   return { booking: view, events: events.map((e) => ({ ...e, at: e.at.toISOString() })) };
 }
 
+/**
+ * A booking as its parties and the API see it: without their e-mail addresses, which the other
+ * party only gets through the counted "reveal on click". The addresses stay on the server, for
+ * the booking's e-mails and the checkout.
+ */
 function publicView({ guestEmail: _g, hostEmail: _h, ...view }: BookingWithParties): BookingView {
   return view;
 }

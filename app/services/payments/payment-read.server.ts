@@ -4,7 +4,12 @@ import { payments, refunds, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { PaymentPurpose, PaymentStatus } from "../../lib/payment-values.ts";
 import { can } from "../../lib/permissions.ts";
-import type { PaymentList, PaymentSummary, PaymentView } from "../../lib/schemas/payments.ts";
+import {
+  paymentIdSchema,
+  type PaymentList,
+  type PaymentSummary,
+  type PaymentView,
+} from "../../lib/schemas/payments.ts";
 import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
 
 /**
@@ -94,6 +99,7 @@ export async function listPayments({
 
 /** The payment with its refunds, read without asking who may (the receipt e-mail's). */
 export async function findPaymentView(paymentId: string): Promise<PaymentView | null> {
+  if (!paymentIdSchema.safeParse(paymentId).success) return null;
   const db = await getDb();
   const [row] = await db
     .select({

@@ -8,8 +8,9 @@ import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts"
 
 /**
  * Blocking: a person blocks someone so that neither can message the other any more (the
- * conversations service asks `blockBetween` before a message is posted). Blocks are private: the
- * blocked person is only told the other "is not accepting messages from you".
+ * conversations service asks `blockBetween` before a message is posted, the bookings service
+ * `requireMayWrite` before a request's message). Blocks are private: the blocked person is only
+ * told the other "is not accepting messages from you".
  */
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -96,4 +97,18 @@ export async function blockBetween(
     );
   if (rows.some((row) => row.blockerId === a)) return "byMe";
   return rows.length > 0 ? "byThem" : null;
+}
+
+/**
+ * Refused when either person blocked the other, in the conversations' words, so that text one
+ * writes (a booking request's message) cannot reach the other by another way than a message.
+ */
+export async function requireMayWrite(
+  db: Database | Tx,
+  writerId: string,
+  readerId: string,
+): Promise<void> {
+  const block = await blockBetween(db, writerId, readerId);
+  if (block === "byMe") throw new AppError("CONFLICT", "conversations.errors.youBlocked");
+  if (block === "byThem") throw new AppError("CONFLICT", "conversations.errors.blockedYou");
 }

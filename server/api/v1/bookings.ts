@@ -173,14 +173,11 @@ bookingRoutes.openapi(
       503: errorResponse("SERVICE_UNAVAILABLE: the payment provider could not be reached"),
     },
   }),
-  async (c) => {
-    const {
-      guestEmail: _g,
-      hostEmail: _h,
-      ...created
-    } = await createBooking(c.get("viewer"), c.req.valid("param").listingId, c.req.valid("json"));
-    return c.json(created, 201);
-  },
+  async (c) =>
+    c.json(
+      await createBooking(c.get("viewer"), c.req.valid("param").listingId, c.req.valid("json")),
+      201,
+    ),
 );
 
 bookingRoutes.openapi(
