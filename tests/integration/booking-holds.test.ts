@@ -8,6 +8,7 @@ import { addDays, addMonths, isoDay } from "../../app/lib/booking-values.ts";
 import { formatDay } from "../../app/lib/format-day.ts";
 import { HOLD_LIMITS } from "../../app/services/bookings/booking-holds.server.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
+import { closeNights } from "../../app/services/bookings/calendar.server.ts";
 import {
   answerRequest,
   cancelBooking,
@@ -282,6 +283,32 @@ describe(`what one guest can hold, and what a refusal tells, on ${testEngine}`, 
     }
     // The nearest dates offered are free indeed.
     expect((await bookOnApi(stranger, listingId, day(14), day(16))).status).toBe(201);
+  });
+
+  it("when no other dates of the same length are free while bookings are open, the refusal says so", async () => {
+    const listingId = await stay();
+    const first = await makeUser({ role: "user" });
+    const stranger = await makeUser({ role: "user" });
+    await createBooking(first.viewer, listingId, {
+      checkIn: day(10),
+      checkOut: day(12),
+      guests: 1,
+    });
+    await closeNights(host.viewer, listingId, { from: day(0), to: day(10) });
+    await closeNights(host.viewer, listingId, { from: day(12), to: day(800) });
+    expect(
+      await refusalOf(
+        createBooking(stranger.viewer, listingId, {
+          checkIn: day(10),
+          checkOut: day(12),
+          guests: 1,
+        }),
+      ),
+    ).toEqual({
+      code: "CONFLICT",
+      message: "bookings.errors.datesTakenNoneFree",
+      params: { from: formatDay(day(10)), to: formatDay(day(12)) },
+    });
   });
 
   it("a stay by the month is offered the same number of months", async () => {
