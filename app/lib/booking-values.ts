@@ -1,4 +1,5 @@
 import type { Category, ListingType, PriceType } from "./listing-values.ts";
+import { dayIn } from "./listing-time-zone.ts";
 
 /**
  * The bookings vocabulary and its pure rules (what a listing is booked by, what a stay costs,
@@ -170,10 +171,13 @@ export function priceBreakdown(input: {
 }
 
 /**
- * The refund rules of each policy, as the guest reads them before confirming. `fullDays`: a
- * cancellation at least this many days before check-in gets everything back; `halfDays`: at least
- * this many days before gets half of the stay back (never the service fee); later, nothing.
- * Strict also refunds in full within 48 hours of booking when check-in is 14 or more days away.
+ * The refund rules of each policy, as the guest reads them before confirming. Days are calendar
+ * days in the listing's time zone, counted from the day of cancelling to the check-in day (the
+ * day before check-in is 1 day before it). `fullDays`: a cancellation at least this many days
+ * before check-in gets everything back; `halfDays`: at least this many days before gets half of
+ * the stay back (never the service fee) — 0 is the check-in day itself; later, nothing. Strict
+ * also refunds in full within `graceHours` of booking when check-in was 14 or more days away on
+ * the day of booking.
  */
 export const POLICY_RULES: Record<
   CancellationPolicy,
@@ -188,7 +192,8 @@ const STRICT_GRACE_MIN_DAYS = 14;
 
 /**
  * What a cancellation gives back, in US cents. A host's or the administrator's cancellation
- * refunds everything; a guest's follows the booking's policy at the moment of cancelling.
+ * refunds everything; a guest's follows the booking's policy at the moment of cancelling, its
+ * days counted on the calendar of `timeZone` (the listing's), never by the hour.
  */
 export function refundFor(input: {
   policy: CancellationPolicy;
@@ -198,21 +203,22 @@ export function refundFor(input: {
   checkIn: string;
   bookedAt: Date;
   now: Date;
+  timeZone: string;
 }): number {
   if (input.canceller !== "guest") return input.totalUsdCents;
   const rules = POLICY_RULES[input.policy];
-  const msToCheckIn = dayStart(input.checkIn).getTime() - input.now.getTime();
-  const daysToCheckIn = msToCheckIn / DAY_MS;
-  if (msToCheckIn <= 0) return 0;
-  if (daysToCheckIn >= rules.fullDays) return input.totalUsdCents;
+  const daysBefore = daysBetween(dayIn(input.now, input.timeZone), input.checkIn);
+  // After the check-in day the stay has begun.
+  if (daysBefore < 0) return 0;
+  if (daysBefore >= rules.fullDays) return input.totalUsdCents;
   if (
     rules.graceHours !== null &&
     input.now.getTime() - input.bookedAt.getTime() <= rules.graceHours * 3_600_000 &&
-    dayStart(input.checkIn).getTime() - input.bookedAt.getTime() >= STRICT_GRACE_MIN_DAYS * DAY_MS
+    daysBetween(dayIn(input.bookedAt, input.timeZone), input.checkIn) >= STRICT_GRACE_MIN_DAYS
   ) {
     return input.totalUsdCents;
   }
-  if (rules.halfDays !== null && daysToCheckIn >= rules.halfDays) {
+  if (rules.halfDays !== null && daysBefore >= rules.halfDays) {
     return Math.round((input.totalUsdCents - input.serviceFeeUsdCents) / 2);
   }
   return 0;

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
+import { formatDay } from "../../app/lib/format-day.ts";
 import { signedInAs, mailAbout } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
 import { publishApproved } from "./support/listings.ts";
@@ -146,8 +147,9 @@ for (const [name, viewport] of [
       const other = await otherContext.newPage();
       await signedInAs(other, "user", "Kojo Late");
       const otherCard = await chooseStay(other, id, day(12), day(15));
+      // The refusal names no one's booking: it offers the nearest free three nights instead.
       await expect(otherCard.getByRole("alert")).toContainText(
-        "is not available: it overlaps another booking",
+        `${formatDay(day(12))} to ${formatDay(day(15))} is already taken. The nearest free dates for the same stay: ${formatDay(day(7))} – ${formatDay(day(10))} or ${formatDay(day(13))} – ${formatDay(day(16))}.`,
       );
       await otherContext.close();
       await hostContext.close();

@@ -8,6 +8,7 @@ import { queryRows } from "../../app/db/client.server.ts";
 import { bookingEvents, bookings, tourDepartures } from "../../app/db/schema/index.ts";
 import { AppError } from "../../app/lib/app-error.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
+import { formatDay } from "../../app/lib/format-day.ts";
 import {
   answerRequest,
   cancelBooking,
@@ -180,7 +181,7 @@ describe(`bookings on ${testEngine}`, () => {
     }
   });
 
-  it("refuses overlapping nights, preparation days included, naming the booking in the way", async () => {
+  it("refuses overlapping nights, preparation days included, offering the nearest free dates instead of the booking's", async () => {
     // The stay above holds day 20 to 23, and day 23 for preparation.
     const refused = await refusalOf(
       createBooking(
@@ -191,7 +192,13 @@ describe(`bookings on ${testEngine}`, () => {
       ),
     );
     expect(refused).toMatchObject({ code: "CONFLICT", message: "bookings.errors.datesTaken" });
-    expect(refused.params?.taken).toMatch(/–/);
+    // Day 20 to 23 and its preparation day are taken: two nights (and a preparation day) fit
+    // from day 17 at the latest, or from day 24.
+    expect(refused.params).toEqual({
+      from: formatDay(day(23)),
+      to: formatDay(day(25)),
+      nearest: `${formatDay(day(17))} – ${formatDay(day(19))} or ${formatDay(day(24))} – ${formatDay(day(26))}`,
+    });
     const next = await createBooking(
       other.viewer,
       instantStay,

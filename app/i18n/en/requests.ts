@@ -4,6 +4,7 @@ export const requests = {
   invalidJson: "The request body is not valid JSON.",
   tooLarge: "The request body is too large.",
   databaseUnavailable: "We can't reach our database right now. Please try again in a moment.",
+  busy: "Many people are changing the same thing at this moment. Please try again in a few seconds.",
   unreadableForm: "We could not read the form that was sent. Please go back and try again.",
   formTooLarge: "The form that was sent is too large. Please go back and send smaller files.",
   crossOriginTitle: "Request refused",

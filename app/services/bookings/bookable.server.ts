@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.server.ts";
 import { bookingSettings, listings } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { bookingUnitOf, UNIT_PRICE_TYPE, type BookingUnit } from "../../lib/booking-values.ts";
+import { countryTimeZone } from "../../lib/listing-time-zone.ts";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type BookingSettingsRow = typeof bookingSettings.$inferSelect;
@@ -75,4 +76,13 @@ export function unitRate(listing: BookableListing, unit: BookingUnit): number {
     });
   }
   return listing.priceUsdCents;
+}
+
+/** The time zone a listing's days are counted in (its country's). */
+export async function listingTimeZone(db: Database | Tx, listingId: number): Promise<string> {
+  const [row] = await db
+    .select({ countryCode: listings.countryCode })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  return countryTimeZone(row?.countryCode ?? "");
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "../../db/client.server.ts";
+import { databaseErrorOf, transactionWithRetry } from "../../db/transaction-retry.server.ts";
 import {
   bookingEvents,
   bookingSettings,
@@ -50,10 +51,12 @@ import {
 import { sendPendingRefunds } from "../payments/refunds.server.ts";
 import { findCurrency } from "../reference/reference.server.ts";
 import { requireMayWrite } from "../safety/blocks.server.ts";
-import { requireBookable, type Bookable, type Tx } from "./bookable.server.ts";
+import { listingTimeZone, requireBookable, type Bookable, type Tx } from "./bookable.server.ts";
 import { mailBookingTransition, type MailEvent } from "./booking-mail.server.ts";
-import { datesTaken, requireFreeNights } from "./calendar.server.ts";
+import { requireHoldAllowed } from "./booking-holds.server.ts";
+import { requireFreeNights } from "./calendar.server.ts";
 import { refundableShare, refundPaidShare, releaseHeld } from "./held-money.server.ts";
+import { datesTakenRefusal, type StayAsked } from "./nearest-free-dates.server.ts";
 
 /**
  * Bookings from quote to check-out. Every transition runs in one transaction with its event row
@@ -176,6 +179,20 @@ function requireDayAllowed(bookable: Bookable, day: string, now: Date) {
   }
 }
 
+/** A stay by the night or the month as the calendar checks it, with the check-in days allowed. */
+function stayAsked(bookable: Bookable, stay: Stay, now: Date): StayAsked {
+  const today = isoDay(now);
+  return {
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    preparationDays: bookable.settings.preparationDays,
+    unit: bookable.unit === "month" ? "month" : "night",
+    quantity: stay.quantity,
+    firstDay: addDays(today, bookable.settings.noticeDays),
+    lastDay: addDays(today, BOOKING_HORIZON_DAYS),
+  };
+}
+
 /** The departure of a tour booking, its dates and seats checked. */
 async function departureStay(db: Database | Tx, bookable: Bookable, stay: Stay, now: Date) {
   const [departure] = await db
@@ -271,12 +288,7 @@ export async function quoteBooking(
   const bookable = await requireBookable(db, listingId);
   let stay = stayOf(bookable, request, now);
   if (bookable.unit === "departure") stay = await departureStay(db, bookable, stay, now);
-  else {
-    await requireFreeNights(db, listingId, {
-      ...stay,
-      preparationDays: bookable.settings.preparationDays,
-    });
-  }
+  else await requireFreeNights(db, listingId, stayAsked(bookable, stay, now));
   const price = await priceOf(db, bookable, stay, await requestedCurrency(request.currency));
   return {
     listingId,
@@ -306,19 +318,6 @@ async function recordEvent(
   note: string | null = null,
 ) {
   await db.insert(bookingEvents).values({ bookingId, event, fromStatus, toStatus, actorId, note });
-}
-
-/** The PostgreSQL error behind a failed query (drizzle wraps the driver's). */
-function databaseErrorOf(error: unknown): { code?: string; constraint?: string } {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === "string") {
-      return { code: candidate.code, constraint: candidate.constraint as string | undefined };
-    }
-    current = candidate.cause;
-  }
-  return {};
 }
 
 /** Where the guest pays a booking of a listing paid online: the provider's checkout. */
@@ -364,7 +363,18 @@ export async function createBooking(
   let id: number;
   let payment: PaymentRow | null = null;
   try {
-    id = await db.transaction(async (tx) => {
+    // A deadlock between overlapping bookings (each waiting on the other's exclusion check)
+    // is run again; the second run meets the winner's nights and is refused in words.
+    id = await transactionWithRetry(db, async (tx) => {
+      await requireHoldAllowed(
+        tx,
+        {
+          guestId: actor.id,
+          listingId,
+          nights: bookable.unit === "departure" ? 0 : daysBetween(stay.checkIn, stay.checkOut),
+        },
+        now,
+      );
       if (bookable.unit === "departure") {
         stay = await departureStay(tx, bookable, stay, now);
         const [taken] = await tx
@@ -385,10 +395,7 @@ export async function createBooking(
           requireSeats(departure!, stay.guests);
         }
       } else {
-        await requireFreeNights(tx, listingId, {
-          ...stay,
-          preparationDays: bookable.settings.preparationDays,
-        });
+        await requireFreeNights(tx, listingId, stayAsked(bookable, stay, now));
       }
       const price = await priceOf(tx, bookable, stay, currency);
       const terms = paymentTerms(
@@ -445,7 +452,7 @@ export async function createBooking(
   } catch (error) {
     const { code, constraint } = databaseErrorOf(error);
     if (code === "23P01" && constraint === "bookings_no_overlap") {
-      throw datesTaken(stay, await holdingBookingOn(db, listingId, stay));
+      throw await datesTakenRefusal(db, listingId, stayAsked(bookable, stay, now));
     }
     if (code === "23514" && constraint === "tour_departures_seats_taken_check") {
       throw new AppError("CONFLICT", "bookings.errors.departureFull", undefined, {
@@ -541,22 +548,6 @@ export async function expireUnpaid(tx: Tx, booking: BookingRow, now: Date): Prom
     });
 }
 
-/** The booking that won the nights a refused one asked for, to name it. */
-async function holdingBookingOn(db: Database, listingId: number, stay: Stay) {
-  const [row] = await db
-    .select({ checkIn: bookings.checkIn, checkOut: bookings.checkOut })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.listingId, listingId),
-        inArray(bookings.status, [...HOLDING_STATUSES]),
-        sql`${bookings.occupied} && daterange(${stay.checkIn}::date, ${stay.checkOut}::date)`,
-      ),
-    )
-    .limit(1);
-  return row ?? stay;
-}
-
 /** Frees a departure's seats when a booking of it stops holding them. */
 async function releaseSeats(tx: Tx, booking: { departureId: number | null; guests: number }) {
   if (booking.departureId === null) return;
@@ -642,7 +633,7 @@ export async function answerRequest(
     throw new AppError("CONFLICT", "bookings.errors.notRequested");
   }
   let refunding = false;
-  await db.transaction(async (tx) => {
+  await transactionWithRetry(db, async (tx) => {
     await transition(
       tx,
       booking,
@@ -727,7 +718,7 @@ export async function cancelBooking(
   if (canceller === "admin") requireAllowed(actor, "booking:cancel-any");
   if (canceller === "host")
     requireAllowed(actor, "booking:manage-listing", { ownerId: booking.hostId });
-  const refund = refundNow(booking, canceller, now);
+  const refund = await refundNow(db, booking, canceller, now);
   let refunding = false;
   await db.transaction(async (tx) => {
     await transition(
@@ -770,7 +761,7 @@ export async function refundPreview(actor: Actor | null, rawBookingId: unknown, 
   if (booking.status !== "requested" && booking.status !== "confirmed") {
     throw new AppError("CONFLICT", "bookings.errors.notCancellable");
   }
-  const refund = refundNow(booking, cancellerOf(actor, booking), now);
+  const refund = await refundNow(db, booking, cancellerOf(actor, booking), now);
   const online =
     booking.paymentMode === "on_arrival"
       ? null
@@ -794,10 +785,19 @@ function cancellerOf(actor: Actor, booking: BookingRow): Canceller {
   return booking.hostId === actor.id ? "host" : "admin";
 }
 
-/** A withdrawn request costs nothing; a confirmed booking refunds by its policy, now. */
-function refundNow(booking: BookingRow, canceller: Canceller, now: Date): number {
+/**
+ * A withdrawn request costs nothing; a confirmed booking refunds by its policy, now, its days
+ * counted on the listing's calendar.
+ */
+async function refundNow(
+  db: Executor,
+  booking: BookingRow,
+  canceller: Canceller,
+  now: Date,
+): Promise<number> {
   if (booking.status === "requested") return booking.totalUsdCents;
   return refundFor({
+    timeZone: await listingTimeZone(db, booking.listingId),
     policy: booking.cancellationPolicy,
     canceller,
     totalUsdCents: booking.totalUsdCents,

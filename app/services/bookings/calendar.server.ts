@@ -20,6 +20,7 @@ import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireListingId, type Actor } from "../listings/listing-actor.server.ts";
 import { readListingBooking, type Tx } from "./bookable.server.ts";
 import { requireManagedListing } from "./booking-settings.server.ts";
+import { datesTakenRefusal, type StayAsked } from "./nearest-free-dates.server.ts";
 
 /**
  * A listing's calendar: the nights bookings hold, the nights its lister closed (by hand or from an
@@ -30,17 +31,19 @@ const holding = inArray(bookings.status, [...HOLDING_STATUSES]);
 
 /**
  * Refuses a stay of `[checkIn, checkOut)` that meets a holding booking (preparation days
- * included) or closed nights within `preparationDays` of it, naming what it met. The exclusion
- * constraint on bookings is the guarantee; this is the check that explains.
+ * included) or closed nights within `preparationDays` of it. Taken dates are refused without
+ * naming the booking in the way, with the nearest free dates instead; closed nights are named
+ * (the host closed them). The exclusion constraint on bookings is the guarantee; this is the
+ * check that explains.
  */
 export async function requireFreeNights(
   db: Database | Tx,
   listingId: number,
-  stay: { checkIn: string; checkOut: string; preparationDays: number },
+  stay: StayAsked,
 ): Promise<void> {
   const held = sql`daterange(${stay.checkIn}::date, ${stay.checkOut}::date + ${stay.preparationDays}::int, '[)')`;
   const [taken] = await db
-    .select({ checkIn: bookings.checkIn, checkOut: bookings.checkOut })
+    .select({ id: bookings.id })
     .from(bookings)
     .where(
       and(
@@ -51,7 +54,7 @@ export async function requireFreeNights(
       ),
     )
     .limit(1);
-  if (taken) throw datesTaken(stay, taken);
+  if (taken) throw await datesTakenRefusal(db, listingId, stay);
   const [closed] = await db
     .select({ startsOn: calendarBlocks.startsOn, endsOn: calendarBlocks.endsOn })
     .from(calendarBlocks)
@@ -77,17 +80,6 @@ export async function requireFreeNights(
 function nightsText(from: string, toExclusive: string): string {
   const last = addDays(toExclusive, -1);
   return last === from ? formatDay(from) : `${formatDay(from)} – ${formatDay(last)}`;
-}
-
-export function datesTaken(
-  stay: { checkIn: string; checkOut: string },
-  taken: { checkIn: string; checkOut: string },
-): AppError {
-  return new AppError("CONFLICT", "bookings.errors.datesTaken", undefined, {
-    from: formatDay(stay.checkIn),
-    to: formatDay(stay.checkOut),
-    taken: `${formatDay(taken.checkIn)} – ${formatDay(taken.checkOut)}`,
-  });
 }
 
 /** What a public calendar shows of a published listing that takes bookings, over a window. */

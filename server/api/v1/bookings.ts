@@ -170,7 +170,12 @@ bookingRoutes.openapi(
     responses: {
       201: jsonResponse(createdBooking, "The booking or request"),
       ...refusals,
-      503: errorResponse("SERVICE_UNAVAILABLE: the payment provider could not be reached"),
+      409: errorResponse(
+        "CONFLICT: the dates are taken (the message offers the nearest free dates of the same length, never another guest's), a rule of the listing refuses them, or the guest already holds as many unpaid or unanswered bookings, or unpaid nights at this listing, as one account may (decision record 005)",
+      ),
+      503: errorResponse(
+        "SERVICE_UNAVAILABLE: the payment provider could not be reached, or the booking met others on the same nights too many times at once; try again",
+      ),
     },
   }),
   async (c) =>
@@ -277,7 +282,13 @@ for (const decision of ["accept", "decline"] as const) {
       operationId: decision === "accept" ? "acceptBooking" : "declineBooking",
       middleware: [...signedInCalls, jsonBody] as const,
       request: { params: bookingParams, body: jsonRequest(reasonInput) },
-      responses: { 200: jsonResponse(booking, "The booking as answered"), ...refusals },
+      responses: {
+        200: jsonResponse(booking, "The booking as answered"),
+        ...refusals,
+        503: errorResponse(
+          "SERVICE_UNAVAILABLE: the answer met other changes of the same booking too many times at once; try again",
+        ),
+      },
     }),
     async (c) =>
       c.json(
