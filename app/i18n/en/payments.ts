@@ -209,6 +209,17 @@ export const payments = {
     empty: "Nothing has been paid online yet.",
     balanced: "Debits and credits balance",
     unbalanced: "The entries do not balance: tell the developers",
+    healthy: "Healthy: nothing below zero, and every host's money adds up",
+    notHealthy: "Not healthy: tell the developers",
+    problemsTitle: "What is wrong",
+    problems: {
+      negative: "{account}{who} is below zero: {amount}.",
+      host_mismatch:
+        "{who}: held + payable + paid out − owed back make {amount}, but they earned {expected}.",
+    },
+    who: " ({name})",
+    debtsTitle: "Owed back by hosts",
+    debt: "{name} owes {amount}: it is taken from what next becomes payable to them.",
     accounts: {
       provider_cash: "Held by the payment provider",
       provider_fees: "Provider fees paid",
@@ -217,6 +228,8 @@ export const payments = {
       host_held: "Held for hosts and professionals",
       host_payable: "Payable to hosts and professionals",
       payer_unapplied: "Late payments being refunded",
+      host_receivable: "Owed back by hosts (refunds after a payout)",
+      platform_funding: "Put in by the platform to cover refunds and payouts",
     },
   },
   payouts: {

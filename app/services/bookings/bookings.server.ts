@@ -47,6 +47,7 @@ import {
   requirePaymentProvider,
   type PaymentRow,
 } from "../payments/checkout.server.ts";
+import { recordAudit } from "../admin/audit.server.ts";
 import { sendPendingRefunds } from "../payments/refunds.server.ts";
 import { findCurrency } from "../reference/reference.server.ts";
 import { requireBookable, type Bookable, type Tx } from "./bookable.server.ts";
@@ -721,9 +722,7 @@ export async function cancelBooking(
     "bookings.errors.reason",
   );
   const canceller = cancellerOf(actor, booking);
-  if (canceller === "admin") requireAllowed(actor, "booking:cancel-any");
-  if (canceller === "host")
-    requireAllowed(actor, "booking:manage-listing", { ownerId: booking.hostId });
+  requireCancelRights(actor, booking, canceller, reason, now);
   const refund = refundNow(booking, canceller, now);
   let refunding = false;
   await db.transaction(async (tx) => {
@@ -747,6 +746,14 @@ export async function cancelBooking(
       now,
     );
     refunding = await refundOnline(tx, booking, shareOf(booking, refund), "booking_cancelled");
+    if (canceller === "admin") {
+      await recordAudit(tx, actor.id, {
+        action: "booking.cancel",
+        targetType: "booking",
+        targetId: booking.id,
+        detail: { reason, refundUsdCents: refund, checkInBegun: checkInBegun(booking, now) },
+      });
+    }
     // What the policy lets the host keep is theirs now: the stay it was held for will not be.
     if (booking.paymentMode !== "on_arrival") {
       await releaseHeld(tx, { hostId: booking.hostId, bookingId: booking.id });
@@ -756,6 +763,38 @@ export async function cancelBooking(
   const updated = await bookingById(db, booking.id);
   await mailBookingTransition(updated, "cancelled");
   return updated;
+}
+
+/** A stay's check-in day has come (days counted as the balance's deadline counts them). */
+function checkInBegun(booking: BookingRow, now: Date): boolean {
+  return booking.status === "confirmed" && isoDay(now) >= booking.checkIn;
+}
+
+/**
+ * Who may cancel: the guest; the host until check-in (after it the host could take back a stay
+ * already paid out to them); the administrator always, with a reason that goes to the audit log.
+ */
+function requireCancelRights(
+  actor: Actor,
+  booking: BookingRow,
+  canceller: Canceller,
+  reason: string | null,
+  now: Date,
+) {
+  if (canceller === "host") {
+    requireAllowed(actor, "booking:manage-listing", { ownerId: booking.hostId });
+    if (checkInBegun(booking, now)) {
+      throw new AppError("CONFLICT", "bookings.errors.hostCancelStarted");
+    }
+  }
+  if (canceller === "admin") {
+    requireAllowed(actor, "booking:cancel-any");
+    if (!reason) {
+      throw new AppError("VALIDATION_FAILED", "bookings.errors.adminReason", {
+        reason: "bookings.errors.adminReason",
+      });
+    }
+  }
 }
 
 /** What the guest would get back by cancelling now, shown before they confirm. */

@@ -1,14 +1,6 @@
 import { desc, eq, inArray, or, sql } from "drizzle-orm";
 import { getDb, queryRows, type Database, type DbTransaction } from "../../db/client.server.ts";
-import {
-  bookings,
-  jobs,
-  listings,
-  payments,
-  payouts,
-  refunds,
-  user,
-} from "../../db/schema/index.ts";
+import { bookings, jobs, listings, payouts, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { formatMinor } from "../../lib/money.ts";
 import { currencyExponent, majorToMinor } from "../../lib/payment-values.ts";
@@ -22,7 +14,8 @@ import {
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { recordAudit } from "../admin/audit.server.ts";
 import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
-import { accountBalances, cashOut, postLedger } from "../payments/ledger.server.ts";
+import { lockHost, payableLeft, settleHostDebt } from "../payments/host-debt.server.ts";
+import { accountBalances, cashOut, coverCash, postLedger } from "../payments/ledger.server.ts";
 
 /**
  * Payouts to hosts and professionals. The ledger says what each is owed: held (paid, not yet due),
@@ -35,24 +28,6 @@ type Executor = Database | DbTransaction;
 /** Credits are negative: what the platform owes reads as a positive amount. */
 function owed(balances: Map<string, number>): Map<string, number> {
   return new Map([...balances].map(([currency, balance]) => [currency, 0 - balance]));
-}
-
-/** What refunds waiting for the provider will take from the host's payable money, per currency. */
-async function payableReserved(db: Executor, hostId: string): Promise<Map<string, number>> {
-  const pending = await db
-    .select({ sources: refunds.sources, currency: payments.currency })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(eq(refunds.status, "pending"));
-  const reserved = new Map<string, number>();
-  for (const { sources, currency } of pending) {
-    for (const leg of sources) {
-      if (leg.account === "host_payable" && leg.userId === hostId) {
-        reserved.set(currency, (reserved.get(currency) ?? 0) + leg.amountMinor);
-      }
-    }
-  }
-  return reserved;
 }
 
 function payoutView(row: typeof payouts.$inferSelect, hostName: string): PayoutView {
@@ -211,8 +186,8 @@ function amountInMinor(amount: number | string, currency: string): number {
 /**
  * Records a payout the administrator made outside the site: the payouts row, the ledger's
  * "payout" (payable money leaves the provider's cash) and the audit entry, in one transaction.
- * More than the host's payable balance in that currency (less refunds still to take from it) is
- * refused; the host's account row is locked so two payouts at once cannot both pass.
+ * More than the host's payable balance in that currency (less refunds still to take from it, and
+ * less what they owe back) is refused; the host is locked so two payouts at once cannot both pass.
  */
 export async function recordPayout(actor: Actor | null, input: unknown): Promise<PayoutView> {
   requireAllowed(actor, "payout:record");
@@ -233,10 +208,10 @@ export async function recordPayout(actor: Actor | null, input: unknown): Promise
     });
   }
   const row = await db.transaction(async (tx) => {
-    await tx.select({ id: user.id }).from(user).where(eq(user.id, host.id)).for("update");
-    const balance =
-      (owed(await accountBalances(tx, "host_payable", { userId: host.id })).get(values.currency) ??
-        0) - ((await payableReserved(tx, host.id)).get(values.currency) ?? 0);
+    await lockHost(tx, host.id);
+    // What the host owes back from a refund after an earlier payout comes off first.
+    await settleHostDebt(tx, host.id, values.currency);
+    const balance = (await payableLeft(tx, host.id)).get(values.currency) ?? 0;
     if (amountMinor > balance) {
       throw new AppError("CONFLICT", "payments.payouts.errors.overPayable", undefined, {
         amount: formatMinor(Math.max(0, balance), values.currency),
@@ -252,6 +227,7 @@ export async function recordPayout(actor: Actor | null, input: unknown): Promise
         recordedBy: actor.id,
       })
       .returning();
+    await coverCash(tx, values.currency, amountMinor, { payoutId: payout!.id });
     await postLedger(tx, {
       kind: "payout",
       currency: values.currency,
