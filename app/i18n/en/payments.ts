@@ -8,6 +8,9 @@ export const payments = {
     notRefundable: "This payment cannot be refunded.",
     badSignature: "The webhook's signature is missing or wrong.",
     noProvider: "No such payment provider is set up here.",
+    earlierPaid:
+      "Your earlier payment for this went through: it shows here within a minute. Nothing more is charged.",
+    checkoutBusy: "A checkout for this is being opened: please try again in a moment.",
   },
   /** Premium plans bought online: the checkout, the limits they set, the expiry e-mails. */
   plans: {
