@@ -610,6 +610,12 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
         totalUsdCents: 20_600,
         paid: false,
         refunds: [],
+        payout: null,
+      });
+      // Completing comes after paying: before, it would leave nothing to pay online.
+      expect(await refusalOf(completeJob(client.viewer, { jobId }))).toEqual({
+        code: "CONFLICT",
+        message: "quotes.errors.payBeforeCompleting",
       });
       expect(await refusalOf(startJobCheckout(professional.viewer, jobId))).toMatchObject({
         code: "FORBIDDEN",
@@ -628,12 +634,54 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
         message: "quotes.errors.clientCompletesPaid",
       });
       expect(await balance("host_held", { jobId })).toBe(20_000);
+      const payoutOf = async () => (await listMyJobs(professional.viewer))[0]!.payment.payout;
+      expect(await payoutOf()).toBe("held");
+      expect((await listMyJobs(client.viewer))[0]!.payment.payout).toBeNull();
       await completeJob(client.viewer, { jobId });
       expect(await balance("host_held", { jobId })).toBe(0);
       expect(await balance("host_payable", { jobId })).toBe(20_000);
       expect((await payoutReport(professional.viewer)).items).toEqual([
-        expect.objectContaining({ kind: "job", id: jobId, heldMinor: 0, payableMinor: 20_000 }),
+        expect.objectContaining({
+          kind: "job",
+          id: jobId,
+          heldMinor: 0,
+          payableMinor: 20_000,
+          paidOutMinor: 0,
+          state: "payable",
+        }),
       ]);
+      expect(await payoutOf()).toBe("payable");
+      await expectLedgerHealthy(app.handle.db);
+
+      // Paid out: the job's row says so, not "Payable" any more.
+      await recordPayout(admin.viewer, {
+        host: professional.email,
+        currency: "USD",
+        amount: "200.00",
+        reference: `TRF-JOB-${jobId}`,
+      });
+      expect((await payoutReport(professional.viewer)).items).toEqual([
+        expect.objectContaining({
+          kind: "job",
+          id: jobId,
+          heldMinor: 0,
+          payableMinor: 0,
+          paidOutMinor: 20_000,
+          state: "paid_out",
+        }),
+      ]);
+      expect(await payoutOf()).toBe("paid_out");
+      const page = await createPageHandler(app);
+      const tab = await textOf(
+        await page("/dashboard/payments", { jar: jarWith(professional.cookie) }),
+      );
+      expect(tab).toContain(`Job #${jobId}: `);
+      expect(tab).toContain('<span data-state="paid_out">Paid out</span>');
+      expect(tab).not.toContain('data-state="payable"');
+      const jobsTab = await textOf(
+        await page("/dashboard/bookings", { jar: jarWith(professional.cookie) }),
+      );
+      expect(jobsTab).toContain("Paid out to you.");
       await expectLedgerHealthy(app.handle.db);
     });
 

@@ -197,6 +197,12 @@ export const payments = {
     paidProfessional:
       "The client paid {amount} online: it is held until they mark the job completed, then payable to you.",
     released: "Paid online: {amount}.",
+    payoutStates: {
+      held: "Held until the client marks the job completed.",
+      payable: "Payable to you: our team pays it out by bank transfer.",
+      paid_out: "Paid out to you.",
+      refunded: "Refunded to the client.",
+    },
     notPaid: "Not paid online yet.",
     refund: "Refund of {amount}: {status}",
     onlyClient: "Only the client pays for the job.",
@@ -242,6 +248,13 @@ export const payments = {
     held: "Held",
     payable: "Payable",
     paid: "Paid out",
+    state: "Status",
+    states: {
+      held: "Held",
+      payable: "Payable",
+      paid_out: "Paid out",
+      refunded: "Refunded",
+    },
     totalsCaption: "Your money with us, by currency",
     currency: "Currency",
     empty: "Nothing yet: when guests or clients pay you online, the money shows here.",

@@ -24,7 +24,13 @@ export const payoutItemSchema = z.object({
   title: z.string(),
   currency: z.string(),
   heldMinor: minor("Still held for this booking or job."),
-  payableMinor: minor("Released to payable for this booking or job."),
+  payableMinor: minor("Released and not yet paid out, for this booking or job."),
+  paidOutMinor: minor(
+    "Paid out for this booking or job: the host's payouts counted against the oldest released money first.",
+  ),
+  state: z
+    .enum(["held", "payable", "paid_out", "refunded"])
+    .meta({ description: "Where the money stands; refunded when nothing is left of it." }),
 });
 export type PayoutItem = z.infer<typeof payoutItemSchema>;
 

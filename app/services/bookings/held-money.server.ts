@@ -91,10 +91,11 @@ async function pools(tx: DbTransaction, target: HeldFor) {
     if (pool === "host_held") return [{ account: pool, userId: hostId, amountMinor: amount }];
     const fromPayable = Math.min(amount, payable.get(currency) ?? 0);
     payable.set(currency, (payable.get(currency) ?? 0) - fromPayable);
-    return [
+    const legs: LedgerLeg[] = [
       { account: "host_payable", userId: hostId, amountMinor: fromPayable },
       { account: "host_receivable", userId: hostId, amountMinor: amount - fromPayable },
-    ].filter((leg) => leg.amountMinor > 0);
+    ];
+    return legs.filter((leg) => leg.amountMinor > 0);
   }
   return {
     left: (account: "host_held", currency: string) => left(account, currency),

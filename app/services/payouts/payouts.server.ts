@@ -1,13 +1,12 @@
-import { desc, eq, inArray, or, sql } from "drizzle-orm";
-import { getDb, queryRows, type Database, type DbTransaction } from "../../db/client.server.ts";
-import { bookings, jobs, listings, payouts, user } from "../../db/schema/index.ts";
+import { desc, eq, or, sql } from "drizzle-orm";
+import { getDb, queryRows } from "../../db/client.server.ts";
+import { payouts, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { formatMinor } from "../../lib/money.ts";
 import { currencyExponent, majorToMinor } from "../../lib/payment-values.ts";
 import {
   recordPayoutInputSchema,
   type PayableHost,
-  type PayoutItem,
   type PayoutReport,
   type PayoutView,
 } from "../../lib/schemas/payouts.ts";
@@ -16,14 +15,13 @@ import { recordAudit } from "../admin/audit.server.ts";
 import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
 import { lockHost, payableLeft, settleHostDebt } from "../payments/host-debt.server.ts";
 import { accountBalances, cashOut, coverCash, postLedger } from "../payments/ledger.server.ts";
+import { payoutItems } from "./payout-items.server.ts";
 
 /**
  * Payouts to hosts and professionals. The ledger says what each is owed: held (paid, not yet due),
  * payable (released 48 hours after check-in, or when a job is completed) and paid out. No payout
  * runs here: the administrator pays outside the site and records it, never more than is payable.
  */
-
-type Executor = Database | DbTransaction;
 
 /** Credits are negative: what the platform owes reads as a positive amount. */
 function owed(balances: Map<string, number>): Map<string, number> {
@@ -40,61 +38,6 @@ function payoutView(row: typeof payouts.$inferSelect, hostName: string): PayoutV
     reference: row.reference,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** Held and payable per booking and job of the host, newest first, those with money only. */
-async function reportItems(db: Executor, hostId: string): Promise<PayoutItem[]> {
-  const rows = await queryRows<{
-    booking_id: number | null;
-    job_id: number | null;
-    currency: string;
-    held: string;
-    payable: string;
-  }>(
-    db,
-    sql`select booking_id, job_id, currency,
-          sum(case when account = 'host_held' then amount_minor else 0 end)::text as held,
-          sum(case when account = 'host_payable' then amount_minor else 0 end)::text as payable
-        from ledger_entries
-        where user_id = ${hostId} and account in ('host_held', 'host_payable')
-          and (booking_id is not null or job_id is not null)
-        group by booking_id, job_id, currency`,
-  );
-  const bookingIds = rows.flatMap((r) => (r.booking_id === null ? [] : [Number(r.booking_id)]));
-  const jobIds = rows.flatMap((r) => (r.job_id === null ? [] : [Number(r.job_id)]));
-  const [bookingTitles, jobTitles] = await Promise.all([
-    bookingIds.length === 0
-      ? []
-      : db
-          .select({ id: bookings.id, title: listings.title })
-          .from(bookings)
-          .innerJoin(listings, eq(listings.id, bookings.listingId))
-          .where(inArray(bookings.id, bookingIds)),
-    jobIds.length === 0
-      ? []
-      : db
-          .select({ id: jobs.id, title: listings.title })
-          .from(jobs)
-          .innerJoin(listings, eq(listings.id, jobs.listingId))
-          .where(inArray(jobs.id, jobIds)),
-  ]);
-  const titleOf = (kind: "booking" | "job", id: number) =>
-    (kind === "booking" ? bookingTitles : jobTitles).find((r) => r.id === id)?.title ?? "";
-  return rows
-    .map((row): PayoutItem => {
-      const kind = row.booking_id === null ? "job" : "booking";
-      const id = Number(row.booking_id ?? row.job_id);
-      return {
-        kind,
-        id,
-        title: titleOf(kind, id),
-        currency: row.currency,
-        heldMinor: 0 - Number(row.held),
-        payableMinor: 0 - Number(row.payable),
-      };
-    })
-    .filter((item) => item.heldMinor !== 0 || item.payableMinor !== 0)
-    .sort((a, b) => b.id - a.id || a.kind.localeCompare(b.kind));
 }
 
 /**
@@ -115,7 +58,7 @@ export async function payoutReport(actor: Actor | null): Promise<PayoutReport> {
       .from(payouts)
       .where(eq(payouts.hostId, actor.id))
       .groupBy(payouts.currency),
-    reportItems(db, actor.id),
+    payoutItems(db, actor.id),
     db
       .select({ payout: payouts, name: user.name })
       .from(payouts)

@@ -12,6 +12,7 @@ import { refundPaidShare, releaseHeld } from "../bookings/held-money.server.ts";
 import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
 import { requirePaymentProvider } from "../payments/checkout.server.ts";
 import { startSingleCheckout } from "../payments/single-checkout.server.ts";
+import { payoutItems } from "../payouts/payout-items.server.ts";
 import type { PurposeHandler } from "../payments/purpose.server.ts";
 
 /**
@@ -42,7 +43,12 @@ export async function jobPayments(
   if (list.length === 0) return views;
   const basisPoints = await serviceFeeBasisPoints(db);
   for (const job of list) {
-    views.set(job.id, { ...jobPrice(job.amountUsdCents, basisPoints), paid: false, refunds: [] });
+    views.set(job.id, {
+      ...jobPrice(job.amountUsdCents, basisPoints),
+      paid: false,
+      refunds: [],
+      payout: null,
+    });
   }
   const rows = await db
     .select({ payment: payments, refund: refunds })
@@ -74,6 +80,22 @@ export async function jobPayments(
     }
   }
   return views;
+}
+
+/**
+ * Where the money of each paid job stands for its professional (held, payable, paid out), set on
+ * the views of the jobs where `professionalId` is the professional.
+ */
+export async function addPayoutStates(
+  db: Database | DbTransaction,
+  professionalId: string,
+  views: Map<number, JobPayment>,
+): Promise<void> {
+  if (![...views.values()].some((view) => view.paid)) return;
+  for (const item of await payoutItems(db, professionalId)) {
+    const view = item.kind === "job" ? views.get(item.id) : undefined;
+    if (view?.paid) view.payout = item.state;
+  }
 }
 
 /** Another payment for the job already went through: a second one is given back. */

@@ -99,6 +99,17 @@ export function PayoutReportSection({ report }: { report: PayoutReport }) {
                 numeric: true,
                 cell: (item) => formatMinor(item.payableMinor, item.currency),
               },
+              {
+                label: t("payments.payouts.paid"),
+                numeric: true,
+                cell: (item) => formatMinor(item.paidOutMinor, item.currency),
+              },
+              {
+                label: t("payments.payouts.state"),
+                cell: (item) => (
+                  <span data-state={item.state}>{t(`payments.payouts.states.${item.state}`)}</span>
+                ),
+              },
             ]}
           />
         </section>
