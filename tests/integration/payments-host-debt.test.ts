@@ -232,6 +232,40 @@ describe(`a refund after a payout on ${testEngine}`, () => {
     await expectLedgerHealthy(app.handle.db);
   });
 
+  it("keeps the ledger healthy when a payout and a cancellation of the same money race", async () => {
+    // Each stay is longer than the one before: what is payable after repaying an earlier debt
+    // is never nothing.
+    for (const [offset, nights] of [
+      [60, 2],
+      [70, 4],
+      [80, 6],
+    ] as const) {
+      const booked = await bookAndPay(day(offset), day(offset + nights));
+      await releaseHeldBookings(
+        new Date(at(day(offset), 0).getTime() + HOLD_AFTER_CHECK_IN_HOURS * 3_600_000),
+      );
+      const payable = await owed("host_payable", host.id);
+      const [payout, cancel] = await Promise.allSettled([
+        recordPayout(admin.viewer, {
+          host: host.email,
+          currency: "USD",
+          amount: (payable / 100).toFixed(2),
+          reference: `TRF-RACE-${booked.id}`,
+        }),
+        cancelBooking(admin.viewer, booked.id, { reason: "Race" }, at(day(offset + 1))),
+      ]);
+      // The cancellation always goes through; the payout either came first (then the refund is
+      // a debt) or finds the money reserved for the refund and is refused.
+      expect(cancel.status).toBe("fulfilled");
+      if (payout.status === "rejected") {
+        expect(payout.reason).toMatchObject({ message: "payments.payouts.errors.overPayable" });
+      }
+      await pay.sandbox.settled();
+      expect(await owed("host_payable", host.id)).toBeGreaterThanOrEqual(0);
+      await expectLedgerHealthy(app.handle.db);
+    }
+  });
+
   it("reports a ledger that balances but is not healthy, naming the account and the person", async () => {
     const victim = await makeUser({ role: "agent", name: "Yaa Overpaid" });
     // A balanced transaction that pays a host money they were never owed: the old report called

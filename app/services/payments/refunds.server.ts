@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbTransaction } from "../../db/client.server.ts";
 import { payments, refunds, type LedgerLeg } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { settleHostDebt } from "./host-debt.server.ts";
+import { lockHost, settleHostDebt } from "./host-debt.server.ts";
 import { cashOut, coverCash, postLedger } from "./ledger.server.ts";
 import { findPaymentProvider } from "./provider-registry.server.ts";
 import { logger } from "../../lib/logger.server.ts";
@@ -86,6 +86,11 @@ export async function completeRefund(
     bookingId: payment!.bookingId,
     jobId: payment!.jobId,
   };
+  const debtors = refund.sources.flatMap((leg) =>
+    leg.account === "host_receivable" && leg.userId ? [leg.userId] : [],
+  );
+  // The host before the cash, in the order a payout takes them: two at once cannot deadlock.
+  for (const hostId of debtors) await lockHost(tx, hostId);
   await coverCash(tx, payment!.currency, refund.amountMinor, refs);
   await postLedger(tx, {
     kind: "refund",
@@ -93,11 +98,7 @@ export async function completeRefund(
     legs: cashOut(refund.amountMinor, refund.sources),
     refs,
   });
-  for (const leg of refund.sources) {
-    if (leg.account === "host_receivable" && leg.userId) {
-      await settleHostDebt(tx, leg.userId, payment!.currency);
-    }
-  }
+  for (const hostId of debtors) await settleHostDebt(tx, hostId, payment!.currency);
   return true;
 }
 
