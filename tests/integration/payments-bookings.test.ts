@@ -305,7 +305,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
 
     const report = await payoutReport(payee.viewer);
     expect(report.totals).toEqual([
-      { currency: "USD", heldMinor: 0, payableMinor: held, paidMinor: 0 },
+      { currency: "USD", heldMinor: 0, payableMinor: held, paidMinor: 0, owedMinor: 0 },
     ]);
     expect(report.items).toEqual([
       expect.objectContaining({ kind: "booking", id: booked.id, heldMinor: 0, payableMinor: held }),
@@ -338,7 +338,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
       .where(and(eq(auditLog.action, "payout.record"), eq(auditLog.targetId, payee.id)));
     expect(audit?.detail).toMatchObject({ amountMinor: held, reference: "TRF-0001" });
     expect((await payoutReport(payee.viewer)).totals).toEqual([
-      { currency: "USD", heldMinor: 0, payableMinor: 0, paidMinor: held },
+      { currency: "USD", heldMinor: 0, payableMinor: 0, paidMinor: held, owedMinor: 0 },
     ]);
     await expectLedgerHealthy(app.handle.db);
 

@@ -195,6 +195,20 @@ describe(`a refund after a payout on ${testEngine}`, () => {
       owedMinor: debtBefore + stay.paidOut,
     });
     expect(usd.balances.host_receivable).toBe(debtBefore + stay.paidOut);
+    // The host sees it too, in their payout report.
+    expect((await payoutReport(host.viewer)).totals).toContainEqual(
+      expect.objectContaining({
+        currency: "USD",
+        payableMinor: 0,
+        owedMinor: debtBefore + stay.paidOut,
+      }),
+    );
+    const hostTab = await textOf(
+      await (
+        await createPageHandler(app)
+      )("/dashboard/payments", { jar: jarWith(host.cookie) }),
+    );
+    expect(hostTab).toContain(`You owe ${formatMinor(debtBefore + stay.paidOut, "USD")} back`);
     const page = await createPageHandler(app);
     const tab = await textOf(await page("/dashboard/payments", { jar: jarWith(admin.cookie) }));
     expect(tab).toContain("Owed back by hosts");
@@ -228,7 +242,7 @@ describe(`a refund after a payout on ${testEngine}`, () => {
     });
     expect(await owed("host_payable", host.id)).toBe(0);
     const totals = (await payoutReport(host.viewer)).totals.find((t) => t.currency === "USD")!;
-    expect(totals).toMatchObject({ heldMinor: 0, payableMinor: 0 });
+    expect(totals).toMatchObject({ heldMinor: 0, payableMinor: 0, owedMinor: 0 });
     await expectLedgerHealthy(app.handle.db);
   });
 

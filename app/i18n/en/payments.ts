@@ -248,6 +248,7 @@ export const payments = {
     held: "Held",
     payable: "Payable",
     paid: "Paid out",
+    owed: "You owe {amount} back: a guest or client was refunded money already paid out to you. It is taken from what next becomes payable to you.",
     state: "Status",
     states: {
       held: "Held",

@@ -15,6 +15,9 @@ export const payoutTotalsSchema = z.object({
   heldMinor: minor("Paid by guests and clients, held until it is due."),
   payableMinor: minor("Released and not yet paid out."),
   paidMinor: minor("Paid out, the sum of the recorded payouts."),
+  owedMinor: minor(
+    "Owed back: a refund of money already paid out, taken from what next becomes payable.",
+  ),
 });
 export type PayoutTotals = z.infer<typeof payoutTotalsSchema>;
 

@@ -41,15 +41,17 @@ function payoutView(row: typeof payouts.$inferSelect, hostName: string): PayoutV
 }
 
 /**
- * The actor's payout report: per currency what is held, payable and paid out; each booking and
+ * The actor's payout report: per currency what is held, payable, paid out and owed back (a refund
+ * of money already paid out, taken from what next becomes payable); each booking and
  * job with money held or released; and the payouts recorded, newest first.
  */
 export async function payoutReport(actor: Actor | null): Promise<PayoutReport> {
   requireAllowed(actor, "payout:view-own");
   const db = await getDb();
-  const [held, payable, paidRows, items, recorded] = await Promise.all([
+  const [held, payable, debt, paidRows, items, recorded] = await Promise.all([
     accountBalances(db, "host_held", { userId: actor.id }).then(owed),
     accountBalances(db, "host_payable", { userId: actor.id }).then(owed),
+    accountBalances(db, "host_receivable", { userId: actor.id }),
     db
       .select({
         currency: payouts.currency,
@@ -68,7 +70,9 @@ export async function payoutReport(actor: Actor | null): Promise<PayoutReport> {
       .limit(50),
   ]);
   const paid = new Map(paidRows.map((r) => [r.currency, Number(r.paid)]));
-  const currencies = [...new Set([...held.keys(), ...payable.keys(), ...paid.keys()])].sort();
+  const currencies = [
+    ...new Set([...held.keys(), ...payable.keys(), ...paid.keys(), ...debt.keys()]),
+  ].sort();
   return {
     totals: currencies
       .map((currency) => ({
@@ -76,8 +80,11 @@ export async function payoutReport(actor: Actor | null): Promise<PayoutReport> {
         heldMinor: held.get(currency) ?? 0,
         payableMinor: payable.get(currency) ?? 0,
         paidMinor: paid.get(currency) ?? 0,
+        owedMinor: debt.get(currency) ?? 0,
       }))
-      .filter((t) => t.heldMinor !== 0 || t.payableMinor !== 0 || t.paidMinor !== 0),
+      .filter(
+        (t) => t.heldMinor !== 0 || t.payableMinor !== 0 || t.paidMinor !== 0 || t.owedMinor !== 0,
+      ),
     items,
     payouts: recorded.map((r) => payoutView(r.payout, r.name)),
   };

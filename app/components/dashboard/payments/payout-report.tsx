@@ -35,6 +35,11 @@ function Totals({ totals }: { totals: PayoutTotals }) {
           </div>
         ))}
       </dl>
+      {totals.owedMinor > 0 && (
+        <p className="mt-3 text-sm text-red-800" data-testid="payout-owed">
+          {t("payments.payouts.owed", { amount: formatMinor(totals.owedMinor, totals.currency) })}
+        </p>
+      )}
     </div>
   );
 }
