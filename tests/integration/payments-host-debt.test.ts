@@ -11,7 +11,11 @@ import { releaseHeldBookings } from "../../app/services/bookings/booking-payment
 import { cancelBooking, createBooking } from "../../app/services/bookings/bookings.server.ts";
 import { ledgerReport } from "../../app/services/payments/ledger-report.server.ts";
 import { accountBalances } from "../../app/services/payments/ledger.server.ts";
-import { payoutReport, recordPayout } from "../../app/services/payouts/payouts.server.ts";
+import {
+  payableHosts,
+  payoutReport,
+  recordPayout,
+} from "../../app/services/payouts/payouts.server.ts";
 import { testEngine } from "../support/database.ts";
 import { jarWith, makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { createPageHandler, textOf } from "../support/page-handler.ts";
@@ -195,6 +199,7 @@ describe(`a refund after a payout on ${testEngine}`, () => {
       owedMinor: debtBefore + stay.paidOut,
     });
     expect(usd.balances.host_receivable).toBe(debtBefore + stay.paidOut);
+    expect((await payableHosts(admin.viewer)).map((h) => h.hostId)).not.toContain(host.id);
     // The host sees it too, in their payout report.
     expect((await payoutReport(host.viewer)).totals).toContainEqual(
       expect.objectContaining({

@@ -90,7 +90,10 @@ export async function payoutReport(actor: Actor | null): Promise<PayoutReport> {
   };
 }
 
-/** Hosts with money payable, the largest first: whom the administrator has to pay. */
+/**
+ * Hosts with money payable, the largest first: whom the administrator has to pay. What a host
+ * owes back comes off first, as it does when the payout is recorded.
+ */
 export async function payableHosts(actor: Actor | null): Promise<PayableHost[]> {
   requireAllowed(actor, "payout:record");
   const db = await getDb();
@@ -104,7 +107,7 @@ export async function payableHosts(actor: Actor | null): Promise<PayableHost[]> 
     db,
     sql`select e.user_id, u.name, u.email, e.currency, (-sum(e.amount_minor))::text as payable
         from ledger_entries e join ${user} u on u.id = e.user_id
-        where e.account = 'host_payable'
+        where e.account in ('host_payable', 'host_receivable')
         group by e.user_id, u.name, u.email, e.currency
         having sum(e.amount_minor) < 0
         order by sum(e.amount_minor) asc
