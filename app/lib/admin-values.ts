@@ -23,5 +23,6 @@ export const AUDIT_ACTIONS = [
   "review.hide",
   "report.resolve",
   "payout.record",
+  "booking.cancel",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -45,6 +45,10 @@ export const CHECKOUT_MINUTES = 30;
  * - host_held: owed to a host or professional but still held (liability, per user)
  * - host_payable: released, to be paid out (liability, per user)
  * - payer_unapplied: money that arrived for nothing any more (a late payment), refunded
+ * - host_receivable: what a host owes back (a refund of money already paid out to them), taken
+ *   from what next becomes payable to them (asset, per user)
+ * - platform_funding: the platform's own money put in at the provider when a refund or payout
+ *   needs more cash than the provider holds (the provider's fee on a refunded charge is lost)
  */
 export const LEDGER_ACCOUNTS = [
   "provider_cash",
@@ -54,6 +58,8 @@ export const LEDGER_ACCOUNTS = [
   "host_held",
   "host_payable",
   "payer_unapplied",
+  "host_receivable",
+  "platform_funding",
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
@@ -61,9 +67,46 @@ export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
  * Accounts whose balance is a debit in the ledger's sign (money the platform has, or spent);
  * the others are credits (income, money owed), shown to people as positive figures.
  */
-export const DEBIT_ACCOUNTS: readonly LedgerAccount[] = ["provider_cash", "provider_fees"];
+export const DEBIT_ACCOUNTS: readonly LedgerAccount[] = [
+  "provider_cash",
+  "provider_fees",
+  "host_receivable",
+];
 
-export const LEDGER_KINDS = ["charge", "fee", "hold", "release", "refund", "payout"] as const;
+/**
+ * Accounts that may never be below zero in their natural sign: cash, and what is held, payable,
+ * owed back or waiting to be refunded. The ledger report calls any other balance not healthy.
+ */
+export const NON_NEGATIVE_ACCOUNTS: readonly LedgerAccount[] = [
+  "provider_cash",
+  "host_held",
+  "host_payable",
+  "payer_unapplied",
+  "host_receivable",
+  "platform_funding",
+];
+
+/** Accounts kept per host or professional: their own balances are checked one by one. */
+export const HOST_ACCOUNTS: readonly LedgerAccount[] = [
+  "host_held",
+  "host_payable",
+  "host_receivable",
+];
+
+/**
+ * - debt_offset: money released to a host that owes a refund goes to that debt first
+ * - funding: the platform tops up the provider's cash for a refund or payout it cannot cover
+ */
+export const LEDGER_KINDS = [
+  "charge",
+  "fee",
+  "hold",
+  "release",
+  "refund",
+  "payout",
+  "debt_offset",
+  "funding",
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 const exponents = new Map<string, number>();

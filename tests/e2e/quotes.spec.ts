@@ -94,22 +94,38 @@ for (const [name, viewport] of [
       await expect(quote).toContainText("Accepted");
       const job = panel.getByTestId("job");
       await expect(job.locator('[data-status="accepted"]')).toHaveText("Accepted");
-      // Not paid online: the client may pay for it here, or mark it completed when it is done.
+      // Not paid online: the client may pay for it here. Marking it completed comes only after
+      // paying (it releases the payment), so it is not offered yet.
       await expect(job.getByRole("button", { name: /^Pay .* for the job/ })).toBeVisible();
-      await expect(job.getByRole("button", { name: "Mark as completed" })).toBeVisible();
+      const complete = { name: `Mark the job for ${title} as completed` };
+      await expect(job.getByRole("button", complete)).toHaveCount(0);
 
-      // The professional sees the job and may complete it; both have it in their Jobs.
-      await pro.reload();
-      await expect(proPanel.getByTestId("job")).toContainText("Accepted");
-      await expect(
-        proPanel.getByTestId("job").getByRole("button", { name: "Mark as completed" }),
-      ).toBeVisible();
+      // The professional sees the job and may complete it, not paid online; both have it in
+      // their Jobs.
+      await gotoHydrated(pro, conversationUrl);
+      const proJob = proPanel.getByTestId("job");
+      await expect(proJob).toContainText("Accepted");
+      await expect(proJob.getByRole("button", complete)).toBeVisible();
       await gotoHydrated(page, "/dashboard/bookings");
       const jobs = page.getByRole("region", { name: "Jobs", exact: true });
       await expect(jobs.getByRole("link", { name: title, exact: true })).toBeVisible();
       await expect(jobs.getByText("Professional: Efua Painter")).toBeVisible();
       await jobs.getByRole("link", { name: `Open the conversation about ${title}` }).click();
       await expect(page).toHaveURL(new RegExp(`${conversationUrl}$`));
+
+      // Completing is final: it asks first, and "Not yet" leaves the job as it was.
+      await proJob.getByRole("button", complete).click();
+      const confirm = pro.getByRole("alertdialog", { name: "Mark this job as completed?" });
+      await expect(confirm).toContainText("cannot be undone");
+      await expect(confirm.getByRole("button", { name: "Not yet" })).toBeFocused();
+      await confirm.getByRole("button", { name: "Not yet" }).click();
+      await expect(confirm).toHaveCount(0);
+      await expect(proJob.locator('[data-status="accepted"]')).toHaveText("Accepted");
+      await proJob.getByRole("button", complete).click();
+      await confirm.getByRole("button", { name: "Yes, mark as completed" }).click();
+      await expect(pro.getByRole("status").first()).toContainText("Job completed");
+      await expect(proJob.locator('[data-status="completed"]')).toHaveText("Completed");
+      await expect(proJob.getByRole("button", complete)).toHaveCount(0);
       await proContext.close();
     });
   });

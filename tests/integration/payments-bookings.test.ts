@@ -42,7 +42,7 @@ import { testEngine } from "../support/database.ts";
 import { jarWith, makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { location, toastOf } from "../support/flash.ts";
 import { createPageHandler, textOf } from "../support/page-handler.ts";
-import { expectLedgerBalanced, startTestPayments, type TestPayments } from "../support/payments.ts";
+import { expectLedgerHealthy, startTestPayments, type TestPayments } from "../support/payments.ts";
 import { startTestApp, waitForMail, type TestApp } from "../support/test-app.ts";
 
 /**
@@ -193,7 +193,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
     const fee = Math.round((9_888 * 960) / 32_960);
     expect(await balance("service_fee_revenue", { bookingId: booked.id })).toBe(fee);
     expect(await balance("host_held", { bookingId: booked.id })).toBe(9_888 - fee);
-    await expectLedgerBalanced(app.handle.db);
+    await expectLedgerHealthy(app.handle.db);
 
     // The balance, online before check-in, from the Bookings tab.
     const [trip] = (await listGuestBookings(guest.viewer)).filter((b) => b.id === booked.id);
@@ -213,7 +213,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
     });
     expect(await balance("host_held", { bookingId: booked.id })).toBe(32_960 - 960);
     expect(await balance("service_fee_revenue", { bookingId: booked.id })).toBe(960);
-    await expectLedgerBalanced(app.handle.db);
+    await expectLedgerHealthy(app.handle.db);
   });
 
   it("refunds a cancellation by the policy through the provider", async () => {
@@ -240,7 +240,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
       expect.objectContaining({ amountMinor: early.payment.amountMinor, status: "succeeded" }),
     ]);
     expect(pay.checkoutOf(early.payment.id).refunded).toBe(early.payment.amountMinor);
-    await expectLedgerBalanced(app.handle.db);
+    await expectLedgerHealthy(app.handle.db);
 
     // Strict, within 7 days of check-in: nothing back, the host keeps the money held.
     const late = await bookAndPay(strict, day(3), day(5));
@@ -252,7 +252,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
     // What the host keeps is payable to them at once: the stay will not happen.
     expect(await balance("host_held", { bookingId: late.id })).toBe(0);
     expect(await balance("host_payable", { bookingId: late.id })).toBeGreaterThan(0);
-    await expectLedgerBalanced(app.handle.db);
+    await expectLedgerHealthy(app.handle.db);
 
     // Moderate, within 5 days: half of the stay without the service fee, from the host's share.
     const half = await bookAndPay(moderate, day(2), day(4));
@@ -265,7 +265,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
     expect(await balance("host_held", { bookingId: half.id })).toBe(0);
     expect(await balance("host_payable", { bookingId: half.id })).toBe(heldBefore - 11_000);
     expect(await balance("service_fee_revenue", { bookingId: half.id })).toBe(feeBefore);
-    await expectLedgerBalanced(app.handle.db);
+    await expectLedgerHealthy(app.handle.db);
 
     // A deposit cancelled within 5 days: the same half, as a share of what was paid.
     const deposit = await stay({ paymentMode: "deposit", depositPercent: "50" });
@@ -274,7 +274,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
     const partly = await cancelBooking(guest.viewer, part.id, {});
     await pay.sandbox.settled();
     expect(partly.refundUsdCents).toBe(Math.round((11_330 * 11_000) / 22_660));
-    await expectLedgerBalanced(app.handle.db);
+    await expectLedgerHealthy(app.handle.db);
   });
 
   it("releases held money 48 hours after check-in, then records payouts up to what is payable", async () => {
@@ -301,11 +301,11 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
     expect(await balance("host_held", { userId: payee.id })).toBe(0);
     expect(await balance("host_payable", { userId: payee.id })).toBe(held);
     expect(await releaseHeldBookings(due)).toBe(0);
-    await expectLedgerBalanced(app.handle.db);
+    await expectLedgerHealthy(app.handle.db);
 
     const report = await payoutReport(payee.viewer);
     expect(report.totals).toEqual([
-      { currency: "USD", heldMinor: 0, payableMinor: held, paidMinor: 0 },
+      { currency: "USD", heldMinor: 0, payableMinor: held, paidMinor: 0, owedMinor: 0 },
     ]);
     expect(report.items).toEqual([
       expect.objectContaining({ kind: "booking", id: booked.id, heldMinor: 0, payableMinor: held }),
@@ -338,16 +338,20 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
       .where(and(eq(auditLog.action, "payout.record"), eq(auditLog.targetId, payee.id)));
     expect(audit?.detail).toMatchObject({ amountMinor: held, reference: "TRF-0001" });
     expect((await payoutReport(payee.viewer)).totals).toEqual([
-      { currency: "USD", heldMinor: 0, payableMinor: 0, paidMinor: held },
+      { currency: "USD", heldMinor: 0, payableMinor: 0, paidMinor: held, owedMinor: 0 },
     ]);
-    await expectLedgerBalanced(app.handle.db);
+    await expectLedgerHealthy(app.handle.db);
 
-    // A cancellation after the release takes the refund from what was payable.
+    // The administrator cancels after the payout: the guest gets everything back, and what was
+    // already paid out to the host is a debt they owe, not a negative payable balance.
     const cancelled = await cancelBooking(admin.viewer, booked.id, { reason: "Overbooked" });
     await pay.sandbox.settled();
     expect(cancelled.refundUsdCents).toBe(booked.payment.amountMinor);
-    expect(await balance("host_payable", { userId: payee.id })).toBe(-held);
-    await expectLedgerBalanced(app.handle.db);
+    expect(await balance("host_payable", { userId: payee.id })).toBe(0);
+    expect(
+      (await accountBalances(app.handle.db, "host_receivable", { userId: payee.id })).get("USD"),
+    ).toBe(held);
+    await expectLedgerHealthy(app.handle.db);
   });
 
   it("refunds a paid request in full when the host declines it", async () => {
@@ -366,7 +370,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
     expect(declined.refundUsdCents).toBe(booked.payment.amountMinor);
     expect(await balance("host_held", { bookingId: booked.id })).toBe(0);
     expect(await balance("service_fee_revenue", { bookingId: booked.id })).toBe(0);
-    await expectLedgerBalanced(app.handle.db);
+    await expectLedgerHealthy(app.handle.db);
 
     // A paid request the host leaves unanswered expires, refunded in full too.
     const unanswered = await bookAndPay(listingId, day(44), day(46));
@@ -382,7 +386,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
       expect.objectContaining({ amountMinor: unanswered.payment.amountMinor, status: "succeeded" }),
     ]);
     expect(await balance("host_held", { bookingId: unanswered.id })).toBe(0);
-    await expectLedgerBalanced(app.handle.db);
+    await expectLedgerHealthy(app.handle.db);
   });
 
   it("expires an unpaid checkout, and refunds a payment that comes after", async () => {
@@ -417,7 +421,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
     expect(refund).toMatchObject({ amountMinor: payment!.amountMinor, status: "succeeded" });
     const [view] = (await listGuestBookings(guest.viewer)).filter((b) => b.id === booked.id);
     expect(view!.payment.refunds).toHaveLength(1);
-    await expectLedgerBalanced(app.handle.db);
+    await expectLedgerHealthy(app.handle.db);
   });
 
   it("expires the booking at once when the provider cannot be reached", async () => {
@@ -504,7 +508,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
       await page("/dashboard/bookings", { jar: jarWith(guest.cookie) }),
     );
     expect(refunded).toContain("Refund of $56.65: completed");
-    await expectLedgerBalanced(app.handle.db);
+    await expectLedgerHealthy(app.handle.db);
   });
 
   it("shows the host's payouts and lets the administrator record one from the Payments tab", async () => {
@@ -564,7 +568,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
     expect((await payoutReport(host.viewer)).totals).toContainEqual(
       expect.objectContaining({ currency: "USD", payableMinor: 0, paidMinor: payable }),
     );
-    await expectLedgerBalanced(app.handle.db);
+    await expectLedgerHealthy(app.handle.db);
   });
 
   describe("jobs", () => {
@@ -606,6 +610,12 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
         totalUsdCents: 20_600,
         paid: false,
         refunds: [],
+        payout: null,
+      });
+      // Completing comes after paying: before, it would leave nothing to pay online.
+      expect(await refusalOf(completeJob(client.viewer, { jobId }))).toEqual({
+        code: "CONFLICT",
+        message: "quotes.errors.payBeforeCompleting",
       });
       expect(await refusalOf(startJobCheckout(professional.viewer, jobId))).toMatchObject({
         code: "FORBIDDEN",
@@ -624,13 +634,55 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
         message: "quotes.errors.clientCompletesPaid",
       });
       expect(await balance("host_held", { jobId })).toBe(20_000);
+      const payoutOf = async () => (await listMyJobs(professional.viewer))[0]!.payment.payout;
+      expect(await payoutOf()).toBe("held");
+      expect((await listMyJobs(client.viewer))[0]!.payment.payout).toBeNull();
       await completeJob(client.viewer, { jobId });
       expect(await balance("host_held", { jobId })).toBe(0);
       expect(await balance("host_payable", { jobId })).toBe(20_000);
       expect((await payoutReport(professional.viewer)).items).toEqual([
-        expect.objectContaining({ kind: "job", id: jobId, heldMinor: 0, payableMinor: 20_000 }),
+        expect.objectContaining({
+          kind: "job",
+          id: jobId,
+          heldMinor: 0,
+          payableMinor: 20_000,
+          paidOutMinor: 0,
+          state: "payable",
+        }),
       ]);
-      await expectLedgerBalanced(app.handle.db);
+      expect(await payoutOf()).toBe("payable");
+      await expectLedgerHealthy(app.handle.db);
+
+      // Paid out: the job's row says so, not "Payable" any more.
+      await recordPayout(admin.viewer, {
+        host: professional.email,
+        currency: "USD",
+        amount: "200.00",
+        reference: `TRF-JOB-${jobId}`,
+      });
+      expect((await payoutReport(professional.viewer)).items).toEqual([
+        expect.objectContaining({
+          kind: "job",
+          id: jobId,
+          heldMinor: 0,
+          payableMinor: 0,
+          paidOutMinor: 20_000,
+          state: "paid_out",
+        }),
+      ]);
+      expect(await payoutOf()).toBe("paid_out");
+      const page = await createPageHandler(app);
+      const tab = await textOf(
+        await page("/dashboard/payments", { jar: jarWith(professional.cookie) }),
+      );
+      expect(tab).toContain(`Job #${jobId}: `);
+      expect(tab).toContain('<span data-state="paid_out">Paid out</span>');
+      expect(tab).not.toContain('data-state="payable"');
+      const jobsTab = await textOf(
+        await page("/dashboard/bookings", { jar: jarWith(professional.cookie) }),
+      );
+      expect(jobsTab).toContain("Paid out to you.");
+      await expectLedgerHealthy(app.handle.db);
     });
 
     it("refunds a paid job in full when it is cancelled", async () => {
@@ -648,7 +700,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
       ]);
       expect(await balance("host_held", { jobId })).toBe(0);
       expect(await balance("service_fee_revenue", { jobId })).toBe(0);
-      await expectLedgerBalanced(app.handle.db);
+      await expectLedgerHealthy(app.handle.db);
     });
   });
 });

@@ -528,11 +528,14 @@ describe(`quotes on ${testEngine}`, () => {
       }
     });
 
-    it("the client may complete a job too", async () => {
-      const { client, conversationId, jobId } = await withJob();
-      const done = await completeJob(client.viewer, { jobId }, NOW);
-      expect(done).toMatchObject({ status: "completed", side: "client" });
-      expect((await bodies(conversationId)).at(-1)).toBe("I marked the job as completed.");
+    it("the client completes a job only once it is paid online: before, it stays open", async () => {
+      const { client, jobId } = await withJob();
+      await refusedUnchanged(() => completeJob(client.viewer, { jobId }, NOW), {
+        code: "CONFLICT",
+        message: "quotes.errors.payBeforeCompleting",
+      });
+      const [job] = await listMyJobs(client.viewer);
+      expect(job).toMatchObject({ id: jobId, status: "accepted" });
     });
 
     it("either side cancels an accepted job, with a reason or without; cancelled is final", async () => {

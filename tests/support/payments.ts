@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
 import type { Database } from "../../app/db/client.server.ts";
-import { ledgerTotals } from "../../app/services/payments/ledger.server.ts";
+import { ledgerHealth } from "../../app/services/payments/ledger-health.server.ts";
 import { setPaymentProvider } from "../../app/services/payments/provider-registry.server.ts";
 import { createSandboxProvider } from "../../app/services/payments/providers/sandbox.server.ts";
 import {
@@ -119,12 +119,17 @@ export async function startTestPayments(
   };
 }
 
-/** Every currency's entries sum to zero, and so does every transaction's. */
-export async function expectLedgerBalanced(db: Database): Promise<void> {
-  for (const totals of await ledgerTotals(db)) {
-    expect(totals, `ledger in ${totals.currency}`).toMatchObject({
-      total: 0,
-      unbalancedTransactions: 0,
+/**
+ * The ledger is healthy, not only balanced: every transaction sums to zero, no cash or holding
+ * account is below zero (the platform's nor any one person's), and every host's held + payable +
+ * paid out − owed back is what they earned.
+ */
+export async function expectLedgerHealthy(db: Database): Promise<void> {
+  for (const health of await ledgerHealth(db)) {
+    expect(health, `ledger in ${health.currency}`).toEqual({
+      currency: health.currency,
+      balanced: true,
+      problems: [],
     });
   }
 }

@@ -83,6 +83,7 @@ const TARGET_LABELS: Record<string, MessageKey> = {
   message: "dashboard.audit.targets.message",
   report: "dashboard.audit.targets.report",
   review: "dashboard.audit.targets.review",
+  booking: "dashboard.audit.targets.booking",
 };
 
 /** What the action was done to: a listing links to its page, a user to a search for them. */

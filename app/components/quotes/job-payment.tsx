@@ -38,8 +38,15 @@ export function JobPaymentLines({ job }: { job: JobView }) {
         : t("payments.jobs.notPaid");
   }
   return (
-    <div className="mt-2 space-y-0.5 text-sm text-stone-700" data-job-paid={payment.paid}>
+    <div
+      className="mt-2 space-y-0.5 text-sm text-stone-700"
+      data-job-paid={payment.paid}
+      data-payout={payment.payout ?? undefined}
+    >
       {line && <p>{line}</p>}
+      {payment.payout && job.status !== "accepted" && (
+        <p>{t(`payments.jobs.payoutStates.${payment.payout}`)}</p>
+      )}
       {payment.refunds.map((refund) => (
         <p key={refund.id} className="flex items-start gap-1.5" data-refund={refund.status}>
           <Undo2 aria-hidden className="mt-0.5 size-4 shrink-0 text-stone-400" />

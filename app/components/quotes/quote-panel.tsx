@@ -17,6 +17,7 @@ import { Button, buttonVariants, SubmitButton } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { Label } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
+import { CompleteJobButton } from "./complete-job.tsx";
 import { JobPaymentLines, PayJobForm } from "./job-payment.tsx";
 import { JobStatusBadge, QuoteAmount, QuoteStatusBadge, useAmountText } from "./quote-badges.tsx";
 
@@ -356,19 +357,7 @@ function JobCard({ job, back }: { job: JobView; back: string }) {
         <>
           <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
             <PayJobForm job={job} back={back} />
-            {(job.side === "client" || !job.payment.paid) && (
-              <Form method="post" action={QUOTES_ACTION}>
-                <Hidden intent="complete-job" fields={{ jobId: job.id }} back={back} />
-                <Button
-                  type="submit"
-                  size="md"
-                  disabled={busy("complete-job")}
-                  className="w-full sm:w-auto"
-                >
-                  {t("quotes.panel.job.complete")}
-                </Button>
-              </Form>
-            )}
+            <CompleteJobButton job={job} back={back} />
             <details className="group sm:flex-1">
               <summary
                 className={cn(

@@ -97,6 +97,14 @@ export const payments = pgTable(
     index("payments_pending_idx")
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
+    // One open checkout per purpose: two requests at once for a job or a deposit's balance
+    // would otherwise each open a payment, and the extra one loses its provider fee when refunded.
+    uniqueIndex("payments_open_balance_unique")
+      .on(t.bookingId)
+      .where(sql`${t.status} = 'pending' AND ${t.purpose} = 'booking_balance'`),
+    uniqueIndex("payments_open_job_unique")
+      .on(t.jobId)
+      .where(sql`${t.status} = 'pending' AND ${t.jobId} IS NOT NULL`),
   ],
 );
 

@@ -67,6 +67,9 @@ export const bookings = {
     notFound: "We could not find that booking.",
     notRequested: "This request was already answered.",
     notCancellable: "This booking can no longer be cancelled.",
+    hostCancelStarted:
+      "The stay has begun: only our team can cancel it now. Contact us with the reason.",
+    adminReason: "Give the reason for cancelling: the guest and the host read it.",
     bookingsOnDates: "Bookings hold {from} to {to}: cancel them before closing those dates.",
     departureHasBookings: "This departure has bookings: cancel them before removing it.",
     departureExists: "There is already a departure on {date}.",

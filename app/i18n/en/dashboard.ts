@@ -298,6 +298,7 @@ export const dashboard = {
       message: { reply: "Replied to a contact message" },
       review: { hide: "Hid a review" },
       report: { resolve: "Closed a report" },
+      booking: { cancel: "Cancelled a booking" },
       payout: { record: "Recorded a payout" },
     },
     targets: {
@@ -310,6 +311,7 @@ export const dashboard = {
       message: "Message #{id}",
       review: "Review #{id}",
       report: "Report #{id}",
+      booking: "Booking #{id}",
     },
     fields: {
       title: "Title",

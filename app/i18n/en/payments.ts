@@ -8,6 +8,9 @@ export const payments = {
     notRefundable: "This payment cannot be refunded.",
     badSignature: "The webhook's signature is missing or wrong.",
     noProvider: "No such payment provider is set up here.",
+    earlierPaid:
+      "Your earlier payment for this went through: it shows here within a minute. Nothing more is charged.",
+    checkoutBusy: "A checkout for this is being opened: please try again in a moment.",
   },
   /** Premium plans bought online: the checkout, the limits they set, the expiry e-mails. */
   plans: {
@@ -194,6 +197,12 @@ export const payments = {
     paidProfessional:
       "The client paid {amount} online: it is held until they mark the job completed, then payable to you.",
     released: "Paid online: {amount}.",
+    payoutStates: {
+      held: "Held until the client marks the job completed.",
+      payable: "Payable to you: our team pays it out by bank transfer.",
+      paid_out: "Paid out to you.",
+      refunded: "Refunded to the client.",
+    },
     notPaid: "Not paid online yet.",
     refund: "Refund of {amount}: {status}",
     onlyClient: "Only the client pays for the job.",
@@ -209,6 +218,17 @@ export const payments = {
     empty: "Nothing has been paid online yet.",
     balanced: "Debits and credits balance",
     unbalanced: "The entries do not balance: tell the developers",
+    healthy: "Healthy: nothing below zero, and every host's money adds up",
+    notHealthy: "Not healthy: tell the developers",
+    problemsTitle: "What is wrong",
+    problems: {
+      negative: "{account}{who} is below zero: {amount}.",
+      host_mismatch:
+        "{who}: held + payable + paid out − owed back make {amount}, but they earned {expected}.",
+    },
+    who: " ({name})",
+    debtsTitle: "Owed back by hosts",
+    debt: "{name} owes {amount}: it is taken from what next becomes payable to them.",
     accounts: {
       provider_cash: "Held by the payment provider",
       provider_fees: "Provider fees paid",
@@ -217,6 +237,8 @@ export const payments = {
       host_held: "Held for hosts and professionals",
       host_payable: "Payable to hosts and professionals",
       payer_unapplied: "Late payments being refunded",
+      host_receivable: "Owed back by hosts (refunds after a payout)",
+      platform_funding: "Put in by the platform to cover refunds and payouts",
     },
   },
   payouts: {
@@ -226,6 +248,14 @@ export const payments = {
     held: "Held",
     payable: "Payable",
     paid: "Paid out",
+    owed: "You owe {amount} back: a guest or client was refunded money already paid out to you. It is taken from what next becomes payable to you.",
+    state: "Status",
+    states: {
+      held: "Held",
+      payable: "Payable",
+      paid_out: "Paid out",
+      refunded: "Refunded",
+    },
     totalsCaption: "Your money with us, by currency",
     currency: "Currency",
     empty: "Nothing yet: when guests or clients pay you online, the money shows here.",

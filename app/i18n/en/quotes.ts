@@ -60,6 +60,14 @@ export const quotes = {
       title: "Job",
       status: "Status",
       complete: "Mark as completed",
+      completeLabel: "Mark the job for {title} as completed",
+      completeTitle: "Mark this job as completed?",
+      completeReleases:
+        "The {amount} you paid online is then released to {name}. Do this once the work is done: it cannot be undone.",
+      completeUnpaid:
+        "The job is then final and {name} can review it. Do this once the work is done: it cannot be undone.",
+      completeConfirm: "Yes, mark as completed",
+      completeKeep: "Not yet",
       cancel: "Cancel job",
       cancelTitle: "Cancel this job",
       reason: "Reason (optional)",
@@ -151,6 +159,8 @@ export const quotes = {
     conversationNotFound: "This conversation could not be found.",
     onlyProfessional: "Only the professional who was asked can send or withdraw a quote.",
     onlyClient: "Only the client who asked for the quote can accept or decline it.",
+    payBeforeCompleting:
+      "Pay for the job online first: marking it completed releases the payment to the professional.",
     clientCompletesPaid:
       "This job was paid online: the client marks it completed once the work is done, and the payment is then released to you.",
     quoteStanding:

@@ -124,10 +124,28 @@ export const featureOwnInputSchema = z
   .meta({ id: "FeatureOwnInput" });
 
 /**
+ * One break of the ledger's health: an account below zero (the platform's, or one person's), or
+ * a host whose held + payable + paid out − owed back is not what they earned.
+ */
+export const ledgerProblemSchema = z
+  .object({
+    rule: z.enum(["negative", "host_mismatch"]),
+    account: z.enum(LEDGER_ACCOUNTS),
+    /** The host or payer the account is kept for; null for the platform's own. */
+    userId: z.string().nullable(),
+    balanceMinor: minor("The balance in the account's natural sign, or what the host's add up to"),
+    expectedMinor: minor("What the host earned, for a host_mismatch").optional(),
+  })
+  .meta({ id: "LedgerProblem" });
+export type LedgerProblem = z.infer<typeof ledgerProblemSchema>;
+
+/**
  * The ledger's balances for the administrator, per currency: what the provider holds, the
  * platform's income and costs, and what is owed to hosts and payers. Each balance is in its
  * account's natural sign (revenue and money owed as positive figures); `balanced` says the
- * debits and credits of every transaction sum to zero.
+ * debits and credits of every transaction sum to zero, `healthy` that moreover nothing is below
+ * zero and every host's money adds up (`problems` names each break). `hostDebts` are the hosts who
+ * owe money back after a refund of money already paid out to them.
  */
 export const ledgerReportSchema = z
   .object({
@@ -136,6 +154,11 @@ export const ledgerReportSchema = z
         currency: z.string(),
         balances: z.record(z.enum(LEDGER_ACCOUNTS), z.int()),
         balanced: z.boolean(),
+        healthy: z.boolean(),
+        problems: z.array(ledgerProblemSchema.extend({ userName: z.string().nullable() })),
+        hostDebts: z.array(
+          z.object({ hostId: z.string(), hostName: z.string(), owedMinor: z.int() }),
+        ),
       }),
     ),
   })

@@ -15,6 +15,9 @@ export const payoutTotalsSchema = z.object({
   heldMinor: minor("Paid by guests and clients, held until it is due."),
   payableMinor: minor("Released and not yet paid out."),
   paidMinor: minor("Paid out, the sum of the recorded payouts."),
+  owedMinor: minor(
+    "Owed back: a refund of money already paid out, taken from what next becomes payable.",
+  ),
 });
 export type PayoutTotals = z.infer<typeof payoutTotalsSchema>;
 
@@ -24,7 +27,13 @@ export const payoutItemSchema = z.object({
   title: z.string(),
   currency: z.string(),
   heldMinor: minor("Still held for this booking or job."),
-  payableMinor: minor("Released to payable for this booking or job."),
+  payableMinor: minor("Released and not yet paid out, for this booking or job."),
+  paidOutMinor: minor(
+    "Paid out for this booking or job: the host's payouts counted against the oldest released money first.",
+  ),
+  state: z
+    .enum(["held", "payable", "paid_out", "refunded"])
+    .meta({ description: "Where the money stands; refunded when nothing is left of it." }),
 });
 export type PayoutItem = z.infer<typeof payoutItemSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { payoutItemSchema } from "./payouts.ts";
 import { JOB_STATUSES, QUOTE_STATUSES } from "../conversation-values.ts";
 import { REFUND_STATUSES } from "../payment-values.ts";
 import { idSchema } from "./id.ts";
@@ -171,6 +172,11 @@ export const jobPaymentSchema = z.object({
   /** Paid online: as charged then, whatever the fee is now. */
   paid: z.boolean(),
   refunds: z.array(refundLineSchema),
+  /**
+   * For the professional, where the money paid online stands for them: held until the client
+   * completes the job, then payable, then paid out. Null for the client, and for a job not paid.
+   */
+  payout: payoutItemSchema.shape.state.nullable(),
 });
 export type JobPayment = z.infer<typeof jobPaymentSchema>;
 

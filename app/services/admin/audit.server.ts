@@ -18,7 +18,8 @@ export interface AuditEntry {
     | "plan"
     | "message"
     | "review"
-    | "report";
+    | "report"
+    | "booking";
   targetId?: string | number | null;
   detail?: Record<string, unknown>;
 }

@@ -9,12 +9,8 @@ import { HOLD_AFTER_CHECK_IN_HOURS } from "../../lib/payment-values.ts";
 import { can } from "../../lib/permissions.ts";
 import type { CheckoutStarted } from "../../lib/schemas/payments.ts";
 import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
-import {
-  createPayment,
-  openCheckout,
-  requirePaymentProvider,
-  type PaymentRow,
-} from "../payments/checkout.server.ts";
+import { requirePaymentProvider, type PaymentRow } from "../payments/checkout.server.ts";
+import { startSingleCheckout } from "../payments/single-checkout.server.ts";
 import type { PurposeHandler } from "../payments/purpose.server.ts";
 import { mailBookingTransition, type MailEvent } from "./booking-mail.server.ts";
 import {
@@ -111,7 +107,8 @@ export const bookingPaymentHandler: PurposeHandler = {
 
 /**
  * Opens the checkout of a deposit booking's balance for its guest, while it is confirmed and
- * check-in is still ahead. A checkout of it that is still open is reused rather than doubled.
+ * check-in is still ahead. The checkout of it already open is given back rather than doubled,
+ * also to requests at the same moment.
  */
 export async function startBalanceCheckout(
   actor: Actor | null,
@@ -137,27 +134,23 @@ export async function startBalanceCheckout(
   if (isoDay(now) >= booking.checkIn) {
     throw new AppError("CONFLICT", "bookings.errors.balanceTooLate");
   }
-  const balances = await db
-    .select()
+  const [paid] = await db
+    .select({ id: payments.id })
     .from(payments)
     .where(
       and(
         eq(payments.bookingId, booking.id),
         eq(payments.purpose, "booking_balance"),
-        inArray(payments.status, ["paid", "pending"]),
+        eq(payments.status, "paid"),
       ),
     )
-    .orderBy(asc(payments.createdAt));
-  if (balances.some((p) => p.status === "paid")) {
-    throw new AppError("CONFLICT", "bookings.errors.balancePaid");
-  }
-  const open = balances.find((p) => p.checkoutUrl && p.expiresAt > new Date());
-  if (open) return { paymentId: open.id, checkoutUrl: open.checkoutUrl! };
+    .limit(1);
+  if (paid) throw new AppError("CONFLICT", "bookings.errors.balancePaid");
 
   requirePaymentProvider();
   const view = await bookingById(db, booking.id);
-  const payment = await db.transaction((tx) =>
-    createPayment(tx, {
+  return startSingleCheckout(
+    {
       payerId: actor.id,
       purpose: "booking_balance",
       bookingId: booking.id,
@@ -167,9 +160,9 @@ export async function startBalanceCheckout(
         title: view.listingTitle,
       }),
       displayCurrency,
-    }),
+    },
+    view.guestEmail,
   );
-  return { paymentId: payment.id, checkoutUrl: await openCheckout(payment, view.guestEmail) };
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   type Canceller,
 } from "../../lib/booking-values.ts";
 import { paymentTerms } from "../../lib/booking-payment.ts";
+import { dayIn } from "../../lib/listing-time-zone.ts";
 import { formatDay } from "../../lib/format-day.ts";
 import { CHECKOUT_MINUTES } from "../../lib/payment-values.ts";
 import { can } from "../../lib/permissions.ts";
@@ -48,6 +49,7 @@ import {
   requirePaymentProvider,
   type PaymentRow,
 } from "../payments/checkout.server.ts";
+import { recordAudit } from "../admin/audit.server.ts";
 import { sendPendingRefunds } from "../payments/refunds.server.ts";
 import { findCurrency } from "../reference/reference.server.ts";
 import { requireMayWrite } from "../safety/blocks.server.ts";
@@ -715,10 +717,10 @@ export async function cancelBooking(
     "bookings.errors.reason",
   );
   const canceller = cancellerOf(actor, booking);
-  if (canceller === "admin") requireAllowed(actor, "booking:cancel-any");
-  if (canceller === "host")
-    requireAllowed(actor, "booking:manage-listing", { ownerId: booking.hostId });
-  const refund = await refundNow(db, booking, canceller, now);
+  const timeZone = await listingTimeZone(db, booking.listingId);
+  const today = dayIn(now, timeZone);
+  requireCancelRights(actor, booking, canceller, reason, today);
+  const refund = refundNow(booking, canceller, timeZone, now);
   let refunding = false;
   await db.transaction(async (tx) => {
     await transition(
@@ -741,6 +743,14 @@ export async function cancelBooking(
       now,
     );
     refunding = await refundOnline(tx, booking, shareOf(booking, refund), "booking_cancelled");
+    if (canceller === "admin") {
+      await recordAudit(tx, actor.id, {
+        action: "booking.cancel",
+        targetType: "booking",
+        targetId: booking.id,
+        detail: { reason, refundUsdCents: refund, checkInBegun: checkInBegun(booking, today) },
+      });
+    }
     // What the policy lets the host keep is theirs now: the stay it was held for will not be.
     if (booking.paymentMode !== "on_arrival") {
       await releaseHeld(tx, { hostId: booking.hostId, bookingId: booking.id });
@@ -752,6 +762,38 @@ export async function cancelBooking(
   return publicView(updated);
 }
 
+/** A stay's check-in day has come, in the listing's time zone (`today` is that day there). */
+function checkInBegun(booking: BookingRow, today: string): boolean {
+  return booking.status === "confirmed" && today >= booking.checkIn;
+}
+
+/**
+ * Who may cancel: the guest; the host until check-in (after it the host could take back a stay
+ * already paid out to them); the administrator always, with a reason that goes to the audit log.
+ */
+function requireCancelRights(
+  actor: Actor,
+  booking: BookingRow,
+  canceller: Canceller,
+  reason: string | null,
+  today: string,
+) {
+  if (canceller === "host") {
+    requireAllowed(actor, "booking:manage-listing", { ownerId: booking.hostId });
+    if (checkInBegun(booking, today)) {
+      throw new AppError("CONFLICT", "bookings.errors.hostCancelStarted");
+    }
+  }
+  if (canceller === "admin") {
+    requireAllowed(actor, "booking:cancel-any");
+    if (!reason) {
+      throw new AppError("VALIDATION_FAILED", "bookings.errors.adminReason", {
+        reason: "bookings.errors.adminReason",
+      });
+    }
+  }
+}
+
 /** What the guest would get back by cancelling now, shown before they confirm. */
 export async function refundPreview(actor: Actor | null, rawBookingId: unknown, now = new Date()) {
   requireAllowed(actor, "dashboard:open");
@@ -761,7 +803,8 @@ export async function refundPreview(actor: Actor | null, rawBookingId: unknown, 
   if (booking.status !== "requested" && booking.status !== "confirmed") {
     throw new AppError("CONFLICT", "bookings.errors.notCancellable");
   }
-  const refund = await refundNow(db, booking, cancellerOf(actor, booking), now);
+  const timeZone = await listingTimeZone(db, booking.listingId);
+  const refund = refundNow(booking, cancellerOf(actor, booking), timeZone, now);
   const online =
     booking.paymentMode === "on_arrival"
       ? null
@@ -789,15 +832,10 @@ function cancellerOf(actor: Actor, booking: BookingRow): Canceller {
  * A withdrawn request costs nothing; a confirmed booking refunds by its policy, now, its days
  * counted on the listing's calendar.
  */
-async function refundNow(
-  db: Executor,
-  booking: BookingRow,
-  canceller: Canceller,
-  now: Date,
-): Promise<number> {
+function refundNow(booking: BookingRow, canceller: Canceller, timeZone: string, now: Date): number {
   if (booking.status === "requested") return booking.totalUsdCents;
   return refundFor({
-    timeZone: await listingTimeZone(db, booking.listingId),
+    timeZone,
     policy: booking.cancellationPolicy,
     canceller,
     totalUsdCents: booking.totalUsdCents,

@@ -62,27 +62,32 @@ async function chargeCurrency(
   return { currency: "USD", rate: 1 };
 }
 
-/** Writes the pending payment in `tx`; `openCheckout` takes it to the provider after commit. */
-export async function createPayment(tx: DbTransaction, input: NewPayment): Promise<PaymentRow> {
+/** The pending payment's row: its charge currency, amount and checkout window. */
+export async function newPaymentValues(tx: DbTransaction, input: NewPayment) {
   const provider = requirePaymentProvider();
   const { currency, rate } = await chargeCurrency(tx, provider, input.displayCurrency);
+  return {
+    id: `pay_${randomBytes(12).toString("hex")}`,
+    payerId: input.payerId,
+    purpose: input.purpose,
+    planId: input.planId ?? null,
+    bookingId: input.bookingId ?? null,
+    jobId: input.jobId ?? null,
+    provider: provider.id,
+    amountMinor: usdCentsToMinor(input.amountUsdCents, currency, rate),
+    currency,
+    amountUsdCents: input.amountUsdCents,
+    rate: rate.toFixed(6),
+    description: input.description,
+    expiresAt: new Date(Date.now() + CHECKOUT_MINUTES * 60_000),
+  } satisfies typeof payments.$inferInsert;
+}
+
+/** Writes the pending payment in `tx`; `openCheckout` takes it to the provider after commit. */
+export async function createPayment(tx: DbTransaction, input: NewPayment): Promise<PaymentRow> {
   const [row] = await tx
     .insert(payments)
-    .values({
-      id: `pay_${randomBytes(12).toString("hex")}`,
-      payerId: input.payerId,
-      purpose: input.purpose,
-      planId: input.planId ?? null,
-      bookingId: input.bookingId ?? null,
-      jobId: input.jobId ?? null,
-      provider: provider.id,
-      amountMinor: usdCentsToMinor(input.amountUsdCents, currency, rate),
-      currency,
-      amountUsdCents: input.amountUsdCents,
-      rate: rate.toFixed(6),
-      description: input.description,
-      expiresAt: new Date(Date.now() + CHECKOUT_MINUTES * 60_000),
-    })
+    .values(await newPaymentValues(tx, input))
     .returning();
   return row!;
 }

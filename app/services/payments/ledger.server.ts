@@ -65,6 +65,35 @@ export function cashOut(amountMinor: number, debits: LedgerLeg[]): LedgerLeg[] {
   return [{ account: "provider_cash", userId: null, amountMinor: -amountMinor }, ...debits];
 }
 
+/**
+ * Before money leaves the provider's cash (a refund, a payout): when the cash in that currency
+ * cannot cover it, the platform puts in the difference ("funding"), so the cash never reads below
+ * zero. That happens when the provider kept its fee on a charge now refunded, or when a refund
+ * gives back money already paid out to a host (then the host owes it: `host_receivable`). The
+ * currency is locked until the transaction ends, so two at once cannot both count the same cash.
+ */
+export async function coverCash(
+  tx: DbTransaction,
+  currency: string,
+  amountMinor: number,
+  refs?: LedgerRefs,
+): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`provider_cash:${currency}`}))`);
+  const cash = (await accountBalances(tx, "provider_cash")).get(currency) ?? 0;
+  const shortfall = amountMinor - cash;
+  if (shortfall <= 0) return 0;
+  await postLedger(tx, {
+    kind: "funding",
+    currency,
+    legs: [
+      { account: "provider_cash", userId: null, amountMinor: shortfall },
+      { account: "platform_funding", userId: null, amountMinor: -shortfall },
+    ],
+    refs,
+  });
+  return shortfall;
+}
+
 export interface LedgerTotals {
   currency: string;
   /** Sum of every entry: zero when the ledger balances. */

@@ -3,7 +3,8 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbTransaction } from "../../db/client.server.ts";
 import { payments, refunds, type LedgerLeg } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { cashOut, postLedger } from "./ledger.server.ts";
+import { lockHost, settleHostDebt } from "./host-debt.server.ts";
+import { cashOut, coverCash, postLedger } from "./ledger.server.ts";
 import { findPaymentProvider } from "./provider-registry.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 
@@ -56,7 +57,10 @@ export async function requestRefund(
   return row!;
 }
 
-/** The provider confirmed: the money leaves its cash, out of the refund's source accounts. */
+/**
+ * The provider confirmed: the money leaves its cash, out of the refund's source accounts. What a
+ * host now owes back is taken at once from anything payable to them meanwhile.
+ */
 export async function completeRefund(
   tx: DbTransaction,
   refundId: string,
@@ -76,17 +80,25 @@ export async function completeRefund(
     .select({ currency: payments.currency, bookingId: payments.bookingId, jobId: payments.jobId })
     .from(payments)
     .where(eq(payments.id, refund.paymentId));
+  const refs = {
+    paymentId: refund.paymentId,
+    refundId: refund.id,
+    bookingId: payment!.bookingId,
+    jobId: payment!.jobId,
+  };
+  const debtors = refund.sources.flatMap((leg) =>
+    leg.account === "host_receivable" && leg.userId ? [leg.userId] : [],
+  );
+  // The host before the cash, in the order a payout takes them: two at once cannot deadlock.
+  for (const hostId of debtors) await lockHost(tx, hostId);
+  await coverCash(tx, payment!.currency, refund.amountMinor, refs);
   await postLedger(tx, {
     kind: "refund",
     currency: payment!.currency,
     legs: cashOut(refund.amountMinor, refund.sources),
-    refs: {
-      paymentId: refund.paymentId,
-      refundId: refund.id,
-      bookingId: payment!.bookingId,
-      jobId: payment!.jobId,
-    },
+    refs,
   });
+  for (const hostId of debtors) await settleHostDebt(tx, hostId, payment!.currency);
   return true;
 }
 

@@ -10,11 +10,9 @@ import { parseId } from "../../lib/id.ts";
 import { serviceFeeBasisPoints } from "../bookings/bookings.server.ts";
 import { refundPaidShare, releaseHeld } from "../bookings/held-money.server.ts";
 import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
-import {
-  createPayment,
-  openCheckout,
-  requirePaymentProvider,
-} from "../payments/checkout.server.ts";
+import { requirePaymentProvider } from "../payments/checkout.server.ts";
+import { startSingleCheckout } from "../payments/single-checkout.server.ts";
+import { payoutItems } from "../payouts/payout-items.server.ts";
 import type { PurposeHandler } from "../payments/purpose.server.ts";
 
 /**
@@ -45,7 +43,12 @@ export async function jobPayments(
   if (list.length === 0) return views;
   const basisPoints = await serviceFeeBasisPoints(db);
   for (const job of list) {
-    views.set(job.id, { ...jobPrice(job.amountUsdCents, basisPoints), paid: false, refunds: [] });
+    views.set(job.id, {
+      ...jobPrice(job.amountUsdCents, basisPoints),
+      paid: false,
+      refunds: [],
+      payout: null,
+    });
   }
   const rows = await db
     .select({ payment: payments, refund: refunds })
@@ -77,6 +80,22 @@ export async function jobPayments(
     }
   }
   return views;
+}
+
+/**
+ * Where the money of each paid job stands for its professional (held, payable, paid out), set on
+ * the views of the jobs where `professionalId` is the professional.
+ */
+export async function addPayoutStates(
+  db: Database | DbTransaction,
+  professionalId: string,
+  views: Map<number, JobPayment>,
+): Promise<void> {
+  if (![...views.values()].some((view) => view.paid)) return;
+  for (const item of await payoutItems(db, professionalId)) {
+    const view = item.kind === "job" ? views.get(item.id) : undefined;
+    if (view?.paid) view.payout = item.state;
+  }
 }
 
 /** Another payment for the job already went through: a second one is given back. */
@@ -133,8 +152,8 @@ export const jobPaymentHandler: PurposeHandler = {
 };
 
 /**
- * Opens the checkout of an accepted job for its client. A job already paid is refused; a
- * checkout of it still open is reused rather than doubled.
+ * Opens the checkout of an accepted job for its client. A job already paid is refused; the
+ * checkout of it already open is given back rather than doubled, also to requests at once.
  */
 export async function startJobCheckout(
   actor: Actor | null,
@@ -167,30 +186,26 @@ export async function startJobCheckout(
       row.job.status === "completed" ? "quotes.errors.jobCompleted" : "quotes.errors.jobCancelled",
     );
   }
-  const earlier = await db
-    .select()
+  const [paid] = await db
+    .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.jobId, jobId), inArray(payments.status, ["paid", "pending"])))
-    .orderBy(asc(payments.createdAt));
-  if (earlier.some((p) => p.status === "paid")) {
-    throw new AppError("CONFLICT", "payments.jobs.alreadyPaid");
-  }
-  const open = earlier.find((p) => p.checkoutUrl && p.expiresAt > new Date());
-  if (open) return { paymentId: open.id, checkoutUrl: open.checkoutUrl! };
+    .where(and(eq(payments.jobId, jobId), eq(payments.status, "paid")))
+    .limit(1);
+  if (paid) throw new AppError("CONFLICT", "payments.jobs.alreadyPaid");
 
   requirePaymentProvider();
   const { totalUsdCents } = jobPrice(row.quoteUsdCents, await serviceFeeBasisPoints(db));
-  const payment = await db.transaction((tx) =>
-    createPayment(tx, {
+  return startSingleCheckout(
+    {
       payerId: actor.id,
       purpose: "job",
       jobId,
       amountUsdCents: totalUsdCents,
       description: t("payments.jobs.description", { id: jobId, title: row.title }),
       displayCurrency,
-    }),
+    },
+    row.email,
   );
-  return { paymentId: payment.id, checkoutUrl: await openCheckout(payment, row.email) };
 }
 
 /** Whether the client paid for the job online (the payment row locked until the caller commits). */

@@ -38,6 +38,7 @@ import { sendPendingRefunds } from "../payments/refunds.server.ts";
 import { blockBetween } from "../safety/blocks.server.ts";
 import {
   jobPaidOnline,
+  addPayoutStates,
   jobPayments,
   refundJobMoney,
   releaseJobMoney,
@@ -189,6 +190,12 @@ async function jobViews(db: Executor, rows: JobRow[], actorId: string): Promise<
     db,
     rows.map((row) => ({ id: row.job.id, amountUsdCents: row.amountUsdCents })),
   );
+  const asProfessional = new Map(
+    [...paymentsOf].filter(([id]) =>
+      rows.some((r) => r.job.id === id && r.job.professionalId === actorId),
+    ),
+  );
+  await addPayoutStates(db, actorId, asProfessional);
   return rows.map((row) => jobView(row, actorId, paymentsOf.get(row.job.id)!));
 }
 
@@ -668,8 +675,9 @@ async function finalRefusal(db: Executor, jobId: number): Promise<AppError> {
 }
 
 /**
- * The professional marks an accepted job as done; then the client may review it. What the client
- * paid online for it becomes payable to the professional in the same transaction.
+ * An accepted job is marked as done: by the client once they paid for it online (its money then
+ * becomes payable to the professional, in the same transaction), by the professional when it was
+ * not paid online. Then the client may review it.
  */
 export async function completeJob(
   actor: Actor | null,
@@ -683,9 +691,15 @@ export async function completeJob(
   requireAllowed(actor, "job:manage");
   const moved = await db.transaction(async (tx) => {
     // Money paid online is the client's protection: it is held until the client says the work
-    // is done, so only they complete a paid job. An unpaid one either side may.
-    if (side === "professional" && (await jobPaidOnline(tx, job.id))) {
+    // is done, so only they complete a paid job, and completing it releases the money. A job
+    // not paid online (paid by hand) the professional completes: the client, completing it
+    // first, could no longer pay for it online.
+    const paidOnline = await jobPaidOnline(tx, job.id);
+    if (side === "professional" && paidOnline) {
       throw new AppError("FORBIDDEN", "quotes.errors.clientCompletesPaid");
+    }
+    if (side === "client" && !paidOnline) {
+      throw new AppError("CONFLICT", "quotes.errors.payBeforeCompleting");
     }
     const [row] = await tx
       .update(jobs)

@@ -35,6 +35,11 @@ function Totals({ totals }: { totals: PayoutTotals }) {
           </div>
         ))}
       </dl>
+      {totals.owedMinor > 0 && (
+        <p className="mt-3 text-sm text-red-800" data-testid="payout-owed">
+          {t("payments.payouts.owed", { amount: formatMinor(totals.owedMinor, totals.currency) })}
+        </p>
+      )}
     </div>
   );
 }
@@ -98,6 +103,17 @@ export function PayoutReportSection({ report }: { report: PayoutReport }) {
                 label: t("payments.payouts.payable"),
                 numeric: true,
                 cell: (item) => formatMinor(item.payableMinor, item.currency),
+              },
+              {
+                label: t("payments.payouts.paid"),
+                numeric: true,
+                cell: (item) => formatMinor(item.paidOutMinor, item.currency),
+              },
+              {
+                label: t("payments.payouts.state"),
+                cell: (item) => (
+                  <span data-state={item.state}>{t(`payments.payouts.states.${item.state}`)}</span>
+                ),
               },
             ]}
           />
