@@ -488,7 +488,8 @@ describe(`reference and demo data on ${testEngine}`, () => {
     });
   });
 
-  describe("reloadDemoData", () => {
+  // Each reload draws the demo images again with sharp: seconds of CPU, more on a busy machine.
+  describe("reloadDemoData", { timeout: 120_000 }, () => {
     it("replaces the demo catalogue, keeps real users' listings and removes old files", async () => {
       const before = await counts();
       const [oldImage] = await handle.db.select().from(listingImages).limit(1);
