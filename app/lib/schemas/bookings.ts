@@ -104,36 +104,41 @@ export type BookingRequest = z.output<typeof bookingRequestSchema>;
 /** A quote asks for the same as a booking, without the message. */
 export const quoteQuerySchema = bookingRequestSchema.omit({ message: true });
 
+/**
+ * The fields of a listing's booking settings, each as the form and the API send it: the page's
+ * action reads its form by these keys, so a field added here reaches the service.
+ */
+export const bookingSettingsFieldsSchema = z.object({
+  mode: z.enum(BOOKING_MODES, { error: E.mode }),
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: E.policy }),
+  minStay: wholeNumber(E.minStay, 1, MAX_STAY),
+  maxStay: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((value) => (value === "" || value === undefined ? null : value))
+    .pipe(wholeNumber(E.maxStay, 1, MAX_STAY).nullable()),
+  noticeDays: wholeNumber(E.notice, 0, MAX_NOTICE_DAYS),
+  preparationDays: wholeNumber(E.preparation, 0, MAX_PREPARATION_DAYS),
+  maxGuests: wholeNumber(E.maxGuests, 1, MAX_GUESTS),
+  /**
+   * In US dollars as typed; the service stores cents. Parsed twice (by the API and by the
+   * service), so the value stays in dollars here: a transform to cents would apply twice.
+   */
+  cleaningFeeUsd: z
+    .union([z.number(), z.string()], { error: E.cleaningFee })
+    .transform((value) => (typeof value === "string" ? Number(value.trim() || "0") : value))
+    .pipe(z.number({ error: E.cleaningFee }).min(0, E.cleaningFee).max(100_000, E.cleaningFee)),
+  /** Paid at the property (the default), online in full, or a deposit online. */
+  paymentMode: z.enum(BOOKING_PAYMENT_MODES, { error: E.paymentMode }).default("on_arrival"),
+  /** The deposit's share of the total; read only for a deposit (the form sends it always). */
+  depositPercent: z
+    .union([z.number(), z.string(), z.null()], { error: E.depositPercent })
+    .optional()
+    .transform((value) => (value === "" || value === undefined ? null : value)),
+});
+
 /** How the lister takes bookings on one listing. */
-export const bookingSettingsInputSchema = z
-  .object({
-    mode: z.enum(BOOKING_MODES, { error: E.mode }),
-    cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: E.policy }),
-    minStay: wholeNumber(E.minStay, 1, MAX_STAY),
-    maxStay: z
-      .union([z.number(), z.string(), z.null()])
-      .optional()
-      .transform((value) => (value === "" || value === undefined ? null : value))
-      .pipe(wholeNumber(E.maxStay, 1, MAX_STAY).nullable()),
-    noticeDays: wholeNumber(E.notice, 0, MAX_NOTICE_DAYS),
-    preparationDays: wholeNumber(E.preparation, 0, MAX_PREPARATION_DAYS),
-    maxGuests: wholeNumber(E.maxGuests, 1, MAX_GUESTS),
-    /**
-     * In US dollars as typed; the service stores cents. Parsed twice (by the API and by the
-     * service), so the value stays in dollars here: a transform to cents would apply twice.
-     */
-    cleaningFeeUsd: z
-      .union([z.number(), z.string()], { error: E.cleaningFee })
-      .transform((value) => (typeof value === "string" ? Number(value.trim() || "0") : value))
-      .pipe(z.number({ error: E.cleaningFee }).min(0, E.cleaningFee).max(100_000, E.cleaningFee)),
-    /** Paid at the property (the default), online in full, or a deposit online. */
-    paymentMode: z.enum(BOOKING_PAYMENT_MODES, { error: E.paymentMode }).default("on_arrival"),
-    /** The deposit's share of the total; read only for a deposit (the form sends it always). */
-    depositPercent: z
-      .union([z.number(), z.string(), z.null()], { error: E.depositPercent })
-      .optional()
-      .transform((value) => (value === "" || value === undefined ? null : value)),
-  })
+export const bookingSettingsInputSchema = bookingSettingsFieldsSchema
   .refine((s) => s.maxStay === null || s.maxStay >= s.minStay, {
     path: ["maxStay"],
     message: E.maxStay,
