@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingSettings } from "../../app/db/schema/index.ts";
+import { bookingSettings, payouts } from "../../app/db/schema/index.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { testEngine } from "../support/database.ts";
@@ -117,6 +117,71 @@ describe(`payments as the host and the guest see them on ${testEngine}`, () => {
         paymentMode: "on_arrival",
         depositPercent: null,
       });
+    });
+  });
+  describe("amounts read strictly", () => {
+    const fieldsOf = async (response: Response) =>
+      ((await response.json()) as { error: { fields?: Record<string, string> } }).error.fields;
+
+    it("refuses a cleaning fee of 10,5 on the page and in the API, naming the field", async () => {
+      const listingId = await stay({ cleaningFeeUsd: "20" });
+      for (const cleaningFeeUsd of ["10,5", "1,000", "10.555", "1e3", "$10"]) {
+        const form = await send(`/dashboard/my-listings/${listingId}/calendar`, {
+          form: { ...SETTINGS, cleaningFeeUsd },
+          jar: host.jar,
+        });
+        expect(form.status, cleaningFeeUsd).toBe(400);
+        const { intent: _intent, ...fields } = SETTINGS;
+        const api = await send(`/api/v1/listings/${listingId}/booking-settings`, {
+          method: "PUT",
+          json: { ...fields, cleaningFeeUsd },
+          jar: host.jar,
+        });
+        expect(api.status, cleaningFeeUsd).toBe(400);
+        expect(Object.keys((await fieldsOf(api)) ?? {})).toEqual(["cleaningFeeUsd"]);
+      }
+      expect(await settingsOf(listingId)).toMatchObject({ cleaningFeeUsdCents: 2000 });
+      const { intent: _intent, ...fields } = SETTINGS;
+      const api = await send(`/api/v1/listings/${listingId}/booking-settings`, {
+        method: "PUT",
+        json: { ...fields, cleaningFeeUsd: "10.5" },
+        jar: host.jar,
+      });
+      expect(api.status).toBe(200);
+      expect(await settingsOf(listingId)).toMatchObject({ cleaningFeeUsdCents: 1050 });
+    });
+
+    it("refuses a payout of 10,00 on the page and in the API, and records nothing", async () => {
+      const admin = await makeUser({ role: "admin" });
+      const before = await app.handle.db.select().from(payouts);
+      for (const amount of ["10,00", "1,000", "10.5.0", "-5"]) {
+        const api = await send("/api/v1/admin/payouts", {
+          method: "POST",
+          json: { host: host.email, currency: "USD", amount, reference: "TRF-1" },
+          jar: admin.jar,
+        });
+        expect(api.status, amount).toBe(400);
+        expect(Object.keys((await fieldsOf(api)) ?? {}), amount).toEqual(["amount"]);
+        const form = await send("/dashboard/payments", {
+          form: {
+            intent: "record-payout",
+            host: host.email,
+            currency: "USD",
+            amount,
+            reference: "TRF-1",
+          },
+          jar: admin.jar,
+        });
+        expect(form.status, amount).toBeLessThan(500);
+      }
+      // More digits than the currency has: francs have none.
+      const francs = await send("/api/v1/admin/payouts", {
+        method: "POST",
+        json: { host: host.email, currency: "XOF", amount: "10.5", reference: "TRF-2" },
+        jar: admin.jar,
+      });
+      expect(francs.status).toBe(400);
+      expect(await app.handle.db.select().from(payouts)).toEqual(before);
     });
   });
 });

@@ -18,6 +18,7 @@ import {
   MIN_DEPOSIT_PERCENT,
   REFUND_STATUSES,
 } from "../payment-values.ts";
+import { amountSchema } from "./amount.ts";
 import { idSchema } from "./id.ts";
 import { isStorableText } from "./text.ts";
 
@@ -124,10 +125,7 @@ export const bookingSettingsFieldsSchema = z.object({
    * In US dollars as typed; the service stores cents. Parsed twice (by the API and by the
    * service), so the value stays in dollars here: a transform to cents would apply twice.
    */
-  cleaningFeeUsd: z
-    .union([z.number(), z.string()], { error: E.cleaningFee })
-    .transform((value) => (typeof value === "string" ? Number(value.trim() || "0") : value))
-    .pipe(z.number({ error: E.cleaningFee }).min(0, E.cleaningFee).max(100_000, E.cleaningFee)),
+  cleaningFeeUsd: amountSchema({ error: E.cleaningFee, max: 100_000, blankIs: 0 }),
   /** Paid at the property (the default), online in full, or a deposit online. */
   paymentMode: z.enum(BOOKING_PAYMENT_MODES, { error: E.paymentMode }).default("on_arrival"),
   /** The deposit's share of the total; read only for a deposit (the form sends it always). */
