@@ -1,12 +1,25 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingSettings, payouts } from "../../app/db/schema/index.ts";
+import { bookingSettings, currencies, payments, payouts } from "../../app/db/schema/index.ts";
+import { createTranslator } from "../../app/i18n/translate.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
+import { formatMinor } from "../../app/lib/money.ts";
+import { CHECKOUT_MINUTES, usdCentsToMinor } from "../../app/lib/payment-values.ts";
+import { retryBookingCheckout } from "../../app/services/bookings/booking-payment.server.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
+import {
+  createBooking,
+  expireRequests,
+  listGuestBookings,
+  quoteBooking,
+  readBooking,
+} from "../../app/services/bookings/bookings.server.ts";
+import { invalidateReferenceData } from "../../app/services/reference/reference.server.ts";
 import { testEngine } from "../support/database.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { location, toastOf } from "../support/flash.ts";
-import { startTestPayments, type TestPayments } from "../support/payments.ts";
+import { markupOf } from "../support/page-handler.ts";
+import { expectLedgerBalanced, startTestPayments, type TestPayments } from "../support/payments.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -15,6 +28,8 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
  * Bookings & calendar page, a declined card retried on the same booking, the amount and currency
  * really charged, what was paid shown as charged, and amounts read strictly.
  */
+
+const t = createTranslator();
 
 const SETTINGS = {
   intent: "settings",
@@ -119,6 +134,194 @@ describe(`payments as the host and the guest see them on ${testEngine}`, () => {
       });
     });
   });
+  describe("a declined payment, retried on the same booking", () => {
+    async function paymentsOf(bookingId: number) {
+      return app.handle.db
+        .select()
+        .from(payments)
+        .where(eq(payments.bookingId, bookingId))
+        .orderBy(payments.createdAt);
+    }
+
+    it("keeps the booking and its nights, shows the attempt, and pays on a new checkout", async () => {
+      const listingId = await stay({ paymentMode: "full" });
+      const booked = await createBooking(guest.viewer, listingId, {
+        checkIn: day(30),
+        checkOut: day(32),
+        guests: "1",
+        currency: "USD",
+      });
+      const [first] = await paymentsOf(booked.id);
+      await pay.decline(first!.id);
+
+      // Still the guest's, still holding its nights.
+      const { booking } = await readBooking(guest.viewer, booked.id);
+      expect(booking.status).toBe("awaiting_payment");
+      expect(booking.payment.checkoutUrl).toBeNull();
+      expect(booking.payment.attempts).toEqual([
+        { status: "failed", method: "mobile_money", at: expect.any(String) as string },
+      ]);
+      const other = await makeUser({ role: "user" });
+      await expect(
+        createBooking(other.viewer, listingId, {
+          checkIn: day(31),
+          checkOut: day(33),
+          guests: "1",
+          currency: "USD",
+        }),
+      ).rejects.toMatchObject({ message: "bookings.errors.datesTaken" });
+
+      // The provider's "Try again" comes back to the payment's page: it offers the same booking.
+      const returned = await send(`/dashboard/payments/${first!.id}?status=failed`, {
+        jar: guest.jar,
+      });
+      const returnedPage = await returned.text();
+      expect(returnedPage).toContain('name="intent" value="retry-payment"');
+      expect(returnedPage).toContain(`name="bookingId" value="${booked.id}"`);
+      // The Bookings tab tells the attempt inside the booking and offers to pay again.
+      const tab = await (await send("/dashboard/bookings", { jar: guest.jar })).text();
+      expect(tab).toContain(t("payments.bookings.payAgain"));
+      expect(tab).toContain("Mobile money payment declined at");
+
+      const retried = await send("/dashboard/bookings", {
+        form: { intent: "retry-payment", bookingId: String(booked.id) },
+        jar: guest.jar,
+      });
+      expect(retried.status).toBe(302);
+      expect(location(retried)).toContain(pay.sandbox.url);
+      // Asked twice, one checkout.
+      const again = await send("/dashboard/bookings", {
+        form: { intent: "retry-payment", bookingId: String(booked.id) },
+        jar: guest.jar,
+      });
+      expect(location(again)).toBe(location(retried));
+      const attempts = await paymentsOf(booked.id);
+      expect(attempts.map((p) => p.status)).toEqual(["failed", "pending"]);
+      const second = attempts[1]!;
+      expect(second).toMatchObject({ amountMinor: first!.amountMinor, currency: "USD" });
+      // The new checkout ends with the hold, not 30 minutes after the retry.
+      const held = await readBooking(guest.viewer, booked.id);
+      expect(second.expiresAt.toISOString()).toBe(held.booking.expiresAt);
+
+      await pay.pay(second.id);
+      const paid = await readBooking(guest.viewer, booked.id);
+      expect(paid.booking.status).toBe("confirmed");
+      expect(paid.events.map((e) => e.event)).toEqual(["checkout", "paid"]);
+      // One booking, no "Expired" copy of it.
+      const mine = (await listGuestBookings(guest.viewer)).filter((b) => b.listingId === listingId);
+      expect(mine.map((b) => b.status)).toEqual(["confirmed"]);
+      await expectLedgerBalanced(app.handle.db);
+    });
+
+    it("ends the booking once its checkout window has passed, and refuses a late retry", async () => {
+      const listingId = await stay({ paymentMode: "full" });
+      const booked = await createBooking(guest.viewer, listingId, {
+        checkIn: day(40),
+        checkOut: day(41),
+        guests: "1",
+        currency: "USD",
+      });
+      const [first] = await paymentsOf(booked.id);
+      await pay.decline(first!.id);
+      const stranger = await makeUser({ role: "user" });
+      await expect(retryBookingCheckout(stranger.viewer, booked.id)).rejects.toMatchObject({
+        code: "NOT_FOUND",
+      });
+      await expect(retryBookingCheckout(host.viewer, booked.id)).rejects.toMatchObject({
+        code: "FORBIDDEN",
+      });
+      const later = new Date(Date.now() + (CHECKOUT_MINUTES + 1) * 60_000);
+      await expect(retryBookingCheckout(guest.viewer, booked.id, later)).rejects.toMatchObject({
+        code: "CONFLICT",
+        message: "bookings.errors.checkoutClosed",
+      });
+      expect(await expireRequests(later)).toBeGreaterThan(0);
+      const { booking } = await readBooking(guest.viewer, booked.id);
+      expect(booking.status).toBe("expired");
+      await expect(retryBookingCheckout(guest.viewer, booked.id)).rejects.toMatchObject({
+        message: "bookings.errors.checkoutClosed",
+      });
+      expect(await paymentsOf(booked.id)).toHaveLength(1);
+    });
+  });
+
+  describe("what is charged, shown as charged", () => {
+    it("quotes the amount and currency the checkout then charges", async () => {
+      const listingId = await stay({ paymentMode: "deposit", depositPercent: "30" });
+      const stayDates = { checkIn: day(50), checkOut: day(53), guests: "2" };
+      const quote = await quoteBooking(listingId, { ...stayDates, currency: "KES" });
+      expect(quote.charge).toEqual({
+        currency: "KES",
+        amountMinor: usdCentsToMinor(quote.payment.dueNowUsdCents, "KES", 130),
+      });
+      // A currency the provider does not take is charged in US dollars, and the quote says so.
+      const pounds = await quoteBooking(listingId, { ...stayDates, currency: "GBP" });
+      expect(pounds.charge).toEqual({ currency: "USD", amountMinor: quote.payment.dueNowUsdCents });
+
+      const booked = await createBooking(guest.viewer, listingId, {
+        ...stayDates,
+        currency: "KES",
+      });
+      const [payment] = await app.handle.db
+        .select()
+        .from(payments)
+        .where(eq(payments.bookingId, booked.id));
+      expect({ currency: payment!.currency, amountMinor: payment!.amountMinor }).toEqual(
+        quote.charge,
+      );
+    });
+
+    it("shows what was paid in the currency charged, whatever today's rate", async () => {
+      const listingId = await stay({ paymentMode: "full" });
+      const booked = await createBooking(guest.viewer, listingId, {
+        checkIn: day(60),
+        checkOut: day(62),
+        guests: "1",
+        currency: "KES",
+      });
+      const [payment] = await app.handle.db
+        .select()
+        .from(payments)
+        .where(eq(payments.bookingId, booked.id));
+      await pay.pay(payment!.id);
+      // The shilling moves after the payment.
+      await app.handle.db
+        .update(currencies)
+        .set({ ratePerUsd: "131.5" })
+        .where(eq(currencies.code, "KES"));
+      invalidateReferenceData();
+      try {
+        const { booking } = await readBooking(guest.viewer, booked.id);
+        expect(booking.payment.charged).toEqual([
+          { currency: "KES", amountMinor: payment!.amountMinor },
+        ]);
+        const tab = await (await send("/dashboard/bookings", { jar: guest.jar })).text();
+        const paidText = t("payments.bookings.paidOnline", {
+          amount: formatMinor(payment!.amountMinor, "KES"),
+        });
+        expect(markupOf(tab)).toContain(paidText);
+      } finally {
+        await app.handle.db
+          .update(currencies)
+          .set({ ratePerUsd: "130" })
+          .where(eq(currencies.code, "KES"));
+        invalidateReferenceData();
+      }
+    });
+
+    it("adds no service fee to a stay paid at the property, and keeps it on one paid online", async () => {
+      const atProperty = await stay({ paymentMode: "on_arrival" });
+      const online = await stay({ paymentMode: "full" });
+      const dates = { checkIn: day(70), checkOut: day(72), guests: "1" };
+      const local = await quoteBooking(atProperty, dates);
+      expect(local.price).toMatchObject({ serviceFeeUsdCents: 0, totalUsdCents: 22_000 });
+      expect(local.charge).toBeNull();
+      const paidOnline = await quoteBooking(online, dates);
+      expect(paidOnline.price.serviceFeeUsdCents).toBeGreaterThan(0);
+      expect(paidOnline.price.totalUsdCents).toBe(22_000 + paidOnline.price.serviceFeeUsdCents);
+    });
+  });
+
   describe("amounts read strictly", () => {
     const fieldsOf = async (response: Response) =>
       ((await response.json()) as { error: { fields?: Record<string, string> } }).error.fields;

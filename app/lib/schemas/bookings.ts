@@ -16,6 +16,7 @@ import {
   BOOKING_PAYMENT_MODES,
   MAX_DEPOSIT_PERCENT,
   MIN_DEPOSIT_PERCENT,
+  PAYMENT_METHODS,
   REFUND_STATUSES,
 } from "../payment-values.ts";
 import { amountSchema } from "./amount.ts";
@@ -205,6 +206,13 @@ export const paymentTermsSchema = z.object({
 });
 export type PaymentTerms = z.infer<typeof paymentTermsSchema>;
 
+/** An amount as the provider charges it: in minor units of the currency it is charged in. */
+export const chargeSchema = z.object({
+  amountMinor: z.int(),
+  currency: z.string().meta({ description: "ISO 4217, e.g. KES." }),
+});
+export type ChargeView = z.infer<typeof chargeSchema>;
+
 export const quoteSchema = z.object({
   listingId: z.int(),
   checkIn: z.string(),
@@ -214,6 +222,11 @@ export const quoteSchema = z.object({
   cancellationPolicy: z.enum(CANCELLATION_POLICIES),
   price: priceSchema,
   payment: paymentTermsSchema,
+  /**
+   * What the checkout charges when booking now (the amount due now, in the currency the provider
+   * takes); null when nothing is paid online.
+   */
+  charge: chargeSchema.nullable(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
@@ -241,6 +254,16 @@ export const bookingSchema = z.object({
   payment: paymentTermsSchema.extend({
     /** Paid online so far, in US cents at each payment's rate (refunds not taken off). */
     paidUsdCents: z.int(),
+    /** Paid online so far as it was charged: one amount per currency (refunds not taken off). */
+    charged: z.array(chargeSchema),
+    /** Tries to pay online that did not go through (declined, cancelled), oldest first. */
+    attempts: z.array(
+      z.object({
+        status: z.enum(["failed", "cancelled"]),
+        method: z.enum(PAYMENT_METHODS).nullable(),
+        at: z.string(),
+      }),
+    ),
     /** The provider's checkout of a booking awaiting payment, to go back to while it is open. */
     checkoutUrl: z.string().nullable(),
     /** Money given back online, in the currency it was paid in. */
