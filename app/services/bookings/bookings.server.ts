@@ -979,7 +979,10 @@ async function onlinePayments(db: Executor, ids: number[]) {
       counted.add(payment.id);
       paid.set(id, (paid.get(id) ?? 0) + payment.amountUsdCents);
       const inCurrency = charged.get(id) ?? new Map<string, number>();
-      inCurrency.set(payment.currency, (inCurrency.get(payment.currency) ?? 0) + payment.amountMinor);
+      inCurrency.set(
+        payment.currency,
+        (inCurrency.get(payment.currency) ?? 0) + payment.amountMinor,
+      );
       charged.set(id, inCurrency);
     }
     if (

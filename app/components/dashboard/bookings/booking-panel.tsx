@@ -98,7 +98,7 @@ export function BookingPanel({
         {close}
       </CancelBody>
     ) : (
-      <DeclineBody booking={panel.booking} month={month} currency={currency} frame={frame}>
+      <DeclineBody booking={panel.booking} month={month} frame={frame}>
         {close}
       </DeclineBody>
     );
@@ -292,13 +292,11 @@ function CancelBody({
 function DeclineBody({
   booking,
   month,
-  currency,
   frame,
   children,
 }: {
   booking: BookingView;
   month: string | null;
-  currency: DisplayCurrency;
   frame: Frame;
   children: ReactNode;
 }) {

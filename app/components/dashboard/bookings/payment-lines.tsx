@@ -2,11 +2,7 @@ import { CircleX, CreditCard, ExternalLink, Undo2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { useT } from "../../../i18n/use-t.ts";
 import { bookingsHref } from "../../../lib/booking-dashboard.ts";
-import {
-  canPayBalance,
-  canRetryPayment,
-  formatCharged,
-} from "../../../lib/booking-payment.ts";
+import { canPayBalance, canRetryPayment, formatCharged } from "../../../lib/booking-payment.ts";
 import { formatPaymentTime } from "../../../lib/payment-receipt.ts";
 import { cn } from "../../../lib/cn.ts";
 import { formatMinor, formatPrice, type DisplayCurrency } from "../../../lib/money.ts";
@@ -83,7 +79,10 @@ export function AttemptLines({ attempts }: { attempts: BookingView["payment"]["a
   const t = useT();
   if (attempts.length === 0) return null;
   return (
-    <ul className="mt-1 space-y-0.5 text-sm text-stone-700" aria-label={t("payments.bookings.attempts.title")}>
+    <ul
+      className="mt-1 space-y-0.5 text-sm text-stone-700"
+      aria-label={t("payments.bookings.attempts.title")}
+    >
       {attempts.map((attempt) => (
         <li key={attempt.at} className="flex items-start gap-1.5" data-attempt={attempt.status}>
           <CircleX aria-hidden className="mt-0.5 size-4 shrink-0 text-red-700" />
