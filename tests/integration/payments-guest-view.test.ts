@@ -195,6 +195,12 @@ describe(`payments as the host and the guest see them on ${testEngine}`, () => {
         jar: guest.jar,
       });
       expect(location(again)).toBe(location(retried));
+      const api = await send(`/api/v1/bookings/${booked.id}/checkout`, {
+        method: "POST",
+        jar: guest.jar,
+      });
+      expect(api.status).toBe(201);
+      expect(((await api.json()) as { checkoutUrl: string }).checkoutUrl).toBe(location(retried));
       const attempts = await paymentsOf(booked.id);
       expect(attempts.map((p) => p.status)).toEqual(["failed", "pending"]);
       const second = attempts[1]!;
