@@ -236,6 +236,20 @@ describe(`payments as the host and the guest see them on ${testEngine}`, () => {
       await expect(retryBookingCheckout(host.viewer, booked.id)).rejects.toMatchObject({
         code: "FORBIDDEN",
       });
+      // Two tries at once open one checkout: the other is given it, or told it is under way.
+      const both = await Promise.allSettled([
+        retryBookingCheckout(guest.viewer, booked.id),
+        retryBookingCheckout(guest.viewer, booked.id),
+      ]);
+      const opened = both.flatMap((r) => (r.status === "fulfilled" ? [r.value.paymentId] : []));
+      expect(new Set(opened).size).toBe(1);
+      for (const r of both) {
+        if (r.status === "rejected") {
+          expect(r.reason).toMatchObject({ message: "bookings.errors.checkoutOpen" });
+        }
+      }
+      expect((await paymentsOf(booked.id)).map((p) => p.status)).toEqual(["failed", "pending"]);
+      await pay.decline(opened[0]!);
       const later = new Date(Date.now() + (CHECKOUT_MINUTES + 1) * 60_000);
       await expect(retryBookingCheckout(guest.viewer, booked.id, later)).rejects.toMatchObject({
         code: "CONFLICT",
@@ -247,7 +261,7 @@ describe(`payments as the host and the guest see them on ${testEngine}`, () => {
       await expect(retryBookingCheckout(guest.viewer, booked.id)).rejects.toMatchObject({
         message: "bookings.errors.checkoutClosed",
       });
-      expect(await paymentsOf(booked.id)).toHaveLength(1);
+      expect(await paymentsOf(booked.id)).toHaveLength(2);
     });
   });
 
