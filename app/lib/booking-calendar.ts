@@ -149,6 +149,6 @@ export interface CalendarFormResult {
   intent: CalendarIntent;
   fieldErrors: Partial<Record<string, MessageKey>>;
   refusal: { message: MessageKey; params: Record<string, string | number> } | null;
-  values: Record<string, string>;
+  values: Partial<Record<string, string>>;
   toast: Toast;
 }

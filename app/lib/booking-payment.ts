@@ -1,5 +1,6 @@
 import type { BookingPaymentMode } from "./payment-values.ts";
-import type { BookingView, PaymentTerms } from "./schemas/bookings.ts";
+import { formatMinor } from "./money.ts";
+import type { BookingView, ChargeView, PaymentTerms } from "./schemas/bookings.ts";
 
 /**
  * The pure rules of paying a booking online, shared by the services, the booking card and the
@@ -47,5 +48,42 @@ export function canPayBalance(booking: BookingView, today: string): boolean {
     booking.payment.paidUsdCents < booking.price.totalUsdCents &&
     booking.payment.paidUsdCents >= booking.payment.dueNowUsdCents &&
     today < booking.checkIn
+  );
+}
+
+/**
+ * What was paid online as it was charged, "KES 58,134.49" (or "KES 10,000.00 + $50.00" across
+ * currencies): never converted again at today's rate, so it adds up with the receipts.
+ */
+export function formatCharged(charged: readonly ChargeView[], locale = "en"): string {
+  return charged.map((c) => formatMinor(c.amountMinor, c.currency, locale)).join(" + ");
+}
+
+/**
+ * A refund of `refundUsdCents` of what was paid online, in the currency it was charged in: each
+ * payment gives back the same share of itself, so the share of the amount charged.
+ */
+export function refundAsCharged(
+  refundUsdCents: number,
+  payment: Pick<BookingView["payment"], "charged" | "paidUsdCents">,
+  locale = "en",
+): string {
+  const share = payment.paidUsdCents > 0 ? refundUsdCents / payment.paidUsdCents : 0;
+  return formatCharged(
+    payment.charged.map((c) => ({ ...c, amountMinor: Math.round(c.amountMinor * share) })),
+    locale,
+  );
+}
+
+/**
+ * A booking whose checkout did not go through (declined, cancelled) while its dates are still
+ * held for it: the guest pays again on the same booking, with another card or method.
+ */
+export function canRetryPayment(booking: BookingView, now: string): boolean {
+  return (
+    booking.status === "awaiting_payment" &&
+    booking.payment.checkoutUrl === null &&
+    booking.expiresAt !== null &&
+    booking.expiresAt > now
   );
 }

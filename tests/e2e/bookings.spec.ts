@@ -86,8 +86,8 @@ for (const [name, viewport] of [
 
       const guest = await signedInAs(page, "user", "Kwame Guest");
       const card = await chooseStay(page, id, day(0), day(3));
-      // 3 nights × $80, $10 cleaning, 3 % service fee on both: $257.50.
-      await expect(card.getByTestId("booking-total")).toHaveText("$257.50");
+      // 3 nights × $80 and $10 cleaning, paid at the property: no service fee (decision 007).
+      await expect(card.getByTestId("booking-total")).toHaveText("$250");
       await expect(card.getByText("Cancellation policy: Moderate")).toBeVisible();
       await card.getByLabel("Message to the host (optional)").fill("We arrive by bus at six.");
       await card.getByRole("button", { name: "Book now" }).click();

@@ -360,12 +360,13 @@ const API: Record<string, Expectation> = {
   "GET /api/v1/me/jobs": { action: "job:manage" },
   "POST /api/v1/jobs/:jobId/complete": { action: "job:manage", alsoAllowed: [404] },
   "POST /api/v1/jobs/:jobId/cancel": { action: "job:manage", json: {}, alsoAllowed: [404] },
-  // Paying a deposit's balance or a job: signed in; no booking or job has the path's number, so
+  // Paying a booking again, a deposit's balance or a job: signed in; no booking or job has the path's number, so
   // everybody allowed is answered 404 (whose booking or job it is, the service checks).
   "POST /api/v1/bookings/:bookingId/balance-checkout": {
     action: "payment:pay",
     alsoAllowed: [404],
   },
+  "POST /api/v1/bookings/:bookingId/checkout": { action: "payment:pay", alsoAllowed: [404] },
   "POST /api/v1/jobs/:jobId/checkout": { action: "payment:pay", alsoAllowed: [404] },
   "GET /api/v1/payouts": { action: "payout:view-own" },
   // An empty body is a 400 for the administrator; anybody else is refused before it is read.
@@ -724,6 +725,7 @@ describe(`permission matrix on ${testEngine}`, () => {
           ["POST", `/api/v1/bookings/${b}/cancel`],
           ["POST", `/api/v1/bookings/${b}/conversation`],
           ["POST", `/api/v1/bookings/${b}/balance-checkout`],
+          ["POST", `/api/v1/bookings/${b}/checkout`],
           ["GET", `/api/v1/conversations/${c}`],
           ["GET", `/api/v1/conversations/${c}/messages`],
           ["POST", `/api/v1/conversations/${c}/messages`],

@@ -59,6 +59,7 @@ const CALLS: RecordCall[] = [
   { method: "POST", path: "/api/v1/bookings/:booking/cancel", json: { reason: "Plans changed" } },
   { method: "POST", path: "/api/v1/bookings/:booking/conversation", json: {} },
   { method: "POST", path: "/api/v1/bookings/:paidBooking/balance-checkout" },
+  { method: "POST", path: "/api/v1/bookings/:paidBooking/checkout" },
   { method: "POST", path: "/api/v1/bookings/:paidBooking/cancel", json: {} },
   { method: "GET", path: "/api/v1/payments/:payment", readBy: ["guest A", "admin"] },
   {

@@ -238,11 +238,21 @@ describe(`quotes on ${testEngine}`, () => {
     it("the professional sends a quote: stored in cents, told to the client (unread, e-mail)", async () => {
       const { professional, client, conversationId, requestId } = await requested();
       const unreadBefore = await unreadTotal(client.id);
+      // A thousands separator is refused rather than guessed at: nothing states the format.
+      for (const amount of ["1,249.99", "1249,99"]) {
+        await expect(
+          sendQuote(
+            professional.viewer,
+            { requestId: String(requestId), amount, covers: "Tap", validUntil: day(7) },
+            NOW,
+          ),
+        ).rejects.toMatchObject({ fieldErrors: { amount: "quotes.errors.amount" } });
+      }
       const quote = await sendQuote(
         professional.viewer,
         {
           requestId: String(requestId),
-          amount: "1,249.99",
+          amount: "1249.99",
           covers: "New mixer tap, fitting\nand a year's guarantee",
           validUntil: day(7),
         },
@@ -782,6 +792,16 @@ describe(`quotes on ${testEngine}`, () => {
     expect(
       ((await invalid.json()) as { error: { fields: Record<string, string> } }).error.fields,
     ).toMatchObject({ amount: expect.stringContaining("US dollars") as string });
+    // "10,5" is not $105: a 400 that names the field, and no quote.
+    const comma = await send(`/api/v1/quote-requests/${request.id}/quotes`, {
+      method: "POST",
+      json: { amount: "10,5", covers: "Cable and labour", validUntil: day(5) },
+      jar: professional.jar,
+    });
+    expect(comma.status).toBe(400);
+    expect(
+      ((await comma.json()) as { error: { fields: Record<string, string> } }).error.fields,
+    ).toHaveProperty("amount");
 
     const quoted = await send(`/api/v1/quote-requests/${request.id}/quotes`, {
       method: "POST",

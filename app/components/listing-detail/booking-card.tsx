@@ -4,7 +4,7 @@ import { useRootData } from "../../hooks/use-root-data.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
 import { formatDay } from "../../lib/format-day.ts";
-import { formatPrice, USD } from "../../lib/money.ts";
+import { formatMinor, formatPrice, USD } from "../../lib/money.ts";
 import type { Availability, Quote } from "../../lib/schemas/bookings.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
@@ -50,7 +50,9 @@ export function BookingCard({
     if (!quote || quote.payment.mode === "on_arrival") {
       return t(quote?.mode === "instant" ? "bookings.card.bookNow" : "bookings.card.requestToBook");
     }
-    const amount = money(quote.payment.dueNowUsdCents);
+    const amount = quote.charge
+      ? formatMinor(quote.charge.amountMinor, quote.charge.currency)
+      : money(quote.payment.dueNowUsdCents);
     return t(
       quote.mode === "instant" ? "bookings.card.bookAndPay" : "bookings.card.requestAndPay",
       { amount },
@@ -190,15 +192,25 @@ export function BookingCard({
                 <dd>{money(quote.price.cleaningFeeUsdCents)}</dd>
               </div>
             )}
-            <div className="flex justify-between gap-3">
-              <dt className="text-stone-600">{t("bookings.card.serviceFee")}</dt>
-              <dd>{money(quote.price.serviceFeeUsdCents)}</dd>
-            </div>
+            {quote.price.serviceFeeUsdCents > 0 && (
+              <div className="flex justify-between gap-3">
+                <dt className="text-stone-600">{t("bookings.card.serviceFee")}</dt>
+                <dd>{money(quote.price.serviceFeeUsdCents)}</dd>
+              </div>
+            )}
             <div className="flex justify-between gap-3 border-t border-stone-100 pt-2 text-base font-semibold">
               <dt>{t("bookings.card.total")}</dt>
               <dd data-testid="booking-total">{money(quote.price.totalUsdCents)}</dd>
             </div>
           </dl>
+          {quote.charge && (
+            <p className="mt-1 text-xs font-medium text-stone-700" data-testid="booking-charge">
+              {t("bookings.card.chargeNote", {
+                amount: formatMinor(quote.charge.amountMinor, quote.charge.currency),
+                currency: quote.charge.currency,
+              })}
+            </p>
+          )}
           {currency.code !== "USD" && (
             <p className="mt-1 text-xs text-stone-500">
               {t("bookings.card.usdNote", { amount: formatPrice(quote.price.totalUsdCents, USD) })}
@@ -212,7 +224,12 @@ export function BookingCard({
           <p className="mt-1 text-xs text-stone-600">
             {t(`bookings.policyRules.${quote.cancellationPolicy}`)}
           </p>
-          <PaymentTermsNote terms={quote.payment} mode={quote.mode} money={money} />
+          <PaymentTermsNote
+            terms={quote.payment}
+            charge={quote.charge}
+            mode={quote.mode}
+            money={money}
+          />
 
           {panel.ownListing ? (
             <p className="mt-4 text-sm text-stone-700">{t("bookings.card.ownListing")}</p>

@@ -1,23 +1,27 @@
 import type { Translate } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { BookingMode } from "../../lib/booking-values.ts";
-import type { PaymentTerms } from "../../lib/schemas/bookings.ts";
+import { formatMinor } from "../../lib/money.ts";
+import type { ChargeView, PaymentTerms } from "../../lib/schemas/bookings.ts";
 
 /**
  * How a stay is paid, in one sentence: at the property, the total online now, or a deposit now
- * and the rest online before check-in or at the property. Amounts in the viewer's currency.
+ * and the rest online before check-in or at the property. What is paid now is what the checkout
+ * charges, in its currency; the rest, in the viewer's currency.
  */
-export function paymentTermsText(
+function paymentTermsText(
   t: Translate,
   terms: PaymentTerms,
+  charge: ChargeView | null,
   money: (usdCents: number) => string,
 ): string {
   if (terms.mode === "on_arrival") return t("bookings.payment.onArrival");
-  if (terms.mode === "full") {
-    return t("bookings.payment.full", { now: money(terms.dueNowUsdCents) });
-  }
+  const now = charge
+    ? formatMinor(charge.amountMinor, charge.currency)
+    : money(terms.dueNowUsdCents);
+  if (terms.mode === "full") return t("bookings.payment.full", { now });
   return t("bookings.payment.deposit", {
-    now: money(terms.dueNowUsdCents),
+    now,
     percent: terms.depositPercent ?? 0,
     rest: money(terms.restUsdCents),
   });
@@ -29,10 +33,12 @@ export function paymentTermsText(
  */
 export function PaymentTermsNote({
   terms,
+  charge,
   mode,
   money,
 }: {
   terms: PaymentTerms;
+  charge: ChargeView | null;
   mode: BookingMode;
   money: (usdCents: number) => string;
 }) {
@@ -40,7 +46,7 @@ export function PaymentTermsNote({
   return (
     <div className="mt-2 space-y-1 text-xs text-stone-600" data-testid="payment-terms">
       <p className={terms.mode === "on_arrival" ? undefined : "font-medium text-stone-800"}>
-        {paymentTermsText(t, terms, money)}
+        {paymentTermsText(t, terms, charge, money)}
       </p>
       {terms.mode !== "on_arrival" && mode === "request" && (
         <p>{t("bookings.payment.refundedIfNotAccepted")}</p>

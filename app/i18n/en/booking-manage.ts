@@ -36,7 +36,8 @@ export const bookingManage = {
       deposit: "Deposit online",
     },
     paymentHints: {
-      on_arrival: "Guests pay you when they arrive; nothing is paid on the site.",
+      on_arrival:
+        "Guests pay you when they arrive; nothing is paid on the site, and no service fee is added.",
       full: "Guests pay the total online when booking. It is held until 48 hours after check-in, then payable to you.",
       deposit:
         "Guests pay a share online when booking and the rest online before check-in or at the property.",

@@ -87,6 +87,10 @@ export const bookings = {
     depositPercent: "Enter the deposit as a percentage of the total, from 10 to 90.",
     notDeposit: "This booking has no balance to pay online.",
     balancePaid: "The balance of this booking is already paid.",
+    checkoutClosed:
+      "The time to pay for this booking is over: its dates are no longer held. You can book them again if they are still free.",
+    checkoutOpen:
+      "A payment of this booking is already under way: finish it on the payment page, or wait a moment for its result.",
     balanceTooLate:
       "The balance can be paid online until the day before check-in; pay it at the property.",
     balanceNotConfirmed: "The balance is paid once the booking is confirmed.",
@@ -157,7 +161,8 @@ export const bookings = {
     cleaningFee: "Cleaning fee",
     serviceFee: "Service fee",
     total: "Total",
-    usdNote: "Charged in US dollars: {amount}.",
+    usdNote: "Prices are set in US dollars: {amount} in all; other currencies are at today's rate.",
+    chargeNote: "Charged at the checkout: {amount}, in {currency}.",
     policy: "Cancellation policy: {policy}",
     message: "Message to the host (optional)",
     bookNow: "Book now",

@@ -93,6 +93,7 @@ export const payments = {
       hint: "This page updates by itself as soon as the payment is confirmed. You can also close it: the receipt comes by e-mail.",
       backToCheckout: "Return to the payment page",
     },
+    held: "The dates of your booking stay held for you for a little while: try again with another card or method.",
     failed: {
       title: "Payment failed",
       body: "The payment did not go through and nothing was charged.",
@@ -173,6 +174,20 @@ export const payments = {
     continueCheckoutLabel: "Continue to the payment of booking #{id} at {title}",
     awaiting:
       "Waiting for your payment: the dates are held for you while the payment page is open.",
+    retry:
+      "Your payment did not go through and nothing was charged. The dates stay held for you for a little while: pay again with another card or method.",
+    payAgain: "Pay again",
+    payAgainLabel: "Pay again for booking #{id} at {title}",
+    attempts: {
+      title: "Payments that did not go through",
+      failed: {
+        card: "Card declined at {at}; nothing was charged.",
+        mobile_money: "Mobile money payment declined at {at}; nothing was charged.",
+        bank_transfer: "Bank transfer failed at {at}; nothing was charged.",
+      },
+      failedOther: "Payment failed at {at}; nothing was charged.",
+      cancelled: "Payment cancelled at {at}; nothing was charged.",
+    },
     paidOnline: "Paid online: {amount}.",
     balanceDue: "Left to pay: {amount}, online before check-in or at the property.",
     balanceAtProperty: "Left to pay at the property: {amount}.",

@@ -16,8 +16,10 @@ import {
   BOOKING_PAYMENT_MODES,
   MAX_DEPOSIT_PERCENT,
   MIN_DEPOSIT_PERCENT,
+  PAYMENT_METHODS,
   REFUND_STATUSES,
 } from "../payment-values.ts";
+import { amountSchema } from "./amount.ts";
 import { idSchema } from "./id.ts";
 import { isStorableText } from "./text.ts";
 
@@ -104,36 +106,38 @@ export type BookingRequest = z.output<typeof bookingRequestSchema>;
 /** A quote asks for the same as a booking, without the message. */
 export const quoteQuerySchema = bookingRequestSchema.omit({ message: true });
 
+/**
+ * The fields of a listing's booking settings, each as the form and the API send it: the page's
+ * action reads its form by these keys, so a field added here reaches the service.
+ */
+export const bookingSettingsFieldsSchema = z.object({
+  mode: z.enum(BOOKING_MODES, { error: E.mode }),
+  cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: E.policy }),
+  minStay: wholeNumber(E.minStay, 1, MAX_STAY),
+  maxStay: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((value) => (value === "" || value === undefined ? null : value))
+    .pipe(wholeNumber(E.maxStay, 1, MAX_STAY).nullable()),
+  noticeDays: wholeNumber(E.notice, 0, MAX_NOTICE_DAYS),
+  preparationDays: wholeNumber(E.preparation, 0, MAX_PREPARATION_DAYS),
+  maxGuests: wholeNumber(E.maxGuests, 1, MAX_GUESTS),
+  /**
+   * In US dollars as typed; the service stores cents. Parsed twice (by the API and by the
+   * service), so the value stays in dollars here: a transform to cents would apply twice.
+   */
+  cleaningFeeUsd: amountSchema({ error: E.cleaningFee, max: 100_000, blankIs: 0 }),
+  /** Paid at the property (the default), online in full, or a deposit online. */
+  paymentMode: z.enum(BOOKING_PAYMENT_MODES, { error: E.paymentMode }).default("on_arrival"),
+  /** The deposit's share of the total; read only for a deposit (the form sends it always). */
+  depositPercent: z
+    .union([z.number(), z.string(), z.null()], { error: E.depositPercent })
+    .optional()
+    .transform((value) => (value === "" || value === undefined ? null : value)),
+});
+
 /** How the lister takes bookings on one listing. */
-export const bookingSettingsInputSchema = z
-  .object({
-    mode: z.enum(BOOKING_MODES, { error: E.mode }),
-    cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: E.policy }),
-    minStay: wholeNumber(E.minStay, 1, MAX_STAY),
-    maxStay: z
-      .union([z.number(), z.string(), z.null()])
-      .optional()
-      .transform((value) => (value === "" || value === undefined ? null : value))
-      .pipe(wholeNumber(E.maxStay, 1, MAX_STAY).nullable()),
-    noticeDays: wholeNumber(E.notice, 0, MAX_NOTICE_DAYS),
-    preparationDays: wholeNumber(E.preparation, 0, MAX_PREPARATION_DAYS),
-    maxGuests: wholeNumber(E.maxGuests, 1, MAX_GUESTS),
-    /**
-     * In US dollars as typed; the service stores cents. Parsed twice (by the API and by the
-     * service), so the value stays in dollars here: a transform to cents would apply twice.
-     */
-    cleaningFeeUsd: z
-      .union([z.number(), z.string()], { error: E.cleaningFee })
-      .transform((value) => (typeof value === "string" ? Number(value.trim() || "0") : value))
-      .pipe(z.number({ error: E.cleaningFee }).min(0, E.cleaningFee).max(100_000, E.cleaningFee)),
-    /** Paid at the property (the default), online in full, or a deposit online. */
-    paymentMode: z.enum(BOOKING_PAYMENT_MODES, { error: E.paymentMode }).default("on_arrival"),
-    /** The deposit's share of the total; read only for a deposit (the form sends it always). */
-    depositPercent: z
-      .union([z.number(), z.string(), z.null()], { error: E.depositPercent })
-      .optional()
-      .transform((value) => (value === "" || value === undefined ? null : value)),
-  })
+export const bookingSettingsInputSchema = bookingSettingsFieldsSchema
   .refine((s) => s.maxStay === null || s.maxStay >= s.minStay, {
     path: ["maxStay"],
     message: E.maxStay,
@@ -209,6 +213,13 @@ export const paymentTermsSchema = z.object({
 });
 export type PaymentTerms = z.infer<typeof paymentTermsSchema>;
 
+/** An amount as the provider charges it: in minor units of the currency it is charged in. */
+export const chargeSchema = z.object({
+  amountMinor: z.int(),
+  currency: z.string().meta({ description: "ISO 4217, e.g. KES." }),
+});
+export type ChargeView = z.infer<typeof chargeSchema>;
+
 export const quoteSchema = z.object({
   listingId: z.int(),
   checkIn: z.string(),
@@ -218,6 +229,11 @@ export const quoteSchema = z.object({
   cancellationPolicy: z.enum(CANCELLATION_POLICIES),
   price: priceSchema,
   payment: paymentTermsSchema,
+  /**
+   * What the checkout charges when booking now (the amount due now, in the currency the provider
+   * takes); null when nothing is paid online.
+   */
+  charge: chargeSchema.nullable(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
@@ -245,6 +261,16 @@ export const bookingSchema = z.object({
   payment: paymentTermsSchema.extend({
     /** Paid online so far, in US cents at each payment's rate (refunds not taken off). */
     paidUsdCents: z.int(),
+    /** Paid online so far as it was charged: one amount per currency (refunds not taken off). */
+    charged: z.array(chargeSchema),
+    /** Tries to pay online that did not go through (declined, cancelled), oldest first. */
+    attempts: z.array(
+      z.object({
+        status: z.enum(["failed", "cancelled"]),
+        method: z.enum(PAYMENT_METHODS).nullable(),
+        at: z.string(),
+      }),
+    ),
     /** The provider's checkout of a booking awaiting payment, to go back to while it is open. */
     checkoutUrl: z.string().nullable(),
     /** Money given back online, in the currency it was paid in. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAmount } from "../amount.ts";
 import { MAX_LISTING_IMAGES } from "../listing-values.ts";
 import { videoEmbed } from "../video-embed.ts";
 import { isValidPhone } from "./profile.ts";
@@ -61,18 +62,14 @@ function oneOf<T extends string>(list: readonly T[], value: string): value is T 
   return (list as readonly string[]).includes(value);
 }
 
-const PRICE = /^\d{1,10}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,7}$/;
 const STORAGE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+){1,4}$/;
 const COUNTRY_CODE = /^[A-Z]{2}$/;
 
-/** "1,250.50" or "1 250" → 125050 cents; null for anything that is not an amount. */
+/** "1250.50" → 125050 cents (read by the shared strict parser); null for anything else. */
 export function parsePriceToCents(text: string): number | null {
-  const cleaned = text.replace(/[\s,]/g, "").replace(/^\$/, "");
-  if (!PRICE.test(cleaned)) return null;
-  const [whole = "0", fraction = ""] = cleaned.split(".");
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return cents <= MAX_PRICE_USD * 100 ? cents : null;
+  const cents = parseAmount(text, 2);
+  return cents !== null && cents <= MAX_PRICE_USD * 100 ? cents : null;
 }
 
 /** The price as the form shows it: "1250" or "1250.50". */
@@ -159,7 +156,7 @@ export const descriptionField = textInput("descriptionRequired")
   )
   .meta({ description: `Up to ${DESCRIPTION_MAX} characters; paragraphs are kept.` });
 
-/** US dollars as typed ("1,250.50", "$900") or a number; stored in cents. */
+/** US dollars as typed ("1250.50") or a number; stored in cents. */
 export const priceField = textInput("priceRequired", true)
   .transform((v, ctx) => {
     if (!v.trim()) return refuse(ctx, "priceRequired", v);

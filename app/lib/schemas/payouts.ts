@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAmount } from "../amount.ts";
 import { isStorableText } from "./text.ts";
 
 /**
@@ -69,6 +70,9 @@ export const payableHostSchema = z.object({
 });
 export type PayableHost = z.infer<typeof payableHostSchema>;
 
+/** No currency has more minor-unit digits than this (ISO 4217's most is 4). */
+const MAX_CURRENCY_DIGITS = 4;
+
 const E = {
   host: "payments.payouts.errors.host",
   currency: "payments.payouts.errors.currency",
@@ -93,9 +97,12 @@ export const recordPayoutInputSchema = z
       .meta({ description: "ISO 4217, e.g. NGN." }),
     amount: z
       .union([z.number(), z.string()], { error: E.amount })
-      .transform((value) => (typeof value === "string" ? value.trim().replace(/,/g, "") : value))
-      .pipe(z.union([z.number().positive(E.amount), z.string().regex(/^\d+(\.\d+)?$/, E.amount)]))
-      .meta({ description: "In the currency's major units as typed, e.g. 1500.50." }),
+      // Read strictly by the shared parser; the service reads it again in the currency's digits.
+      .refine((value) => (parseAmount(value, MAX_CURRENCY_DIGITS) ?? 0) > 0, E.amount)
+      .meta({
+        description:
+          "In the currency's major units, e.g. 1500.50: one '.' and no thousands separators.",
+      }),
     reference: z
       .string({ error: E.reference })
       .trim()

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseDecimal } from "./currency.ts";
+import { parseAmount } from "../amount.ts";
 import { isStorableText, oneLine } from "./text.ts";
 
 /** A premium plan as the plans page and GET /api/v1/premium-plans show it. */
@@ -91,6 +91,12 @@ function formWholeNumber(text: string): number {
   return /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
 }
 
+/** US dollars typed in the form, read by the shared strict parser; anything else is refused. */
+function usdFromText(text: string): number {
+  const cents = parseAmount(text, 2);
+  return cents === null ? Number.NaN : cents / 100;
+}
+
 /**
  * The edit form's fields as the schema's input: numbers from their text, an empty listing limit
  * as unlimited, one feature per line (empty lines dropped) and the Popular checkbox.
@@ -99,7 +105,7 @@ export function planFormValues(form: FormData) {
   const limit = formText(form, "listingLimit").trim();
   return {
     name: formText(form, "name"),
-    priceUsd: parseDecimal(formText(form, "priceUsd")),
+    priceUsd: usdFromText(formText(form, "priceUsd")),
     months: formWholeNumber(formText(form, "months")),
     listingLimit: limit === "" ? null : formWholeNumber(limit),
     featuredAds: formWholeNumber(formText(form, "featuredAds")),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { payoutItemSchema } from "./payouts.ts";
 import { JOB_STATUSES, QUOTE_STATUSES } from "../conversation-values.ts";
 import { REFUND_STATUSES } from "../payment-values.ts";
+import { amountSchema } from "./amount.ts";
 import { idSchema } from "./id.ts";
 import { isStorableText, oneLine } from "./text.ts";
 
@@ -78,19 +79,8 @@ export const requestQuoteSchema = quoteRequestBodySchema.extend({
  * The quote's amount in US dollars as typed (a form's text or a JSON number), more than 0 and
  * with at most two decimals. It stays in dollars here: the service stores cents.
  */
-const amountUsd = z
-  .union([z.number(), z.string()], { error: E.amount })
-  .transform((value) =>
-    typeof value === "string" ? Number(value.trim().replace(/,/g, "") || Number.NaN) : value,
-  )
-  .pipe(
-    z
-      .number({ error: E.amount })
-      .gt(0, E.amount)
-      .max(MAX_QUOTE_USD, E.amount)
-      // Whole cents only: 249.99 is a price, 249.999 a typo.
-      .refine((usd) => Math.abs(usd * 100 - Math.round(usd * 100)) < 1e-6, E.amount),
-  )
+const amountUsd = amountSchema({ error: E.amount, max: MAX_QUOTE_USD })
+  .refine((usd) => usd > 0, E.amount)
   .meta({ description: "The price in US dollars, e.g. 250 or 249.99.", example: 250 });
 
 /** A professional's quote on a request. */

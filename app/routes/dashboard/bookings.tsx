@@ -41,7 +41,10 @@ import {
   readBooking,
   refundPreview,
 } from "../../services/bookings/bookings.server.ts";
-import { startBalanceCheckout } from "../../services/bookings/booking-payment.server.ts";
+import {
+  retryBookingCheckout,
+  startBalanceCheckout,
+} from "../../services/bookings/booking-payment.server.ts";
 import { findCurrency } from "../../services/reference/reference.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
@@ -50,12 +53,14 @@ import { listMyJobs } from "../../services/quotes/quotes.server.ts";
 import { listReviewable } from "../../services/reviews/reviews.server.ts";
 
 /**
- * Accept, Decline (an optional reason), Cancel (a reason the host and the admin must give) and
- * Pay the balance of a deposit (the guest, sent on to the provider's checkout).
+ * Accept, Decline (an optional reason), Cancel (a reason the host and the admin must give), Pay
+ * the balance of a deposit and Pay again after a declined checkout (the guest, sent on to the
+ * provider's checkout).
  */
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept"), bookingId: idSchema }),
   z.object({ intent: z.literal("pay-balance"), bookingId: idSchema }),
+  z.object({ intent: z.literal("retry-payment"), bookingId: idSchema }),
   z.object({ intent: z.literal("decline"), bookingId: idSchema, reason: z.string().optional() }),
   z.object({ intent: z.literal("cancel"), bookingId: idSchema, reason: z.string().optional() }),
 ]);
@@ -195,9 +200,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       variant: "destructive",
     } satisfies Toast);
 
-  if (form.intent === "pay-balance") {
+  if (form.intent === "pay-balance" || form.intent === "retry-payment") {
     const currency = await readCurrencyCode(request);
-    return answerAction(() => startBalanceCheckout(viewer, form.bookingId, currency), {
+    const start =
+      form.intent === "pay-balance"
+        ? () => startBalanceCheckout(viewer, form.bookingId, currency)
+        : () => retryBookingCheckout(viewer, form.bookingId);
+    return answerAction(start, {
       success: ({ checkoutUrl }) => redirect(checkoutUrl),
       refused: (error) =>
         redirectWithToast(back, {

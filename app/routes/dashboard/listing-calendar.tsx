@@ -23,6 +23,7 @@ import {
 import { addDays, isoDay, UNIT_PRICE_TYPE } from "../../lib/booking-values.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDay } from "../../lib/format-day.ts";
+import { bookingSettingsFieldsSchema } from "../../lib/schemas/bookings.ts";
 import {
   readBookingSettings,
   renewIcalToken,
@@ -44,7 +45,7 @@ import {
   errorPage,
   loadOrErrorPage,
 } from "../../services/session/action-answer.server.ts";
-import { readForm } from "../../services/session/read-form.server.ts";
+import { formFields, readForm } from "../../services/session/read-form.server.ts";
 
 const MY_LISTINGS = "/dashboard/my-listings";
 
@@ -163,7 +164,7 @@ function nightsText(first: string, last: string): string {
  */
 async function refused(
   intent: CalendarIntent,
-  values: Record<string, string>,
+  values: Partial<Record<string, string>>,
   error: AppError,
 ): Promise<ReturnType<typeof data<CalendarFormResult>>> {
   if (error.code === "FORBIDDEN" || error.code === "UNAUTHENTICATED") throw await accessDenied();
@@ -215,7 +216,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 
   function answer<T>(
     intent: CalendarIntent,
-    values: Record<string, string>,
+    values: Partial<Record<string, string>>,
     run: () => Promise<T>,
     success: (value: T) => Promise<Response>,
     adapt: (error: AppError) => AppError = (error) => error,
@@ -228,18 +229,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
 
   switch (intent) {
     case "settings": {
-      const values = Object.fromEntries(
-        [
-          "mode",
-          "cancellationPolicy",
-          "minStay",
-          "maxStay",
-          "noticeDays",
-          "preparationDays",
-          "maxGuests",
-          "cleaningFeeUsd",
-        ].map((name) => [name, text(form, name)]),
-      );
+      const values = formFields(form, bookingSettingsFieldsSchema);
       return answer(
         intent,
         values,

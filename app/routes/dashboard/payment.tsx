@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/payment";
 import { requirePermission } from "../../auth/guards.server.ts";
+import type { Viewer } from "../../auth/viewer.ts";
 import {
   PendingPayment,
   UnpaidPayment,
@@ -11,14 +12,18 @@ import { useRootData } from "../../hooks/use-root-data.ts";
 import { pickMessages } from "../../i18n/translate.ts";
 import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
+import { canRetryPayment } from "../../lib/booking-payment.ts";
 import { retryPath } from "../../lib/payment-receipt.ts";
+import type { PaymentView } from "../../lib/schemas/payments.ts";
+import { readBooking } from "../../services/bookings/bookings.server.ts";
 import { readPayment } from "../../services/payments/payment-read.server.ts";
 import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
 
 /**
  * `/dashboard/payments/:paymentId`: where the provider sends the payer back, whatever happened.
  * Pending, it waits for the provider's word (asking again every few seconds); failed or
- * cancelled, it says nothing was charged and offers to try again; paid, it is the receipt. Only
+ * cancelled, it says nothing was charged and offers to try again (on the same booking while its
+ * dates are held); paid, it is the receipt. Only
  * the payer and the administrator see it: anyone else gets the 404 of a missing payment.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -29,8 +34,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     payment,
     retryPath: retryPath(payment.purpose),
+    retryBookingId: await retryableBooking(viewer, payment),
     messages: pickMessages(["payments.receipt"]),
   };
+}
+
+/**
+ * The booking a failed or cancelled payment was for, when its guest can still pay it again (its
+ * dates still held): "Try again" then opens a new checkout of the same booking.
+ */
+async function retryableBooking(viewer: Viewer, payment: PaymentView): Promise<number | null> {
+  if (payment.purpose !== "booking" || payment.bookingId === null) return null;
+  if (payment.status !== "failed" && payment.status !== "cancelled") return null;
+  if (payment.payer.id !== viewer.id) return null;
+  const { booking } = await readBooking(viewer, payment.bookingId);
+  return canRetryPayment(booking, new Date().toISOString()) ? booking.id : null;
 }
 
 export default function Payment({ loaderData }: Route.ComponentProps) {
@@ -51,7 +69,11 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
       ) : payment.status === "pending" ? (
         <PendingPayment payment={payment} />
       ) : (
-        <UnpaidPayment payment={payment} retryPath={loaderData.retryPath} />
+        <UnpaidPayment
+          payment={payment}
+          retryPath={loaderData.retryPath}
+          retryBookingId={loaderData.retryBookingId}
+        />
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { layout } from "../../email/templates.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import type { BookingEvent } from "../../lib/booking-values.ts";
 import { formatDay } from "../../lib/format-day.ts";
+import { formatCharged } from "../../lib/booking-payment.ts";
 import { formatPrice, USD } from "../../lib/money.ts";
 import type { BookingView } from "../../lib/schemas/bookings.ts";
 import { bookingIcs } from "./ical.server.ts";
@@ -57,16 +58,16 @@ function details(booking: MailedBooking): string[] {
 
 /** How the booking is paid: at the property, or what was paid online and what is left. */
 function paymentLine(booking: MailedBooking): string {
-  const { mode, paidUsdCents, dueNowUsdCents, restUsdCents } = booking.payment;
+  const { mode, paidUsdCents, restUsdCents } = booking.payment;
   if (mode === "on_arrival") return t("bookings.payAtProperty");
   if (booking.status === "awaiting_payment" || paidUsdCents === 0) {
     return t("bookings.mail.notCharged");
   }
   if (mode === "full" || paidUsdCents >= booking.price.totalUsdCents) {
-    return t("bookings.mail.paidInFull", { amount: amount(paidUsdCents, booking) });
+    return t("bookings.mail.paidInFull", { amount: formatCharged(booking.payment.charged) });
   }
   return t("bookings.mail.paidDeposit", {
-    amount: amount(dueNowUsdCents, booking),
+    amount: formatCharged(booking.payment.charged),
     rest: amount(restUsdCents, booking),
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { getDb, type DbTransaction } from "../../db/client.server.ts";
 import { bookings, ledgerEntries, payments } from "../../db/schema/index.ts";
 import { createTranslator } from "../../i18n/translate.ts";
@@ -9,7 +9,12 @@ import { HOLD_AFTER_CHECK_IN_HOURS } from "../../lib/payment-values.ts";
 import { can } from "../../lib/permissions.ts";
 import type { CheckoutStarted } from "../../lib/schemas/payments.ts";
 import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
-import { requirePaymentProvider, type PaymentRow } from "../payments/checkout.server.ts";
+import {
+  createPayment,
+  openCheckout,
+  requirePaymentProvider,
+  type PaymentRow,
+} from "../payments/checkout.server.ts";
 import { startSingleCheckout } from "../payments/single-checkout.server.ts";
 import type { PurposeHandler } from "../payments/purpose.server.ts";
 import { mailBookingTransition, type MailEvent } from "./booking-mail.server.ts";
@@ -100,10 +105,91 @@ export const bookingPaymentHandler: PurposeHandler = {
   async onUnpaid(tx, payment) {
     if (payment.purpose !== "booking" || payment.bookingId === null) return {};
     const booking = await lockBooking(tx, payment.bookingId);
-    if (!booking || !(await expireUnpaid(tx, booking, new Date()))) return {};
+    // A declined card or a cancelled checkout leaves the hold while its window lasts: the guest
+    // pays again on the same booking (`retryBookingCheckout`); the expiry job ends it after.
+    if (!booking || stillHeld(booking, new Date())) return {};
+    if (!(await expireUnpaid(tx, booking, new Date()))) return {};
     return { afterCommit: () => mailAfter(booking.id, "unpaid") };
   },
 };
+
+/** A booking awaiting payment whose checkout window (the hold on its nights) is still open. */
+function stillHeld(booking: BookingRow, now: Date): boolean {
+  return (
+    booking.status === "awaiting_payment" &&
+    booking.expiresAt !== null &&
+    booking.expiresAt.getTime() > now.getTime()
+  );
+}
+
+/** The guest of a booking, refused to anyone else as `startBalanceCheckout` does. */
+function requireGuest(actor: Actor, booking: BookingRow) {
+  if (booking.guestId === actor.id) return;
+  // The host and the administrator see the booking, but only its guest pays for it.
+  const party = booking.hostId === actor.id || can(actor, "booking:list-all");
+  throw party
+    ? new AppError("FORBIDDEN", "bookings.errors.notYourBooking")
+    : new AppError("NOT_FOUND", "bookings.errors.notFound");
+}
+
+/**
+ * Pays a booking awaiting payment again after its checkout was declined or cancelled: the same
+ * booking, the same held nights, a new checkout (a provider closes one once it failed) that ends
+ * with the hold, where the guest can use another card or method. A checkout still open is
+ * reused rather than doubled. Once the window has closed the booking is refused as over.
+ */
+export async function retryBookingCheckout(
+  actor: Actor | null,
+  rawBookingId: unknown,
+  now = new Date(),
+): Promise<CheckoutStarted> {
+  requireAllowed(actor, "payment:pay");
+  const db = await getDb();
+  const found = await bookingRow(db, rawBookingId);
+  requireGuest(actor, found);
+  if (!stillHeld(found, now)) throw new AppError("CONFLICT", "bookings.errors.checkoutClosed");
+  requirePaymentProvider();
+  const view = await bookingById(db, found.id);
+  const opened = await db.transaction(async (tx) => {
+    // Locked, so two tries at once open one checkout between them.
+    const booking = await lockBooking(tx, found.id);
+    if (!booking || !stillHeld(booking, now)) {
+      throw new AppError("CONFLICT", "bookings.errors.checkoutClosed");
+    }
+    const [open] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.bookingId, booking.id),
+          eq(payments.purpose, "booking"),
+          inArray(payments.status, ["pending", "paid"]),
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    if (open) return { payment: open, reused: true };
+    const payment = await createPayment(tx, {
+      payerId: actor.id,
+      purpose: "booking",
+      bookingId: booking.id,
+      amountUsdCents: booking.dueNowUsdCents,
+      description: t("payments.bookings.description", { id: booking.id, title: view.listingTitle }),
+      displayCurrency: booking.currencyCode,
+      expiresAt: booking.expiresAt!,
+    });
+    return { payment, reused: false };
+  });
+  const { payment, reused } = opened;
+  if (reused) {
+    // Paid meanwhile (its webhook is on its way), or a checkout still open: back to it.
+    if (payment.status === "paid" || !payment.checkoutUrl) {
+      throw new AppError("CONFLICT", "bookings.errors.checkoutOpen");
+    }
+    return { paymentId: payment.id, checkoutUrl: payment.checkoutUrl };
+  }
+  return { paymentId: payment.id, checkoutUrl: await openCheckout(payment, view.guestEmail) };
+}
 
 /**
  * Opens the checkout of a deposit booking's balance for its guest, while it is confirmed and
@@ -119,13 +205,7 @@ export async function startBalanceCheckout(
   requireAllowed(actor, "payment:pay");
   const db = await getDb();
   const booking = await bookingRow(db, rawBookingId);
-  if (booking.guestId !== actor.id) {
-    // The host and the administrator see the booking, but only its guest pays for it.
-    const party = booking.hostId === actor.id || can(actor, "booking:list-all");
-    throw party
-      ? new AppError("FORBIDDEN", "bookings.errors.notYourBooking")
-      : new AppError("NOT_FOUND", "bookings.errors.notFound");
-  }
+  requireGuest(actor, booking);
   if (booking.paymentMode !== "deposit")
     throw new AppError("CONFLICT", "bookings.errors.notDeposit");
   if (booking.status !== "confirmed") {

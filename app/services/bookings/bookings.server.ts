@@ -44,6 +44,7 @@ import {
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
 import {
+  chargeNow,
   createPayment,
   openCheckout,
   requirePaymentProvider,
@@ -268,7 +269,10 @@ async function priceOf(
     rateUsdCents: bookable.rateUsdCents,
     quantity: stay.quantity,
     cleaningFeeUsdCents: bookable.unit === "departure" ? 0 : bookable.settings.cleaningFeeUsdCents,
-    serviceFeeBasisPoints: await serviceFeeBasisPoints(db),
+    // The platform's fee is taken from money it handles: a stay paid at the property has none
+    // (docs/decisions/007-payments.md).
+    serviceFeeBasisPoints:
+      bookable.settings.paymentMode === "on_arrival" ? 0 : await serviceFeeBasisPoints(db),
   });
   return {
     unit: bookable.unit,
@@ -292,6 +296,11 @@ export async function quoteBooking(
   if (bookable.unit === "departure") stay = await departureStay(db, bookable, stay, now);
   else await requireFreeNights(db, listingId, stayAsked(bookable, stay, now));
   const price = await priceOf(db, bookable, stay, await requestedCurrency(request.currency));
+  const payment = paymentTerms(
+    bookable.settings.paymentMode,
+    bookable.settings.depositPercent,
+    price.totalUsdCents,
+  );
   return {
     listingId,
     checkIn: stay.checkIn,
@@ -300,11 +309,9 @@ export async function quoteBooking(
     mode: bookable.settings.mode,
     cancellationPolicy: bookable.settings.cancellationPolicy,
     price,
-    payment: paymentTerms(
-      bookable.settings.paymentMode,
-      bookable.settings.depositPercent,
-      price.totalUsdCents,
-    ),
+    payment,
+    // Through the checkout's own function, so the card shows what the provider will charge.
+    charge: await chargeNow(db, payment.dueNowUsdCents, price.currency),
   };
 }
 
@@ -996,8 +1003,10 @@ type ViewRow = {
 async function onlinePayments(db: Executor, ids: number[]) {
   const byBooking = new Map<number, BookingView["payment"]["refunds"]>();
   const paid = new Map<number, number>();
+  const charged = new Map<number, Map<string, number>>();
+  const attempts = new Map<number, BookingView["payment"]["attempts"]>();
   const checkout = new Map<number, string>();
-  if (ids.length === 0) return { byBooking, paid, checkout };
+  if (ids.length === 0) return { byBooking, paid, charged, attempts, checkout };
   const rows = await db
     .select({ payment: payments, refund: refunds })
     .from(payments)
@@ -1010,6 +1019,25 @@ async function onlinePayments(db: Executor, ids: number[]) {
     if (payment.status === "paid" && !counted.has(payment.id)) {
       counted.add(payment.id);
       paid.set(id, (paid.get(id) ?? 0) + payment.amountUsdCents);
+      const inCurrency = charged.get(id) ?? new Map<string, number>();
+      inCurrency.set(
+        payment.currency,
+        (inCurrency.get(payment.currency) ?? 0) + payment.amountMinor,
+      );
+      charged.set(id, inCurrency);
+    }
+    if (
+      (payment.status === "failed" || payment.status === "cancelled") &&
+      !counted.has(payment.id)
+    ) {
+      counted.add(payment.id);
+      const list = attempts.get(id) ?? [];
+      list.push({
+        status: payment.status,
+        method: payment.method,
+        at: payment.updatedAt.toISOString(),
+      });
+      attempts.set(id, list);
     }
     if (payment.status === "pending" && payment.purpose === "booking" && payment.checkoutUrl) {
       checkout.set(id, payment.checkoutUrl);
@@ -1025,7 +1053,7 @@ async function onlinePayments(db: Executor, ids: number[]) {
       byBooking.set(id, list);
     }
   }
-  return { byBooking, paid, checkout };
+  return { byBooking, paid, charged, attempts, checkout };
 }
 
 async function toViews(db: Executor, rows: ViewRow[]): Promise<BookingWithParties[]> {
@@ -1047,7 +1075,12 @@ async function toViews(db: Executor, rows: ViewRow[]): Promise<BookingWithPartie
       dueNowUsdCents: b.dueNowUsdCents,
       restUsdCents: b.totalUsdCents - b.dueNowUsdCents,
       paidUsdCents: online.paid.get(b.id) ?? 0,
+      charged: [...(online.charged.get(b.id) ?? [])].map(([currency, amountMinor]) => ({
+        amountMinor,
+        currency,
+      })),
       checkoutUrl: b.status === "awaiting_payment" ? (online.checkout.get(b.id) ?? null) : null,
+      attempts: online.attempts.get(b.id) ?? [],
       refunds: online.byBooking.get(b.id) ?? [],
     });
   });

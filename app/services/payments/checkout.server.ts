@@ -32,6 +32,8 @@ export interface NewPayment {
   description: string;
   /** The payer's display currency: charged in it when the provider takes it, else in USD. */
   displayCurrency: string | null | undefined;
+  /** When the checkout closes: CHECKOUT_MINUTES from now unless what it pays for ends sooner. */
+  expiresAt?: Date;
 }
 
 export function requirePaymentProvider(): PaymentProvider {
@@ -40,32 +42,64 @@ export function requirePaymentProvider(): PaymentProvider {
   return provider;
 }
 
+/** What a payment of an amount in US cents really charges: the amount in the charged currency. */
+export interface Charge {
+  currency: string;
+  rate: number;
+  amountMinor: number;
+}
+
 /**
- * The charge's currency and rate: the payer's currency where the provider takes it, else USD.
- * Read through the caller's transaction, not the shared reference cache: on the embedded
- * database a read outside an open transaction waits for that transaction to end.
+ * The charge of `usdCents` for a payer who reads prices in `displayCurrency`: in that currency
+ * where the provider takes it (at its rate now), else in US dollars. The checkout charges what
+ * this says, and the booking card shows the same before the guest books. Read through the caller's
+ * executor, not the shared reference cache: on the embedded database a read outside an open
+ * transaction waits for that transaction to end.
  */
-async function chargeCurrency(
-  tx: DbTransaction,
-  provider: PaymentProvider,
+export async function chargeFor(
+  db: Database | DbTransaction,
+  usdCents: number,
   displayCurrency: string | null | undefined,
-): Promise<{ currency: string; rate: number }> {
+  provider: PaymentProvider = requirePaymentProvider(),
+): Promise<Charge> {
   const code = displayCurrency?.toUpperCase();
   if (code && code !== "USD" && provider.currencies.includes(code)) {
-    const [found] = await tx
+    const [found] = await db
       .select({ rate: currencies.ratePerUsd })
       .from(currencies)
       .where(eq(currencies.code, code));
     const rate = Number(found?.rate);
-    if (Number.isFinite(rate) && rate > 0) return { currency: code, rate };
+    if (Number.isFinite(rate) && rate > 0) {
+      return { currency: code, rate, amountMinor: usdCentsToMinor(usdCents, code, rate) };
+    }
   }
-  return { currency: "USD", rate: 1 };
+  return { currency: "USD", rate: 1, amountMinor: usdCents };
+}
+
+/**
+ * What paying `usdCents` online charges now, for a price shown before anything is booked; null
+ * when nothing is paid online or no provider takes payments (booking is refused then).
+ */
+export async function chargeNow(
+  db: Database | DbTransaction,
+  usdCents: number,
+  displayCurrency: string | null | undefined,
+): Promise<{ amountMinor: number; currency: string } | null> {
+  const provider = findPaymentProvider();
+  if (usdCents <= 0 || !provider) return null;
+  const { amountMinor, currency } = await chargeFor(db, usdCents, displayCurrency, provider);
+  return { amountMinor, currency };
 }
 
 /** The pending payment's row: its charge currency, amount and checkout window. */
 export async function newPaymentValues(tx: DbTransaction, input: NewPayment) {
   const provider = requirePaymentProvider();
-  const { currency, rate } = await chargeCurrency(tx, provider, input.displayCurrency);
+  const { currency, rate, amountMinor } = await chargeFor(
+    tx,
+    input.amountUsdCents,
+    input.displayCurrency,
+    provider,
+  );
   return {
     id: `pay_${randomBytes(12).toString("hex")}`,
     payerId: input.payerId,
@@ -74,12 +108,12 @@ export async function newPaymentValues(tx: DbTransaction, input: NewPayment) {
     bookingId: input.bookingId ?? null,
     jobId: input.jobId ?? null,
     provider: provider.id,
-    amountMinor: usdCentsToMinor(input.amountUsdCents, currency, rate),
+    amountMinor,
     currency,
     amountUsdCents: input.amountUsdCents,
     rate: rate.toFixed(6),
     description: input.description,
-    expiresAt: new Date(Date.now() + CHECKOUT_MINUTES * 60_000),
+    expiresAt: input.expiresAt ?? new Date(Date.now() + CHECKOUT_MINUTES * 60_000),
   } satisfies typeof payments.$inferInsert;
 }
 

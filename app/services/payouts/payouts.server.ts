@@ -3,7 +3,8 @@ import { getDb, queryRows } from "../../db/client.server.ts";
 import { payouts, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { formatMinor } from "../../lib/money.ts";
-import { currencyExponent, majorToMinor } from "../../lib/payment-values.ts";
+import { parseAmount } from "../../lib/amount.ts";
+import { currencyExponent } from "../../lib/payment-values.ts";
 import {
   recordPayoutInputSchema,
   type PayableHost,
@@ -124,13 +125,14 @@ export async function payableHosts(actor: Actor | null): Promise<PayableHost[]> 
 
 /** An amount typed in major units, in the currency's minor units, or the field's refusal. */
 function amountInMinor(amount: number | string, currency: string): number {
+  let digits: number | null = null;
   try {
-    currencyExponent(currency);
-    const minor = majorToMinor(amount, currency);
-    if (minor > 0 && Number.isSafeInteger(minor)) return minor;
+    digits = currencyExponent(currency);
   } catch {
-    // Not a currency, or more decimals than it has: refused below as the field's problem.
+    // Not a currency: refused below as the field's problem.
   }
+  const minor = digits === null ? null : parseAmount(amount, digits);
+  if (minor !== null && minor > 0) return minor;
   throw new AppError("VALIDATION_FAILED", "payments.payouts.errors.amount", {
     amount: "payments.payouts.errors.amount",
   });

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { createTranslator } from "../../i18n/translate.ts";
 
 /** A form without files: its text fields, with a lot of room. Forms with files say their own. */
@@ -60,4 +61,21 @@ export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Pro
   } catch {
     throw refusal(400);
   }
+}
+
+/**
+ * The text fields of a form named by the keys of a schema's object, as the service parses them:
+ * an action that reads its form this way passes on every field the schema has, and a field the
+ * form did not send stays absent (so the schema's default applies), not "".
+ */
+export function formFields<Shape extends z.ZodRawShape>(
+  form: FormData,
+  schema: z.ZodObject<Shape>,
+): Partial<Record<keyof Shape & string, string>> {
+  const fields: Partial<Record<keyof Shape & string, string>> = {};
+  for (const name of Object.keys(schema.shape) as (keyof Shape & string)[]) {
+    const value = form.get(name);
+    if (typeof value === "string") fields[name] = value;
+  }
+  return fields;
 }

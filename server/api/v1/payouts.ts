@@ -8,7 +8,10 @@ import {
   recordPayoutInputSchema,
 } from "../../../app/lib/schemas/payouts.ts";
 import { fieldErrorsOf } from "../../../app/lib/validation.ts";
-import { startBalanceCheckout } from "../../../app/services/bookings/booking-payment.server.ts";
+import {
+  retryBookingCheckout,
+  startBalanceCheckout,
+} from "../../../app/services/bookings/booking-payment.server.ts";
 import { payoutReport, recordPayout } from "../../../app/services/payouts/payouts.server.ts";
 import { startJobCheckout } from "../../../app/services/quotes/job-payment.server.ts";
 import { readCurrencyCode } from "../../../app/services/session/preferences.server.ts";
@@ -27,8 +30,8 @@ import {
 } from "./router.ts";
 
 /**
- * Bookings and jobs paid online: a deposit's balance and a job's checkout (the guest's, the
- * client's), the payout report of hosts and professionals (held, payable, paid out), and the
+ * Bookings and jobs paid online: a booking paid again after a declined checkout, a deposit's
+ * balance and a job's checkout (the guest's, the client's), the payout report of hosts and professionals (held, payable, paid out), and the
  * administrator's record of a payout made outside the site.
  */
 export const payoutRoutes = apiRouter();
@@ -90,6 +93,27 @@ payoutRoutes.openapi(
       ),
       201,
     ),
+);
+
+payoutRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/bookings/{bookingId}/checkout",
+    security: sessionSecurity,
+    summary: "Pay again for a booking awaiting payment (its guest, while its dates are held)",
+    description:
+      "After a declined card or a cancelled checkout the booking keeps its dates until its checkout window ends: this opens a new checkout of the same booking, in the currency it was booked in, closing with the hold. A checkout still open is returned again rather than doubled. Send the guest's browser to `checkoutUrl`.",
+    operationId: "retryBookingCheckout",
+    middleware: [...signedInCalls, allowedTo("payment:pay")] as const,
+    request: { params: z.object({ bookingId: listingIdParam }) },
+    responses: {
+      201: jsonResponse(checkoutStarted, "The checkout"),
+      ...checkoutRefusals,
+      409: errorResponse("CONFLICT: the checkout window is over, or a payment is under way"),
+    },
+  }),
+  async (c) =>
+    c.json(await retryBookingCheckout(c.get("viewer"), c.req.valid("param").bookingId), 201),
 );
 
 payoutRoutes.openapi(

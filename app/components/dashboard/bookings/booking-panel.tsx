@@ -4,6 +4,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "../../../hooks/use-hydrated.ts";
 import { useT } from "../../../i18n/use-t.ts";
 import { bookingsHref, type BookingPanel as Panel } from "../../../lib/booking-dashboard.ts";
+import { formatCharged, refundAsCharged } from "../../../lib/booking-payment.ts";
 import { cn } from "../../../lib/cn.ts";
 import { formatPrice, type DisplayCurrency } from "../../../lib/money.ts";
 import type { BookingView } from "../../../lib/schemas/bookings.ts";
@@ -97,7 +98,7 @@ export function BookingPanel({
         {close}
       </CancelBody>
     ) : (
-      <DeclineBody booking={panel.booking} month={month} currency={currency} frame={frame}>
+      <DeclineBody booking={panel.booking} month={month} frame={frame}>
         {close}
       </DeclineBody>
     );
@@ -220,7 +221,7 @@ function CancelBody({
   const policy = booking.cancellationPolicy;
   // Of a booking paid online, what comes back is a share of what was paid, not of the total.
   const paidOnline = booking.payment.paidUsdCents;
-  const paid = formatPrice(paidOnline, currency);
+  const paid = formatCharged(booking.payment.charged);
   return (
     <>
       <Heading frame={frame}>
@@ -245,7 +246,7 @@ function CancelBody({
             <p className="text-base font-semibold text-stone-900" data-refund>
               {paidOnline > 0
                 ? t("payments.bookings.cancelRefund", {
-                    refund: formatPrice(panel.refundUsdCents, currency),
+                    refund: refundAsCharged(panel.refundUsdCents, booking.payment),
                     paid,
                   })
                 : t("bookingsDashboard.cancel.refundNow", {
@@ -291,13 +292,11 @@ function CancelBody({
 function DeclineBody({
   booking,
   month,
-  currency,
   frame,
   children,
 }: {
   booking: BookingView;
   month: string | null;
-  currency: DisplayCurrency;
   frame: Frame;
   children: ReactNode;
 }) {
@@ -315,7 +314,7 @@ function DeclineBody({
       {booking.payment.paidUsdCents > 0 && (
         <p className="mt-3 text-sm font-semibold text-stone-900">
           {t("payments.bookings.declineRefund", {
-            paid: formatPrice(booking.payment.paidUsdCents, currency),
+            paid: formatCharged(booking.payment.charged),
           })}
         </p>
       )}

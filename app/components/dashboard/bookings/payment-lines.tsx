@@ -1,8 +1,9 @@
-import { CreditCard, ExternalLink, Undo2 } from "lucide-react";
+import { CircleX, CreditCard, ExternalLink, Undo2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { useT } from "../../../i18n/use-t.ts";
 import { bookingsHref } from "../../../lib/booking-dashboard.ts";
-import { canPayBalance } from "../../../lib/booking-payment.ts";
+import { canPayBalance, canRetryPayment, formatCharged } from "../../../lib/booking-payment.ts";
+import { formatPaymentTime } from "../../../lib/payment-receipt.ts";
 import { cn } from "../../../lib/cn.ts";
 import { formatMinor, formatPrice, type DisplayCurrency } from "../../../lib/money.ts";
 import type { BookingView } from "../../../lib/schemas/bookings.ts";
@@ -30,7 +31,11 @@ export function PaymentNote({
     ) : null;
   }
   if (booking.status === "awaiting_payment") {
-    return <span className="text-amber-800">{t("payments.bookings.awaiting")}</span>;
+    return (
+      <span className="text-amber-800">
+        {t(booking.payment.checkoutUrl ? "payments.bookings.awaiting" : "payments.bookings.retry")}
+      </span>
+    );
   }
   const { paidUsdCents } = booking.payment;
   if (paidUsdCents === 0) return null;
@@ -38,7 +43,7 @@ export function PaymentNote({
   return (
     <>
       <span className="text-stone-700" data-paid-online>
-        {t("payments.bookings.paidOnline", { amount: money(paidUsdCents) })}
+        {t("payments.bookings.paidOnline", { amount: formatCharged(booking.payment.charged) })}
       </span>
       {open && left > 0 && (
         <span className="text-stone-600">
@@ -51,6 +56,40 @@ export function PaymentNote({
         </span>
       )}
     </>
+  );
+}
+
+/** The attempt's words: "Card declined", "Mobile money declined", "Payment cancelled". */
+function attemptText(
+  t: ReturnType<typeof useT>,
+  attempt: BookingView["payment"]["attempts"][number],
+): string {
+  const at = formatPaymentTime(attempt.at);
+  if (attempt.status === "cancelled") return t("payments.bookings.attempts.cancelled", { at });
+  return attempt.method
+    ? t(`payments.bookings.attempts.failed.${attempt.method}`, { at })
+    : t("payments.bookings.attempts.failedOther", { at });
+}
+
+/**
+ * Tries to pay that did not go through, inside the booking they were for ("Card declined at
+ * Nov 26, 2026, 14:02 UTC"): no money was taken by any of them.
+ */
+export function AttemptLines({ attempts }: { attempts: BookingView["payment"]["attempts"] }) {
+  const t = useT();
+  if (attempts.length === 0) return null;
+  return (
+    <ul
+      className="mt-1 space-y-0.5 text-sm text-stone-700"
+      aria-label={t("payments.bookings.attempts.title")}
+    >
+      {attempts.map((attempt) => (
+        <li key={attempt.at} className="flex items-start gap-1.5" data-attempt={attempt.status}>
+          <CircleX aria-hidden className="mt-0.5 size-4 shrink-0 text-red-700" />
+          <span>{attemptText(t, attempt)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -84,14 +123,38 @@ export function PaymentActions({
   booking,
   month,
   today,
+  now,
 }: {
   booking: BookingView;
   month: string | null;
   today: string;
+  /** The time of the request: a booking's hold ends at its checkout window. */
+  now: string;
 }) {
   const t = useT();
   const navigation = useNavigation();
   const label = { id: booking.id, title: booking.listingTitle };
+  const busy = (intent: string) =>
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData.get("bookingId") === String(booking.id);
+  if (canRetryPayment(booking, now)) {
+    return (
+      <Form method="post" action={bookingsHref({ month })}>
+        <input type="hidden" name="intent" value="retry-payment" />
+        <input type="hidden" name="bookingId" value={booking.id} />
+        <button
+          type="submit"
+          disabled={busy("retry-payment")}
+          aria-label={t("payments.bookings.payAgainLabel", label)}
+          className={cn(buttonVariants({ size: "sm" }), "gap-1.5")}
+        >
+          <CreditCard aria-hidden className="size-4" />
+          {t("payments.bookings.payAgain")}
+        </button>
+      </Form>
+    );
+  }
   if (booking.status === "awaiting_payment" && booking.payment.checkoutUrl) {
     return (
       <a
@@ -105,17 +168,13 @@ export function PaymentActions({
     );
   }
   if (!canPayBalance(booking, today)) return null;
-  const busy =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === "pay-balance" &&
-    navigation.formData.get("bookingId") === String(booking.id);
   return (
     <Form method="post" action={bookingsHref({ month })}>
       <input type="hidden" name="intent" value="pay-balance" />
       <input type="hidden" name="bookingId" value={booking.id} />
       <button
         type="submit"
-        disabled={busy}
+        disabled={busy("pay-balance")}
         aria-label={t("payments.bookings.payBalanceLabel", label)}
         className={cn(buttonVariants({ size: "sm" }), "gap-1.5")}
       >

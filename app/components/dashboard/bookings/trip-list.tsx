@@ -9,7 +9,7 @@ import type { BookingView } from "../../../lib/schemas/bookings.ts";
 import { buttonVariants } from "../../ui/button.tsx";
 import { cardVariants } from "../../ui/card.tsx";
 import { BookingFacts, BookingTotal, EndNote, ExpiryNote, ListingLink } from "./booking-facts.tsx";
-import { PaymentActions, PaymentNote, RefundLines } from "./payment-lines.tsx";
+import { AttemptLines, PaymentActions, PaymentNote, RefundLines } from "./payment-lines.tsx";
 import { CancelLink, MessageButton } from "./row-actions.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
 import { BookingReview } from "../../reviews/booking-review.tsx";
@@ -162,6 +162,9 @@ function TripRow({
       <div className="mt-2 flex flex-col gap-x-4 gap-y-1 text-sm sm:flex-row sm:flex-wrap sm:items-center">
         <BookingTotal booking={booking} currency={currency} />
         <PaymentNote booking={booking} currency={currency} today={today} />
+        {booking.status === "awaiting_payment" && (
+          <ExpiryNote expiresAt={booking.expiresAt} now={now} />
+        )}
         {booking.status === "requested" && (
           <>
             <ExpiryNote expiresAt={booking.expiresAt} now={now} />
@@ -170,9 +173,10 @@ function TripRow({
         )}
       </div>
       <EndNote booking={booking} currency={currency} />
+      <AttemptLines attempts={booking.payment.attempts} />
       <RefundLines refunds={booking.payment.refunds} />
       <div className="mt-3 flex flex-wrap gap-2">
-        <PaymentActions booking={booking} month={month} today={today} />
+        <PaymentActions booking={booking} month={month} today={today} now={now} />
         <MessageButton booking={booking} side="guest" />
         {isCancellable(booking, today) && <CancelLink booking={booking} month={month} />}
         {booking.status === "completed" && (

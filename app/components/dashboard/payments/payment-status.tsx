@@ -1,6 +1,6 @@
 import { CircleAlert, ExternalLink } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { useT } from "../../../i18n/use-t.ts";
 import { cn } from "../../../lib/cn.ts";
 import { formatMinor } from "../../../lib/money.ts";
@@ -69,8 +69,20 @@ export function PendingPayment({ payment }: { payment: PaymentView }) {
   );
 }
 
-/** Failed or cancelled: nothing was charged; "Try again" goes back to what was being paid. */
-export function UnpaidPayment({ payment, retryPath }: { payment: PaymentView; retryPath: string }) {
+/**
+ * Failed or cancelled: nothing was charged. "Try again" opens a new checkout of the same booking
+ * while its dates are held (`retryBookingId`), otherwise goes back to what was being paid.
+ */
+export function UnpaidPayment({
+  payment,
+  retryPath,
+  retryBookingId,
+}: {
+  payment: PaymentView;
+  retryPath: string;
+  retryBookingId: number | null;
+}) {
+  const navigation = useNavigation();
   const t = useT();
   const texts =
     payment.status === "cancelled"
@@ -88,10 +100,27 @@ export function UnpaidPayment({ payment, retryPath }: { payment: PaymentView; re
       <p className="mt-1 text-stone-600">{payment.description}</p>
       <Amount payment={payment} />
       <p className="mt-4 text-stone-800">{texts.body}</p>
+      {retryBookingId !== null && (
+        <p className="mt-2 text-sm text-stone-600">{t("payments.receipt.held")}</p>
+      )}
       <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
-        <Link to={retryPath} className={buttonVariants({ variant: "primary", size: "md" })}>
-          {t("payments.receipt.tryAgain")}
-        </Link>
+        {retryBookingId === null ? (
+          <Link to={retryPath} className={buttonVariants({ variant: "primary", size: "md" })}>
+            {t("payments.receipt.tryAgain")}
+          </Link>
+        ) : (
+          <Form method="post" action="/dashboard/bookings">
+            <input type="hidden" name="intent" value="retry-payment" />
+            <input type="hidden" name="bookingId" value={retryBookingId} />
+            <button
+              type="submit"
+              disabled={navigation.state !== "idle"}
+              className={cn(buttonVariants({ variant: "primary", size: "md" }), "w-full")}
+            >
+              {t("payments.receipt.tryAgain")}
+            </button>
+          </Form>
+        )}
         <Link
           to="/dashboard/payments"
           className={buttonVariants({ variant: "outline", size: "md" })}
