@@ -53,6 +53,7 @@ import { requireBookable, type Bookable, type Tx } from "./bookable.server.ts";
 import { mailBookingTransition, type MailEvent } from "./booking-mail.server.ts";
 import { datesTaken, requireFreeNights } from "./calendar.server.ts";
 import { refundableShare, refundPaidShare, releaseHeld } from "./held-money.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * Bookings from quote to check-out. Every transition runs in one transaction with its event row
@@ -341,6 +342,7 @@ export async function createBooking(
   now = new Date(),
 ): Promise<CreatedBooking> {
   requireAllowed(actor, "booking:create");
+  await requireUnderWriteLimit("booking", actor);
   const listingId = requireListingId(rawListingId);
   const request = parsedOrRefused(bookingRequestSchema.safeParse(input), "bookings.errors.guests");
   const db = await getDb();
@@ -626,6 +628,7 @@ export async function answerRequest(
   now = new Date(),
 ): Promise<BookingView> {
   requireAllowed(actor, "dashboard:open");
+  await requireUnderWriteLimit("bookingChange", actor);
   const db = await getDb();
   const booking = await bookingRow(db, rawBookingId);
   requireParty(actor, booking);
@@ -713,6 +716,7 @@ export async function cancelBooking(
   now = new Date(),
 ): Promise<BookingView> {
   requireAllowed(actor, "dashboard:open");
+  await requireUnderWriteLimit("bookingChange", actor);
   const db = await getDb();
   const booking = await bookingRow(db, rawBookingId);
   requireParty(actor, booking);

@@ -20,6 +20,7 @@ import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireListingId, type Actor } from "../listings/listing-actor.server.ts";
 import { readListingBooking, type Tx } from "./bookable.server.ts";
 import { requireManagedListing } from "./booking-settings.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * A listing's calendar: the nights bookings hold, the nights its lister closed (by hand or from an
@@ -179,6 +180,7 @@ async function departuresBetween(db: Database | Tx, listingId: number, from: str
 
 /** Closes nights `[from, to)` by hand. Nights a booking holds stay open: cancel it first. */
 export async function closeNights(actor: Actor | null, rawListingId: unknown, input: unknown) {
+  await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireStayListing(actor, rawListingId);
   const range = parsedOrRefused(calendarRangeSchema.safeParse(input), "bookings.errors.date");
   const db = await getDb();
@@ -214,6 +216,7 @@ export async function closeNights(actor: Actor | null, rawListingId: unknown, in
  * cut back. Nights closed by an imported calendar follow that calendar.
  */
 export async function openNights(actor: Actor | null, rawListingId: unknown, input: unknown) {
+  await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireStayListing(actor, rawListingId);
   const range = parsedOrRefused(calendarRangeSchema.safeParse(input), "bookings.errors.date");
   const db = await getDb();
@@ -253,6 +256,7 @@ async function requireTourListing(actor: Actor | null, rawListingId: unknown) {
 
 /** Adds a departure, or changes its seats (never below those booked). */
 export async function saveDeparture(actor: Actor | null, rawListingId: unknown, input: unknown) {
+  await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireTourListing(actor, rawListingId);
   const departure = parsedOrRefused(departureInputSchema.safeParse(input), "bookings.errors.seats");
   const db = await getDb();
@@ -289,6 +293,7 @@ export async function removeDeparture(
   rawListingId: unknown,
   rawDepartureId: unknown,
 ) {
+  await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireTourListing(actor, rawListingId);
   const departureId = requireListingId(rawDepartureId);
   const db = await getDb();

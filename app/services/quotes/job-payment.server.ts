@@ -16,6 +16,7 @@ import {
   requirePaymentProvider,
 } from "../payments/checkout.server.ts";
 import type { PurposeHandler } from "../payments/purpose.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * Jobs paid online: the client pays the accepted quote plus the platform's service fee (the same
@@ -142,6 +143,7 @@ export async function startJobCheckout(
   displayCurrency?: string | null,
 ): Promise<CheckoutStarted> {
   requireAllowed(actor, "payment:pay");
+  await requireUnderWriteLimit("checkout", actor);
   const jobId = parseId(rawJobId);
   if (jobId === null) throw new AppError("NOT_FOUND", "quotes.errors.jobNotFound");
   const db = await getDb();

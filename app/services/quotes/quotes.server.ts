@@ -42,6 +42,7 @@ import {
   refundJobMoney,
   releaseJobMoney,
 } from "./job-payment.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * Quotes for professionals' services: a client asks (what, where, when) in the conversation about
@@ -354,6 +355,7 @@ export async function requestQuote(
   now = new Date(),
 ): Promise<{ conversationId: number; request: QuoteRequestView }> {
   requireAllowed(actor, "quote:request");
+  await requireUnderWriteLimit("quoteRequest", actor);
   const fields = fieldsOf(input);
   const listingId = requireListingId(fields.listingId);
   const db = await getDb();
@@ -463,6 +465,7 @@ export async function sendQuote(
   now = new Date(),
 ): Promise<QuoteView> {
   requireSignedIn(actor);
+  await requireUnderWriteLimit("quote", actor);
   const fields = fieldsOf(input);
   const requestId = idOrMissing(fields.requestId, "quotes.errors.requestNotFound");
   const db = await getDb();
@@ -543,6 +546,7 @@ export async function withdrawQuote(
   now = new Date(),
 ): Promise<QuoteView> {
   requireSignedIn(actor);
+  await requireUnderWriteLimit("quoteChange", actor);
   const quoteId = idOrMissing(fieldsOf(input).quoteId, "quotes.errors.quoteNotFound");
   const db = await getDb();
   const { quote, request, side } = await requireQuoteParty(db, actor, quoteId);
@@ -579,6 +583,7 @@ export async function answerQuote(
   now = new Date(),
 ): Promise<AnsweredQuote> {
   requireSignedIn(actor);
+  await requireUnderWriteLimit("quoteChange", actor);
   const fields = fieldsOf(input);
   const quoteId = idOrMissing(fields.quoteId, "quotes.errors.quoteNotFound");
   const db = await getDb();
@@ -677,6 +682,7 @@ export async function completeJob(
   now = new Date(),
 ): Promise<JobView> {
   requireSignedIn(actor);
+  await requireUnderWriteLimit("quoteChange", actor);
   const jobId = idOrMissing(fieldsOf(input).jobId, "quotes.errors.jobNotFound");
   const db = await getDb();
   const { job, side, conversationId } = await requireJobParty(db, actor, jobId);
@@ -710,6 +716,7 @@ export async function cancelJob(
   now = new Date(),
 ): Promise<JobView> {
   requireSignedIn(actor);
+  await requireUnderWriteLimit("quoteChange", actor);
   const fields = fieldsOf(input);
   const jobId = idOrMissing(fields.jobId, "quotes.errors.jobNotFound");
   const db = await getDb();

@@ -49,6 +49,7 @@ import {
   jsonBody,
   jsonRequest,
   jsonResponse,
+  limitedRoute,
   listingIdParam,
   noStore,
   queryParameters,
@@ -157,7 +158,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("booking", {
     method: "post",
     path: "/listings/{listingId}/bookings",
     security: sessionSecurity,
@@ -271,7 +272,7 @@ bookingRoutes.openapi(
 
 for (const decision of ["accept", "decline"] as const) {
   bookingRoutes.openapi(
-    createRoute({
+    limitedRoute("bookingChange", {
       method: "post",
       path: `/bookings/{bookingId}/${decision}`,
       security: sessionSecurity,
@@ -296,7 +297,7 @@ for (const decision of ["accept", "decline"] as const) {
 }
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("bookingChange", {
     method: "post",
     path: "/bookings/{bookingId}/cancel",
     security: sessionSecurity,
@@ -329,7 +330,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "put",
     path: "/listings/{listingId}/booking-settings",
     security: sessionSecurity,
@@ -351,7 +352,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "delete",
     path: "/listings/{listingId}/booking-settings",
     security: sessionSecurity,
@@ -368,7 +369,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "post",
     path: "/listings/{listingId}/booking-settings/ical-token",
     security: sessionSecurity,
@@ -426,7 +427,7 @@ bookingRoutes.openapi(
 
 for (const change of ["close", "open"] as const) {
   bookingRoutes.openapi(
-    createRoute({
+    limitedRoute("listingEdit", {
       method: "post",
       path: `/listings/{listingId}/calendar/${change}`,
       security: sessionSecurity,
@@ -449,7 +450,7 @@ for (const change of ["close", "open"] as const) {
 }
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "put",
     path: "/listings/{listingId}/departures",
     security: sessionSecurity,
@@ -473,7 +474,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "delete",
     path: "/listings/{listingId}/departures/{departureId}",
     security: sessionSecurity,
@@ -513,7 +514,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("calendarFeed", {
     method: "post",
     path: "/listings/{listingId}/ical-feeds",
     security: sessionSecurity,
@@ -537,7 +538,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "delete",
     path: "/listings/{listingId}/ical-feeds/{feedId}",
     security: sessionSecurity,

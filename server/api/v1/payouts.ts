@@ -18,6 +18,7 @@ import {
   apiRouter,
   errorResponse,
   jsonResponse,
+  limitedRoute,
   listingIdParam,
   noStore,
   sessionSecurity,
@@ -69,7 +70,7 @@ async function displayCurrency(c: Context<ApiEnv>): Promise<string | null | unde
 }
 
 payoutRoutes.openapi(
-  createRoute({
+  limitedRoute("checkout", {
     method: "post",
     path: "/bookings/{bookingId}/balance-checkout",
     security: sessionSecurity,
@@ -93,7 +94,7 @@ payoutRoutes.openapi(
 );
 
 payoutRoutes.openapi(
-  createRoute({
+  limitedRoute("checkout", {
     method: "post",
     path: "/jobs/{jobId}/checkout",
     security: sessionSecurity,
