@@ -108,8 +108,8 @@ export const RATE_LIMIT_RULES = {
     perAddress: 150,
     message: "limits.accountSettings",
   },
-  // Visitors have no account: only their address is counted. Generous, since a whole mobile
-  // network may share it; it stops a robot harvesting every listing's phone number.
+  // Visitors' clicks: only the address is counted (perAccount is never used). Generous, since a
+  // whole mobile network may share one; it stops a robot harvesting every listing's phone number.
   contactReveal: {
     windowSeconds: 3600,
     perAccount: 100,

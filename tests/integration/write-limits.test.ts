@@ -6,7 +6,7 @@ import {
   rateLimitKey,
   type RateLimitName,
 } from "../../app/auth/rate-limit.server.ts";
-import { rateLimitHits } from "../../app/db/schema/index.ts";
+import { messages, rateLimitHits } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { emptyListingValues } from "../../app/lib/schemas/listing.ts";
 import type { Role } from "../../app/lib/roles.ts";
@@ -205,6 +205,60 @@ describe(`every write of the API has an abuse limit, on ${testEngine}`, () => {
     for (const endpoint of [...Object.keys(UNLIMITED), ...Object.keys(CALLS)]) {
       expect(writes.has(endpoint), `${endpoint} is not in the document`).toBe(true);
     }
+  });
+
+  it("refuses the probe's stream of messages after the limit, on the API and the page, storing none", async () => {
+    const host = await makeUser({ role: "agent" });
+    const guest = await makeUser({ role: "user" });
+    const listing = await makeListing({ owner: host });
+    const { conversationId } = await startConversation(guest.viewer, {
+      listingId: listing.id,
+      body: "Is it free?",
+    });
+    const stored = async () =>
+      (
+        await app.handle.db
+          .select({ id: messages.id })
+          .from(messages)
+          .where(eq(messages.conversationId, conversationId))
+      ).length;
+    const rule = RATE_LIMIT_RULES.message;
+    // The first question counted one already; each of these comes from its own address.
+    const allowed = rule.perAccount * app.config.rateLimitScale - 1;
+    for (let n = 0; n < allowed; n++) {
+      const sent = await send(`/api/v1/conversations/${conversationId}/messages`, {
+        json: { body: `Message ${n}` },
+        jar: guest.jar,
+        ip: app.nextIp(),
+      });
+      expect(sent.status, `message ${n + 1}`).toBe(201);
+    }
+    const before = await stored();
+    const refused = await send(`/api/v1/conversations/${conversationId}/messages`, {
+      json: { body: "One too many" },
+      jar: guest.jar,
+      ip: app.nextIp(),
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(rule.windowSeconds - 60);
+    // The conversation's page says so in its form, and keeps what was typed.
+    const page = await send(`/dashboard/inbox/${conversationId}`, {
+      form: { body: "From the page" },
+      jar: guest.jar,
+      ip: app.nextIp(),
+    });
+    expect(page.status).toBe(429);
+    const html = await page.text();
+    expect(html).toContain(t("limits.messages"));
+    expect(html).toContain("From the page");
+    expect(await stored()).toBe(before);
+    // The host answers as usual: the limit is the guest's.
+    const answer = await send(`/api/v1/conversations/${conversationId}/messages`, {
+      json: { body: "It is free." },
+      jar: host.jar,
+      ip: app.nextIp(),
+    });
+    expect(answer.status).toBe(201);
   });
 
   /** Fills a count up to its maximum, as if that many writes had just been made. */

@@ -260,6 +260,20 @@ export async function sendMessage(
   await requireUnderWriteLimit("message", actor);
   // An image is counted on its own limit too, before it is decoded.
   if (imageData) await requireUnderWriteLimit("messageImage", actor);
+  return postMessage(actor, conversationId, input, imageData);
+}
+
+/**
+ * `sendMessage` without counting it on the message limit: the note a service writes in the
+ * actor's name about a change that its own limit already counted (a quote sent, a job done).
+ */
+export async function postMessage(
+  actor: Actor | null,
+  conversationId: number,
+  input: unknown,
+  imageData: Buffer | null = null,
+): Promise<MessageView> {
+  requireAllowed(actor, "conversation:list-own");
   const db = await getDb();
   const { row, side } = await requireParticipant(db, actor, conversationId);
   const { body } = parsedOrRefused(

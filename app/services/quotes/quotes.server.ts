@@ -32,7 +32,7 @@ import {
   type QuoteView,
 } from "../../lib/schemas/quotes.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
-import { sendMessage, startConversation } from "../conversations/conversations.server.ts";
+import { postMessage, startConversation } from "../conversations/conversations.server.ts";
 import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
 import { sendPendingRefunds } from "../payments/refunds.server.ts";
 import { blockBetween } from "../safety/blocks.server.ts";
@@ -98,7 +98,7 @@ const money = (usdCents: number) => formatPrice(usdCents, USD);
  */
 async function notify(actor: Actor, conversationId: number, body: string) {
   try {
-    await sendMessage(actor, conversationId, { body });
+    await postMessage(actor, conversationId, { body });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
   }
