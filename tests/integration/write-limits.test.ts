@@ -27,7 +27,8 @@ const t = createTranslator();
 const UNLIMITED: Record<string, string> = {
   "POST /payments/webhooks/{provider}":
     "called by the payment provider and signed with its secret; refusing one would lose a payment",
-  "POST /admin/currencies": "the administrator's own tool: one trusted account, every change audited",
+  "POST /admin/currencies":
+    "the administrator's own tool: one trusted account, every change audited",
   "PATCH /admin/currencies/{code}": "the administrator's own tool",
   "PATCH /admin/listings/{id}": "the administrator's own tool",
   "PATCH /admin/messages/{id}": "the administrator's own tool",
@@ -61,7 +62,11 @@ function listingInput(title: string) {
 
 function imageForm(field: string): FormData {
   const form = new FormData();
-  form.append(field, new Blob([new TextEncoder().encode("bytes, counted before decoding")]), "a.png");
+  form.append(
+    field,
+    new Blob([new TextEncoder().encode("bytes, counted before decoding")]),
+    "a.png",
+  );
   return form;
 }
 
@@ -179,7 +184,8 @@ describe(`every write of the API has an abuse limit, on ${testEngine}`, () => {
     };
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        if (WRITE_METHODS.includes(method)) writes.set(`${method.toUpperCase()} ${path}`, operation);
+        if (WRITE_METHODS.includes(method))
+          writes.set(`${method.toUpperCase()} ${path}`, operation);
       }
     }
   });
@@ -264,7 +270,8 @@ describe(`every write of the API has an abuse limit, on ${testEngine}`, () => {
   /** Fills a count up to its maximum, as if that many writes had just been made. */
   async function fill(name: RateLimitName, kind: "account" | "address", who: string) {
     const rule = RATE_LIMIT_RULES[name];
-    const max = (kind === "account" ? rule.perAccount : rule.perAddress) * app.config.rateLimitScale;
+    const max =
+      (kind === "account" ? rule.perAccount : rule.perAddress) * app.config.rateLimitScale;
     const now = new Date();
     await app.handle.db.insert(rateLimitHits).values({
       key: rateLimitKey(name, kind, who),
