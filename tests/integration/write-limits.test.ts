@@ -6,10 +6,12 @@ import {
   rateLimitKey,
   type RateLimitName,
 } from "../../app/auth/rate-limit.server.ts";
-import { messages, rateLimitHits } from "../../app/db/schema/index.ts";
+import { messages, rateLimitHits, user } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { emptyListingValues } from "../../app/lib/schemas/listing.ts";
 import type { Role } from "../../app/lib/roles.ts";
+import type { ProfileFormResult } from "../../app/lib/schemas/profile.ts";
+import * as profilePage from "../../app/routes/dashboard/profile.tsx";
 import { startConversation } from "../../app/services/conversations/conversations.server.ts";
 import { testEngine } from "../support/database.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
@@ -265,6 +267,26 @@ describe(`every write of the API has an abuse limit, on ${testEngine}`, () => {
       ip: app.nextIp(),
     });
     expect(answer.status).toBe(201);
+  });
+
+  it("says so in the profile form, keeping what was typed, when its changes are over the limit", async () => {
+    const person = await makeUser({ role: "user", name: "Before" });
+    await fill("accountSettings", "account", person.id);
+    const answer = (await app.action(
+      profilePage,
+      "/dashboard/profile",
+      { intent: "update-profile", name: "After", phone: "" },
+      person.jar,
+      app.nextIp(),
+    )) as { data: ProfileFormResult; init: { status: number } };
+    expect(answer.init.status).toBe(429);
+    expect(answer.data.toast).toMatchObject({ description: "limits.accountSettings" });
+    expect(answer.data.values?.name).toBe("After");
+    const [row] = await app.handle.db
+      .select({ name: user.name })
+      .from(user)
+      .where(eq(user.id, person.id));
+    expect(row?.name).toBe("Before");
   });
 
   /** Fills a count up to its maximum, as if that many writes had just been made. */

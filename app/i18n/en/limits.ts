@@ -3,6 +3,7 @@
  * API adds Retry-After in seconds; the words say roughly how long, and that nothing was saved.
  */
 export const limits = {
+  notSaved: "Not saved",
   messages:
     "You have sent a lot of messages in a short time. Please wait a few minutes before sending more.",
   messageImages:

@@ -114,6 +114,8 @@ export async function updateProfile(input: {
   phone: unknown;
   avatar?: Buffer;
 }): Promise<UpdateProfileResult> {
+  // Counted before an avatar is decoded.
+  await requireUnderWriteLimit("accountSettings", input.viewer);
   const parsed = profileDetailsSchema.safeParse({ name: input.name, phone: input.phone ?? "" });
   if (!parsed.success) {
     const codes = profileFieldErrors(parsed.error);
