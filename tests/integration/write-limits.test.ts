@@ -14,6 +14,7 @@ import type { ProfileFormResult } from "../../app/lib/schemas/profile.ts";
 import * as profilePage from "../../app/routes/dashboard/profile.tsx";
 import { startConversation } from "../../app/services/conversations/conversations.server.ts";
 import { testEngine } from "../support/database.ts";
+import { location, toastOf } from "../support/flash.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -287,6 +288,17 @@ describe(`every write of the API has an abuse limit, on ${testEngine}`, () => {
       .from(user)
       .where(eq(user.id, person.id));
     expect(row?.name).toBe("Before");
+  });
+
+  it("sends a visitor whose address is over the limit back to the listing with the reason, not to the number", async () => {
+    const owner = await makeUser({ role: "agent" });
+    const listing = await makeListing({ owner });
+    const ip = app.nextIp();
+    await fill("contactReveal", "address", ip);
+    const answer = await send(`/listing/${listing.id}/contact`, { ip });
+    expect(answer.status).toBe(302);
+    expect(location(answer)).toBe(`/listing/${listing.id}`);
+    expect(toastOf(answer)).toMatchObject({ description: "limits.contactReveals" });
   });
 
   /** Fills a count up to its maximum, as if that many writes had just been made. */

@@ -4,6 +4,7 @@
  */
 export const limits = {
   notSaved: "Not saved",
+  waitTitle: "Please wait a while",
   messages:
     "You have sent a lot of messages in a short time. Please wait a few minutes before sending more.",
   messageImages:
