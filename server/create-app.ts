@@ -3,6 +3,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER, handleAuthRequest } from "../app/auth/auth.server.ts";
+import { inClientAddressScope } from "../app/auth/rate-limit.server.ts";
 import { loadViewer } from "../app/auth/session.server.ts";
 import { viewerContext } from "../app/auth/viewer.ts";
 import { getConfig } from "../app/config.server.ts";
@@ -68,7 +69,7 @@ export function createApp({ start, handleDocument }: AppOptions): Hono {
     const address = incoming?.socket?.remoteAddress;
     if (address) headers.set(CLIENT_IP_HEADER, address);
     c.req.raw = new Request(c.req.raw, { headers });
-    await next();
+    await inClientAddressScope(address ?? null, next);
   });
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {

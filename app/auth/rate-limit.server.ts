@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { lt, sql } from "drizzle-orm";
 import { getConfig } from "../config.server.ts";
 import { getDb, type Database } from "../db/client.server.ts";
@@ -49,6 +50,73 @@ export const RATE_LIMIT_RULES = {
     perAddress: 300,
     message: "publish.errors.tooManyUploads",
   },
+  // The writes of signed-in people (issue 24): counted when the service is called, before the
+  // input is judged, so probing with bad input counts as well.
+  message: { windowSeconds: 600, perAccount: 60, perAddress: 300, message: "limits.messages" },
+  messageImage: {
+    windowSeconds: 3600,
+    perAccount: 30,
+    perAddress: 150,
+    message: "limits.messageImages",
+  },
+  newConversation: {
+    windowSeconds: 3600,
+    perAccount: 10,
+    perAddress: 50,
+    message: "conversations.errors.tooManyNew",
+  },
+  report: { windowSeconds: 3600, perAccount: 10, perAddress: 50, message: "limits.reports" },
+  block: { windowSeconds: 3600, perAccount: 60, perAddress: 300, message: "limits.blocks" },
+  quoteRequest: {
+    windowSeconds: 3600,
+    perAccount: 10,
+    perAddress: 50,
+    message: "limits.quoteRequests",
+  },
+  quote: { windowSeconds: 3600, perAccount: 30, perAddress: 150, message: "limits.quotes" },
+  quoteChange: {
+    windowSeconds: 3600,
+    perAccount: 60,
+    perAddress: 300,
+    message: "limits.quoteChanges",
+  },
+  booking: { windowSeconds: 3600, perAccount: 10, perAddress: 60, message: "limits.bookings" },
+  bookingChange: {
+    windowSeconds: 3600,
+    perAccount: 60,
+    perAddress: 300,
+    message: "limits.bookingChanges",
+  },
+  checkout: { windowSeconds: 3600, perAccount: 20, perAddress: 100, message: "limits.checkouts" },
+  review: { windowSeconds: 3600, perAccount: 10, perAddress: 50, message: "limits.reviews" },
+  favorite: { windowSeconds: 3600, perAccount: 200, perAddress: 1000, message: "limits.favorites" },
+  listingEdit: {
+    windowSeconds: 3600,
+    perAccount: 200,
+    perAddress: 1000,
+    message: "limits.listingEdits",
+  },
+  calendarFeed: {
+    windowSeconds: 3600,
+    perAccount: 10,
+    perAddress: 50,
+    message: "limits.calendarFeeds",
+  },
+  accountSettings: {
+    windowSeconds: 3600,
+    perAccount: 30,
+    perAddress: 150,
+    message: "limits.accountSettings",
+  },
+  // Visitors' clicks: only the address is counted (perAccount is never used). Generous, since a
+  // whole mobile network may share one; it stops a robot harvesting every listing's phone number.
+  contactReveal: {
+    windowSeconds: 3600,
+    perAccount: 100,
+    perAddress: 600,
+    message: "limits.contactReveals",
+  },
+  lead: { windowSeconds: 3600, perAccount: 300, perAddress: 1000, message: "limits.leads" },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;
@@ -66,6 +134,23 @@ export interface RateLimitSubject {
 export function emailAccount(email: string | null | undefined): string | null {
   const normalized = email?.trim().toLowerCase();
   return normalized ? `email:${normalized}` : null;
+}
+
+/** The stored key of one count: a rule, and the account or the address it counts. */
+export function rateLimitKey(name: RateLimitName, kind: "account" | "address", who: string) {
+  return `${name}:${kind}:${who}`;
+}
+
+/**
+ * The client's address of the request being served. The server sets it where it reads it from
+ * the socket, so a service limiting a write counts the address without every page and endpoint
+ * handing it down (one that forgot would have had no per-address limit).
+ */
+const clientAddressScope = new AsyncLocalStorage<{ address: string | null }>();
+
+/** Runs `serve` as a request from `address`: `requireUnderWriteLimit` counts it. */
+export function inClientAddressScope<T>(address: string | null, serve: () => T): T {
+  return clientAddressScope.run({ address }, serve);
 }
 
 interface Counted {
@@ -132,8 +217,12 @@ export async function requireUnderRateLimit(
   const rule: RateLimitRule = RATE_LIMIT_RULES[name];
   const scale = getConfig().rateLimitScale;
   const limits = new Map<string, number>();
-  if (subject.account) limits.set(`${name}:account:${subject.account}`, rule.perAccount * scale);
-  if (subject.address) limits.set(`${name}:address:${subject.address}`, rule.perAddress * scale);
+  if (subject.account) {
+    limits.set(rateLimitKey(name, "account", subject.account), rule.perAccount * scale);
+  }
+  if (subject.address) {
+    limits.set(rateLimitKey(name, "address", subject.address), rule.perAddress * scale);
+  }
   if (limits.size === 0) return;
   const counted = await countHits(
     options.db ?? (await getDb()),
@@ -145,6 +234,20 @@ export async function requireUnderRateLimit(
     const hit = counted.get(key);
     if (hit && hit.count > max) throw new RateLimitError(rule.message, hit.retryAfterSeconds);
   }
+}
+
+/**
+ * Counts a write of `name` by the signed-in actor (or a visitor, when null) and from the address
+ * of the request being served; refused (429) past either maximum. The services call it for their
+ * own writes, so a page's form and the API's endpoint share one limit.
+ */
+export async function requireUnderWriteLimit(
+  name: RateLimitName,
+  actor: { id: string } | null,
+  options: { db?: Database } = {},
+): Promise<void> {
+  const address = clientAddressScope.getStore()?.address ?? null;
+  await requireUnderRateLimit(name, { account: actor?.id, address }, options);
 }
 
 /** Forgets the windows that have ended (the scheduled jobs call it every minute). */

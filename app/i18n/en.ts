@@ -19,6 +19,7 @@ import { payments } from "./en/payments.ts";
 import { quotes } from "./en/quotes.ts";
 import { reviews } from "./en/reviews.ts";
 import { safety } from "./en/safety.ts";
+import { limits } from "./en/limits.ts";
 import { listing } from "./en/listing.ts";
 import { services } from "./en/services.ts";
 import { home } from "./en/home.ts";
@@ -51,4 +52,5 @@ export const en = {
   quotes,
   reviews,
   safety,
+  limits,
 };

@@ -5,8 +5,6 @@
 
 /** A message's text: long enough for a detailed question, short enough to read on a phone. */
 export const MAX_MESSAGE_BODY = 4000;
-/** New conversations one account may start in a rolling hour (the safety rate limit). */
-export const NEW_CONVERSATIONS_PER_HOUR = 10;
 /** At most one "new message" e-mail per conversation and recipient in this many minutes. */
 export const MESSAGE_MAIL_INTERVAL_MINUTES = 60;
 /** Messages shown per page of a conversation, newest last. */

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATE_LIMIT_RULES } from "../../app/auth/rate-limit.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { conversations, listingLeads, messages, reports, user } from "../../app/db/schema/index.ts";
 import { AppError } from "../../app/lib/app-error.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
-import { NEW_CONVERSATIONS_PER_HOUR } from "../../app/lib/conversation-values.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { createBooking } from "../../app/services/bookings/bookings.server.ts";
 import {
@@ -264,14 +264,16 @@ describe(`conversations on ${testEngine}`, () => {
     expect(await db.select().from(reports).where(eq(reports.messageId, ordinary.id))).toEqual([]);
   });
 
-  it("limits how many new conversations an account starts in an hour", async () => {
+  it("limits how many new conversations an account starts in an hour, with Retry-After", async () => {
     const host = await makeUser({ role: "agent" });
     const busy = await makeUser({ role: "user", name: "Busy Asker" });
+    const { windowSeconds, perAccount } = RATE_LIMIT_RULES.newConversation;
+    const allowed = perAccount * app.config.rateLimitScale;
     const ids: number[] = [];
-    for (let i = 0; i <= NEW_CONVERSATIONS_PER_HOUR; i++) {
+    for (let i = 0; i <= allowed; i++) {
       ids.push((await makeListing({ owner: host })).id);
     }
-    for (const id of ids.slice(0, NEW_CONVERSATIONS_PER_HOUR)) {
+    for (const id of ids.slice(0, allowed)) {
       await startConversation(busy.viewer, { listingId: id, body: "Interested" });
     }
     expect(
@@ -284,8 +286,11 @@ describe(`conversations on ${testEngine}`, () => {
       json: { body: "Via the API" },
     });
     expect(api.status).toBe(429);
-    expect(((await api.json()) as { error: { message: string } }).error.message).toContain(
-      "started 10 conversations in the last hour",
+    const retryAfter = Number(api.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+    expect(((await api.json()) as { error: { message: string } }).error.message).toBe(
+      "You have started a lot of conversations in the last hour. Please wait a while before starting another.",
     );
   });
 

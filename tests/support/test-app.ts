@@ -4,6 +4,7 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER, createAuth, getAuth, setAuth } from "../../app/auth/auth.server.ts";
 import { routeGoogleTokenExchange } from "../../app/auth/google-endpoints.server.ts";
+import { inClientAddressScope } from "../../app/auth/rate-limit.server.ts";
 import { loadViewer } from "../../app/auth/session.server.ts";
 import { viewerContext } from "../../app/auth/viewer.ts";
 import { parseConfig, setConfig, type Config } from "../../app/config.server.ts";
@@ -146,16 +147,19 @@ export async function startTestApp(overrides: Record<string, string> = {}) {
     ) {
       const req = request(pathname, { form, jar, ip });
       const context = await contextFor(req);
-      return run(
-        () =>
-          module.action({
-            request: req,
-            url: new URL(req.url),
-            pattern: pathname,
-            context,
-            params: {},
-          }),
-        jar,
+      // The address a page's services count, as the server's chain sets it for a request.
+      return inClientAddressScope(req.headers.get(CLIENT_IP_HEADER), () =>
+        run(
+          () =>
+            module.action({
+              request: req,
+              url: new URL(req.url),
+              pattern: pathname,
+              context,
+              params: {},
+            }),
+          jar,
+        ),
       );
     },
     async loader(module: LoaderModule, pathname: string, jar?: CookieJar) {

@@ -80,11 +80,8 @@ export const conversations = {
     ownListing: "This is your own listing: people who ask about it appear in your inbox.",
     youBlocked: "You blocked this person. Unblock them to send messages.",
     blockedYou: "You can no longer message this person.",
-    tooManyNew: {
-      one: "You have started {count} conversation in the last hour. Please wait a little before starting another.",
-      other:
-        "You have started {count} conversations in the last hour. Please wait a little before starting another.",
-    },
+    tooManyNew:
+      "You have started a lot of conversations in the last hour. Please wait a while before starting another.",
     after: "after must be a message number.",
   },
 };

@@ -134,6 +134,21 @@ export async function action({ request, context }: Route.ActionArgs) {
               : answer({ intent, errors: {}, toast: profileErrorToast("noChanges"), values }, 200),
           fieldErrors: (errors, error) =>
             answer({ intent, errors, toast: profileRefusalToast(error.message), values }, 400),
+          // Too many changes: said in the form, which keeps what was typed.
+          refused: (error) =>
+            answer(
+              {
+                intent,
+                errors: {},
+                toast: {
+                  title: "limits.notSaved",
+                  description: error.message,
+                  variant: "destructive",
+                },
+                values,
+              },
+              error.status,
+            ),
         },
       );
     }

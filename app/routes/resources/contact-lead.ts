@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/contact-lead";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
-import { AppError } from "../../lib/app-error.ts";
+import { AppError, RateLimitError } from "../../lib/app-error.ts";
 import { parseId } from "../../lib/id.ts";
 import { followContact } from "../../services/analytics/leads.server.ts";
 import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
@@ -16,8 +16,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (listingId === null) {
       throw new AppError("LISTING_NOT_FOUND", "detail.notFound.description");
     }
-    return followContact(request, listingId);
+    return followContact(request, listingId).catch((error: unknown) => {
+      // Too many contacts shown to this address: said on the listing, like a missing number.
+      if (error instanceof RateLimitError)
+        return { kind: "limited" as const, message: error.message };
+      throw error;
+    });
   });
+  if (follow.kind === "limited") {
+    return redirectWithToast(`/listing/${params.listingId}`, {
+      title: "limits.waitTitle",
+      description: follow.message,
+      variant: "destructive",
+    });
+  }
   if (follow.kind === "missing") {
     return redirectWithToast(`/listing/${params.listingId}`, {
       title: "detail.contact.missingTitle",

@@ -16,6 +16,7 @@ import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { deleteAvatar, storeAvatar } from "../media/avatar.server.ts";
 import { deleteAccountRows, removeAccountFiles } from "./account-removal.server.ts";
 import { logger } from "../../lib/logger.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /** What the Profile tab shows: the stored row, not the session's copy of it. */
 export interface Profile {
@@ -82,6 +83,7 @@ export async function updateNotificationSettings(
   viewer: Viewer,
   input: unknown,
 ): Promise<NotificationSettings> {
+  await requireUnderWriteLimit("accountSettings", viewer);
   const settings = parsedOrRefused(
     notificationSettingsSchema.safeParse(input),
     "safety.errors.settingsInvalid",
@@ -112,6 +114,8 @@ export async function updateProfile(input: {
   phone: unknown;
   avatar?: Buffer;
 }): Promise<UpdateProfileResult> {
+  // Counted before an avatar is decoded.
+  await requireUnderWriteLimit("accountSettings", input.viewer);
   const parsed = profileDetailsSchema.safeParse({ name: input.name, phone: input.phone ?? "" });
   if (!parsed.success) {
     const codes = profileFieldErrors(parsed.error);

@@ -5,6 +5,7 @@ import { user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { can } from "../../lib/permissions.ts";
 import { SELECTABLE_ROLES, type Role } from "../../lib/roles.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 type SelectableRole = (typeof SELECTABLE_ROLES)[number];
 
@@ -48,6 +49,7 @@ export async function changeAccountType(viewer: Viewer, role: string): Promise<R
   assertSelectable(role);
   if (!can(viewer, "account:change-type"))
     throw new AppError("FORBIDDEN", "auth.toasts.accessDeniedDescription");
+  await requireUnderWriteLimit("accountSettings", viewer);
   const db = await getDb();
   await db.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, viewer.id));
   return role;

@@ -7,6 +7,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { contactAction } from "../../lib/contact-links.ts";
 import type { ContactMethod } from "../../lib/listing-values.ts";
 import { isBotRequest, viewDay, visitorHash, visitorOf } from "../listings/listing-views.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * Leads: a visitor's contact click by channel, a share, a signed-in person's favourite. Counted
@@ -59,6 +60,7 @@ export async function recordVisitorLead(
   listingId: number,
   kind: LeadKind,
 ): Promise<CountedLead> {
+  await requireUnderWriteLimit("lead", null);
   const db = await getDb();
   const [listing] = await db
     .select({ status: listings.status })
@@ -105,6 +107,7 @@ export type ContactFollow =
  * listing without a usable phone number records nothing: there is nothing to follow.
  */
 export async function followContact(request: Request, listingId: number): Promise<ContactFollow> {
+  await requireUnderWriteLimit("contactReveal", null);
   const db = await getDb();
   const [listing] = await db
     .select({

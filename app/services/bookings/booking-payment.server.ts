@@ -27,6 +27,7 @@ import {
   type BookingRow,
 } from "./bookings.server.ts";
 import { releaseHeld } from "./held-money.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * Bookings paid online: what a booking's payment (the total or a deposit) and a deposit's
@@ -203,6 +204,7 @@ export async function startBalanceCheckout(
   now = new Date(),
 ): Promise<CheckoutStarted> {
   requireAllowed(actor, "payment:pay");
+  await requireUnderWriteLimit("checkout", actor);
   const db = await getDb();
   const booking = await bookingRow(db, rawBookingId);
   requireGuest(actor, booking);

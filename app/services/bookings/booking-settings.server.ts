@@ -16,6 +16,7 @@ import {
   type BookingSettingsRow,
   type ListingBooking,
 } from "./bookable.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /** The path of a listing's iCal feed: the token is its only key, so the URL is kept secret. */
 export function icalExportPath(token: string): string {
@@ -76,6 +77,7 @@ export async function saveBookingSettings(
   rawListingId: unknown,
   input: unknown,
 ): Promise<BookingSettingsView> {
+  await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireManagedListing(actor, rawListingId);
   const values = parsedOrRefused(
     bookingSettingsInputSchema.safeParse(input),
@@ -105,6 +107,7 @@ export async function saveBookingSettings(
 
 /** Stops taking new bookings; those already made stay as they are. */
 export async function stopBookings(actor: Actor | null, rawListingId: unknown): Promise<void> {
+  await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireManagedListing(actor, rawListingId);
   const db = await getDb();
   await db.delete(bookingSettings).where(eq(bookingSettings.listingId, found.listingId));
@@ -115,6 +118,7 @@ export async function renewIcalToken(
   actor: Actor | null,
   rawListingId: unknown,
 ): Promise<BookingSettingsView> {
+  await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireManagedListing(actor, rawListingId);
   if (!found.settings) throw new AppError("CONFLICT", "bookings.errors.notBookable");
   const db = await getDb();

@@ -60,6 +60,7 @@ import { requireHoldAllowed } from "./booking-holds.server.ts";
 import { requireFreeNights } from "./calendar.server.ts";
 import { refundableShare, refundPaidShare, releaseHeld } from "./held-money.server.ts";
 import { datesTakenRefusal, type StayAsked } from "./nearest-free-dates.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * Bookings from quote to check-out. Every transition runs in one transaction with its event row
@@ -350,6 +351,7 @@ export async function createBooking(
   now = new Date(),
 ): Promise<CreatedBooking> {
   requireAllowed(actor, "booking:create");
+  await requireUnderWriteLimit("booking", actor);
   const listingId = requireListingId(rawListingId);
   const request = parsedOrRefused(bookingRequestSchema.safeParse(input), "bookings.errors.guests");
   const db = await getDb();
@@ -629,6 +631,7 @@ export async function answerRequest(
   now = new Date(),
 ): Promise<BookingView> {
   requireAllowed(actor, "dashboard:open");
+  await requireUnderWriteLimit("bookingChange", actor);
   const db = await getDb();
   const booking = await bookingRow(db, rawBookingId);
   requireParty(actor, booking);
@@ -716,6 +719,7 @@ export async function cancelBooking(
   now = new Date(),
 ): Promise<BookingView> {
   requireAllowed(actor, "dashboard:open");
+  await requireUnderWriteLimit("bookingChange", actor);
   const db = await getDb();
   const booking = await bookingRow(db, rawBookingId);
   requireParty(actor, booking);

@@ -21,6 +21,7 @@ import { requireListingId, type Actor } from "../listings/listing-actor.server.t
 import { readListingBooking, type Tx } from "./bookable.server.ts";
 import { requireManagedListing } from "./booking-settings.server.ts";
 import { datesTakenRefusal, type StayAsked } from "./nearest-free-dates.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * A listing's calendar: the nights bookings hold, the nights its lister closed (by hand or from an
@@ -171,6 +172,7 @@ async function departuresBetween(db: Database | Tx, listingId: number, from: str
 
 /** Closes nights `[from, to)` by hand. Nights a booking holds stay open: cancel it first. */
 export async function closeNights(actor: Actor | null, rawListingId: unknown, input: unknown) {
+  await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireStayListing(actor, rawListingId);
   const range = parsedOrRefused(calendarRangeSchema.safeParse(input), "bookings.errors.date");
   const db = await getDb();
@@ -206,6 +208,7 @@ export async function closeNights(actor: Actor | null, rawListingId: unknown, in
  * cut back. Nights closed by an imported calendar follow that calendar.
  */
 export async function openNights(actor: Actor | null, rawListingId: unknown, input: unknown) {
+  await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireStayListing(actor, rawListingId);
   const range = parsedOrRefused(calendarRangeSchema.safeParse(input), "bookings.errors.date");
   const db = await getDb();
@@ -245,6 +248,7 @@ async function requireTourListing(actor: Actor | null, rawListingId: unknown) {
 
 /** Adds a departure, or changes its seats (never below those booked). */
 export async function saveDeparture(actor: Actor | null, rawListingId: unknown, input: unknown) {
+  await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireTourListing(actor, rawListingId);
   const departure = parsedOrRefused(departureInputSchema.safeParse(input), "bookings.errors.seats");
   const db = await getDb();
@@ -281,6 +285,7 @@ export async function removeDeparture(
   rawListingId: unknown,
   rawDepartureId: unknown,
 ) {
+  await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireTourListing(actor, rawListingId);
   const departureId = requireListingId(rawDepartureId);
   const db = await getDb();

@@ -27,6 +27,7 @@ import { requireListingId, type Actor } from "../listings/listing-actor.server.t
 import { fetchPublicText, PublicFetchError } from "../core/public-fetch.server.ts";
 import { requireManagedListing } from "./booking-settings.server.ts";
 import { closedRanges, type CalendarRange, type ParsedCalendar } from "./ical-parse.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * Calendars in iCalendar (RFC 5545) through ical.js: the feed of a listing's taken nights that
@@ -319,6 +320,7 @@ export async function addFeed(
   input: unknown,
   now = new Date(),
 ) {
+  await requireUnderWriteLimit("calendarFeed", actor);
   const found = await requireManagedListing(actor, rawListingId);
   if (found.unit === "departure") throw new AppError("CONFLICT", "bookings.errors.notBookable");
   const { url } = parsedOrRefused(icalFeedInputSchema.safeParse(input), "bookings.errors.icalUrl");
@@ -343,6 +345,7 @@ export async function addFeed(
 }
 
 export async function removeFeed(actor: Actor | null, rawListingId: unknown, rawFeedId: unknown) {
+  await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireManagedListing(actor, rawListingId);
   const feedId = requireListingId(rawFeedId);
   const db = await getDb();

@@ -10,7 +10,8 @@ import {
 } from "../../db/schema/index.ts";
 import { avatarSrc } from "../../auth/viewer.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { MESSAGES_PAGE_SIZE, NEW_CONVERSATIONS_PER_HOUR } from "../../lib/conversation-values.ts";
+import { MESSAGES_PAGE_SIZE } from "../../lib/conversation-values.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 import {
   messageInputSchema,
   startConversationSchema,
@@ -82,24 +83,6 @@ async function requireNotBlocked(db: Database | Tx, actorId: string, otherId: st
   const block = await blockBetween(db, actorId, otherId);
   if (block === "byMe") throw new AppError("CONFLICT", "conversations.errors.youBlocked");
   if (block === "byThem") throw new AppError("CONFLICT", "conversations.errors.blockedYou");
-}
-
-/** The per-account limit on new conversations, counted in the database (any server, any restart). */
-async function requireUnderNewConversationLimit(db: Database | Tx, actorId: string) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.guestId, actorId),
-        sql`${conversations.createdAt} > now() - interval '1 hour'`,
-      ),
-    );
-  if ((row?.n ?? 0) >= NEW_CONVERSATIONS_PER_HOUR) {
-    throw new AppError("RATE_LIMITED", "conversations.errors.tooManyNew", undefined, {
-      count: NEW_CONVERSATIONS_PER_HOUR,
-    });
-  }
 }
 
 interface NewMessage {
@@ -188,6 +171,7 @@ export async function startConversation(
   input: unknown,
 ): Promise<{ conversationId: number; message: MessageView }> {
   requireAllowed(actor, "conversation:start");
+  await requireUnderWriteLimit("message", actor);
   const { listingId, body } = parsedOrRefused(
     startConversationSchema.safeParse(input),
     "conversations.errors.invalid",
@@ -195,37 +179,24 @@ export async function startConversation(
   const db = await getDb();
   const listing = await requireContactableListing(db, actor, listingId);
   await requireNotBlocked(db, actor.id, listing.userId);
+  const questions = and(
+    eq(conversations.listingId, listingId),
+    eq(conversations.guestId, actor.id),
+    sql`${conversations.bookingId} IS NULL`,
+  );
+  // Counted before the transaction, so a refused attempt counts too.
+  const [existing] = await db.select({ id: conversations.id }).from(conversations).where(questions);
+  if (!existing) await requireUnderWriteLimit("newConversation", actor);
   const { conversation, message } = await db.transaction(async (tx) => {
-    let [conversation] = await tx
-      .select()
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.listingId, listingId),
-          eq(conversations.guestId, actor.id),
-          sql`${conversations.bookingId} IS NULL`,
-        ),
-      );
+    let [conversation] = await tx.select().from(conversations).where(questions);
     if (!conversation) {
-      await requireUnderNewConversationLimit(tx, actor.id);
       [conversation] = await tx
         .insert(conversations)
         .values({ listingId, guestId: actor.id, hostId: listing.userId })
         .onConflictDoNothing()
         .returning();
       // Two first questions at once: the other one made the conversation; this one joins it.
-      conversation ??= (
-        await tx
-          .select()
-          .from(conversations)
-          .where(
-            and(
-              eq(conversations.listingId, listingId),
-              eq(conversations.guestId, actor.id),
-              sql`${conversations.bookingId} IS NULL`,
-            ),
-          )
-      )[0];
+      conversation ??= (await tx.select().from(conversations).where(questions))[0];
     }
     const message = await insertMessage(tx, conversation!, actor.id, { body, image: null });
     return { conversation: conversation!, message };
@@ -243,6 +214,7 @@ export async function openBookingConversation(
   bookingId: number,
 ): Promise<number> {
   requireAllowed(actor, "conversation:list-own");
+  await requireUnderWriteLimit("bookingChange", actor);
   const db = await getDb();
   const [booking] = await db
     .select({
@@ -279,6 +251,23 @@ export async function openBookingConversation(
  * other. An attached image is checked and stored only once the sender may send.
  */
 export async function sendMessage(
+  actor: Actor | null,
+  conversationId: number,
+  input: unknown,
+  imageData: Buffer | null = null,
+): Promise<MessageView> {
+  requireAllowed(actor, "conversation:list-own");
+  await requireUnderWriteLimit("message", actor);
+  // An image is counted on its own limit too, before it is decoded.
+  if (imageData) await requireUnderWriteLimit("messageImage", actor);
+  return postMessage(actor, conversationId, input, imageData);
+}
+
+/**
+ * `sendMessage` without counting it on the message limit: the note a service writes in the
+ * actor's name about a change that its own limit already counted (a quote sent, a job done).
+ */
+export async function postMessage(
   actor: Actor | null,
   conversationId: number,
   input: unknown,

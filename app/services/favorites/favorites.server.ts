@@ -5,6 +5,7 @@ import { favorites, listings } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { can } from "../../lib/permissions.ts";
 import { accountVisitor, recordLead } from "../analytics/leads.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /** Ids of the listings a person saved, newest first: small, so every page gets them server-side. */
 export async function listFavoriteIds(userId: string): Promise<number[]> {
@@ -28,6 +29,7 @@ export async function setFavorite(
 ): Promise<boolean> {
   if (!viewer || !can(viewer, "favorite:toggle"))
     throw new AppError("UNAUTHENTICATED", "listing.favorites.signInDescription");
+  await requireUnderWriteLimit("favorite", viewer);
   const db = await getDb();
   if (!favorite) {
     await db

@@ -20,7 +20,7 @@ import {
   storeImage,
   type StoredImage,
 } from "../media/images.server.ts";
-import { requireUnderRateLimit } from "../../auth/rate-limit.server.ts";
+import { requireUnderRateLimit, requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 import { requireAllowed, type Actor } from "./listing-actor.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 
@@ -180,6 +180,7 @@ export async function discardListingUpload({
   key: string;
 }): Promise<void> {
   if (!actor) throw new AppError("UNAUTHENTICATED", "publish.api.unauthenticated");
+  await requireUnderWriteLimit("listingEdit", actor);
   const db = await getDb();
   const removed = await db
     .delete(listingUploads)

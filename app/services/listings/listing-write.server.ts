@@ -22,7 +22,7 @@ import { newListingNotificationEmail } from "../../email/templates.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { getNotificationEmail, requiresManualApproval } from "../content/settings.server.ts";
 import { requireListingRoom } from "../premium/plan-limits.server.ts";
-import { requireUnderRateLimit } from "../../auth/rate-limit.server.ts";
+import { requireUnderRateLimit, requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 import { listCountries } from "../reference/reference.server.ts";
 import { requireAllowed, requireListingId, type Actor } from "./listing-actor.server.ts";
 import { listingFormValues, listingRowValues } from "./listing-row.server.ts";
@@ -231,6 +231,7 @@ export async function updateListing({
   input: unknown;
 }): Promise<SavedListing> {
   requireAllowed(actor, "listing:edit", { ownerId: actor?.id });
+  await requireUnderWriteLimit("listingEdit", actor);
   const id = requireListingId(listingId);
   const db = await getDb();
   const owned = await listingForChange(db, actor, "listing:edit", id);
@@ -340,6 +341,7 @@ export async function deleteListing({
   listingId: number | string;
 }): Promise<void> {
   requireAllowed(actor, "listing:delete", { ownerId: actor?.id });
+  await requireUnderWriteLimit("listingEdit", actor);
   const id = requireListingId(listingId);
   const db = await getDb();
   const keys = await db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import type { ListingStatus } from "../../lib/listing-values.ts";
 import { can } from "../../lib/permissions.ts";
 import type { PlanUsage } from "../../lib/schemas/payments.ts";
 import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * What a premium plan allows and what an account uses of it: active listings and featured ads.
@@ -158,6 +159,7 @@ export async function setOwnFeatured({
   featured: boolean;
 }): Promise<{ id: number; featured: boolean }> {
   requireAllowed(actor, "listing:feature-own", { ownerId: actor?.id });
+  await requireUnderWriteLimit("listingEdit", actor);
   const id = requireListingId(listingId);
   const db = await getDb();
   return db.transaction(async (tx) => {

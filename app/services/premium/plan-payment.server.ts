@@ -14,6 +14,7 @@ import {
 import type { PurposeHandler } from "../payments/purpose.server.ts";
 import { lockAccount, resumePausedListings } from "./plan-limits.server.ts";
 import { findPremiumPlan } from "./plans.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * Buying a premium plan: a pending payment and the provider's checkout; the plan itself starts
@@ -41,6 +42,7 @@ export async function buyPremiumPlan({
   displayCurrency?: string | null;
 }): Promise<CheckoutStarted> {
   requireAllowed(actor, "premium:choose-plan");
+  await requireUnderWriteLimit("checkout", actor);
   const plan = await findPremiumPlan(planId);
   if (!plan) throw new AppError("NOT_FOUND", "dashboard.premium.errors.notFound");
   requirePaymentProvider();

@@ -14,6 +14,7 @@ import { requirePaymentProvider } from "../payments/checkout.server.ts";
 import { startSingleCheckout } from "../payments/single-checkout.server.ts";
 import { payoutItems } from "../payouts/payout-items.server.ts";
 import type { PurposeHandler } from "../payments/purpose.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * Jobs paid online: the client pays the accepted quote plus the platform's service fee (the same
@@ -161,6 +162,7 @@ export async function startJobCheckout(
   displayCurrency?: string | null,
 ): Promise<CheckoutStarted> {
   requireAllowed(actor, "payment:pay");
+  await requireUnderWriteLimit("checkout", actor);
   const jobId = parseId(rawJobId);
   if (jobId === null) throw new AppError("NOT_FOUND", "quotes.errors.jobNotFound");
   const db = await getDb();

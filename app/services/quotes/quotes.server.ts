@@ -32,7 +32,7 @@ import {
   type QuoteView,
 } from "../../lib/schemas/quotes.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
-import { sendMessage, startConversation } from "../conversations/conversations.server.ts";
+import { postMessage, startConversation } from "../conversations/conversations.server.ts";
 import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
 import { sendPendingRefunds } from "../payments/refunds.server.ts";
 import { blockBetween } from "../safety/blocks.server.ts";
@@ -43,6 +43,7 @@ import {
   refundJobMoney,
   releaseJobMoney,
 } from "./job-payment.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * Quotes for professionals' services: a client asks (what, where, when) in the conversation about
@@ -98,7 +99,7 @@ const money = (usdCents: number) => formatPrice(usdCents, USD);
  */
 async function notify(actor: Actor, conversationId: number, body: string) {
   try {
-    await sendMessage(actor, conversationId, { body });
+    await postMessage(actor, conversationId, { body });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
   }
@@ -361,6 +362,7 @@ export async function requestQuote(
   now = new Date(),
 ): Promise<{ conversationId: number; request: QuoteRequestView }> {
   requireAllowed(actor, "quote:request");
+  await requireUnderWriteLimit("quoteRequest", actor);
   const fields = fieldsOf(input);
   const listingId = requireListingId(fields.listingId);
   const db = await getDb();
@@ -470,6 +472,7 @@ export async function sendQuote(
   now = new Date(),
 ): Promise<QuoteView> {
   requireSignedIn(actor);
+  await requireUnderWriteLimit("quote", actor);
   const fields = fieldsOf(input);
   const requestId = idOrMissing(fields.requestId, "quotes.errors.requestNotFound");
   const db = await getDb();
@@ -550,6 +553,7 @@ export async function withdrawQuote(
   now = new Date(),
 ): Promise<QuoteView> {
   requireSignedIn(actor);
+  await requireUnderWriteLimit("quoteChange", actor);
   const quoteId = idOrMissing(fieldsOf(input).quoteId, "quotes.errors.quoteNotFound");
   const db = await getDb();
   const { quote, request, side } = await requireQuoteParty(db, actor, quoteId);
@@ -586,6 +590,7 @@ export async function answerQuote(
   now = new Date(),
 ): Promise<AnsweredQuote> {
   requireSignedIn(actor);
+  await requireUnderWriteLimit("quoteChange", actor);
   const fields = fieldsOf(input);
   const quoteId = idOrMissing(fields.quoteId, "quotes.errors.quoteNotFound");
   const db = await getDb();
@@ -685,6 +690,7 @@ export async function completeJob(
   now = new Date(),
 ): Promise<JobView> {
   requireSignedIn(actor);
+  await requireUnderWriteLimit("quoteChange", actor);
   const jobId = idOrMissing(fieldsOf(input).jobId, "quotes.errors.jobNotFound");
   const db = await getDb();
   const { job, side, conversationId } = await requireJobParty(db, actor, jobId);
@@ -724,6 +730,7 @@ export async function cancelJob(
   now = new Date(),
 ): Promise<JobView> {
   requireSignedIn(actor);
+  await requireUnderWriteLimit("quoteChange", actor);
   const fields = fieldsOf(input);
   const jobId = idOrMissing(fields.jobId, "quotes.errors.jobNotFound");
   const db = await getDb();

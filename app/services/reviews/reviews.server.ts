@@ -18,6 +18,7 @@ import { parsedOrRefused } from "../../lib/validation.ts";
 import { recordAudit } from "../admin/audit.server.ts";
 import type { Tx } from "../bookings/bookable.server.ts";
 import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * Reviews of completed bookings and jobs. Only the guest or client of a completed one writes its
@@ -201,6 +202,7 @@ export async function writeReview(
   now = new Date(),
 ): Promise<WrittenReview> {
   requireAllowed(actor, "review:write");
+  await requireUnderWriteLimit("review", actor);
   const review = parsedOrRefused(reviewInputSchema.safeParse(input), "reviews.errors.body");
   const reviewed =
     review.bookingId !== undefined
@@ -256,6 +258,7 @@ export async function replyToReview(
   now = new Date(),
 ): Promise<ReviewView> {
   requireAllowed(actor, "review:write");
+  await requireUnderWriteLimit("review", actor);
   const review = await visibleReview(input.reviewId);
   // Refused before the text is read: someone else's review is theirs to answer, whatever is sent.
   if (!can(actor, "review:reply", { ownerId: review.subjectId })) {

@@ -5,6 +5,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { userIdSchema, type BlockedPerson, type BlockState } from "../../lib/schemas/safety.ts";
 import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * Blocking: a person blocks someone so that neither can message the other any more (the
@@ -27,6 +28,7 @@ async function otherPerson(db: Database, actor: Actor, rawId: unknown) {
 /** Blocks the person (blocking them again changes nothing). */
 export async function blockUser(actor: Actor | null, userId: unknown): Promise<BlockState> {
   requireAllowed(actor, "block:manage");
+  await requireUnderWriteLimit("block", actor);
   const db = await getDb();
   const other = await otherPerson(db, actor, userId);
   await db
@@ -39,6 +41,7 @@ export async function blockUser(actor: Actor | null, userId: unknown): Promise<B
 /** Unblocks the person (unblocking someone not blocked changes nothing). */
 export async function unblockUser(actor: Actor | null, userId: unknown): Promise<BlockState> {
   requireAllowed(actor, "block:manage");
+  await requireUnderWriteLimit("block", actor);
   const db = await getDb();
   const other = await otherPerson(db, actor, userId);
   await db

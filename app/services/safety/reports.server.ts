@@ -30,6 +30,7 @@ import { parsedOrRefused } from "../../lib/validation.ts";
 import { recordAudit } from "../admin/audit.server.ts";
 import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
 import { hideReview } from "../reviews/reviews.server.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
  * Reports to the administrators: a person's, about a conversation or message they are part of, a
@@ -180,6 +181,7 @@ async function reportedThing(
  */
 export async function fileReport(actor: Actor | null, input: unknown): Promise<FiledReport> {
   requireAllowed(actor, "report:file");
+  await requireUnderWriteLimit("report", actor);
   const parsed = parsedOrRefused(reportInputSchema.safeParse(input), "safety.errors.invalidReport");
   const db = await getDb();
   return db.transaction(async (tx) => {

@@ -16,6 +16,7 @@ import {
   jsonBody,
   jsonRequest,
   jsonResponse,
+  limitedRoute,
   listingIdParam,
   noStore,
   queryParameters,
@@ -29,7 +30,7 @@ import {
 export const analyticsRoutes = apiRouter();
 
 analyticsRoutes.openapi(
-  createRoute({
+  limitedRoute("contactReveal", {
     method: "post",
     path: "/listings/{listingId}/contact",
     summary: "Reveal a public listing's phone number or e-mail address (recorded as a lead)",
@@ -57,7 +58,7 @@ analyticsRoutes.openapi(
 );
 
 analyticsRoutes.openapi(
-  createRoute({
+  limitedRoute("lead", {
     method: "post",
     path: "/listings/{listingId}/leads",
     summary: "Record a contact click or a share of a public listing",

@@ -49,6 +49,7 @@ import {
   jsonBody,
   jsonRequest,
   jsonResponse,
+  limitedRoute,
   listingIdParam,
   noStore,
   queryParameters,
@@ -157,7 +158,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("booking", {
     method: "post",
     path: "/listings/{listingId}/bookings",
     security: sessionSecurity,
@@ -273,7 +274,7 @@ bookingRoutes.openapi(
 
 for (const decision of ["accept", "decline"] as const) {
   bookingRoutes.openapi(
-    createRoute({
+    limitedRoute("bookingChange", {
       method: "post",
       path: `/bookings/{bookingId}/${decision}`,
       security: sessionSecurity,
@@ -304,7 +305,7 @@ for (const decision of ["accept", "decline"] as const) {
 }
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("bookingChange", {
     method: "post",
     path: "/bookings/{bookingId}/cancel",
     security: sessionSecurity,
@@ -337,7 +338,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "put",
     path: "/listings/{listingId}/booking-settings",
     security: sessionSecurity,
@@ -359,7 +360,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "delete",
     path: "/listings/{listingId}/booking-settings",
     security: sessionSecurity,
@@ -376,7 +377,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "post",
     path: "/listings/{listingId}/booking-settings/ical-token",
     security: sessionSecurity,
@@ -434,7 +435,7 @@ bookingRoutes.openapi(
 
 for (const change of ["close", "open"] as const) {
   bookingRoutes.openapi(
-    createRoute({
+    limitedRoute("listingEdit", {
       method: "post",
       path: `/listings/{listingId}/calendar/${change}`,
       security: sessionSecurity,
@@ -457,7 +458,7 @@ for (const change of ["close", "open"] as const) {
 }
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "put",
     path: "/listings/{listingId}/departures",
     security: sessionSecurity,
@@ -481,7 +482,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "delete",
     path: "/listings/{listingId}/departures/{departureId}",
     security: sessionSecurity,
@@ -521,7 +522,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("calendarFeed", {
     method: "post",
     path: "/listings/{listingId}/ical-feeds",
     security: sessionSecurity,
@@ -545,7 +546,7 @@ bookingRoutes.openapi(
 );
 
 bookingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "delete",
     path: "/listings/{listingId}/ical-feeds/{feedId}",
     security: sessionSecurity,

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import { CLIENT_IP_HEADER } from "../../../app/auth/auth.server.ts";
 import { contactMessageSchema, contactReceiptSchema } from "../../../app/lib/schemas/contact.ts";
 import { submitContactMessage } from "../../../app/services/contact/contact.server.ts";
@@ -8,14 +7,14 @@ import {
   jsonBody,
   jsonRequest,
   jsonResponse,
-  rateLimitedResponse,
+  limitedRoute,
   refuseInvalid,
 } from "./router.ts";
 
 export const contactRoutes = apiRouter();
 
 contactRoutes.openapi(
-  createRoute({
+  limitedRoute("contact", {
     method: "post",
     path: "/contact-messages",
     summary: "Send a message to the team (the contact form)",
@@ -30,7 +29,6 @@ contactRoutes.openapi(
       400: errorResponse("VALIDATION_FAILED, with a message per field"),
       413: errorResponse("PAYLOAD_TOO_LARGE"),
       415: errorResponse("UNSUPPORTED_MEDIA_TYPE"),
-      429: rateLimitedResponse,
     },
   }),
   async (c) => {

@@ -32,6 +32,7 @@ import {
   jsonBody,
   jsonRequest,
   jsonResponse,
+  limitedRoute,
   listingIdParam,
   noStore,
   queryParameters,
@@ -115,7 +116,7 @@ conversationRoutes.openapi(
 );
 
 conversationRoutes.openapi(
-  createRoute({
+  limitedRoute("message", {
     method: "post",
     path: "/listings/{listingId}/conversations",
     security: sessionSecurity,
@@ -133,7 +134,7 @@ conversationRoutes.openapi(
 );
 
 conversationRoutes.openapi(
-  createRoute({
+  limitedRoute("bookingChange", {
     method: "post",
     path: "/bookings/{bookingId}/conversation",
     security: sessionSecurity,
@@ -207,7 +208,7 @@ conversationRoutes.openapi(
 );
 
 conversationRoutes.openapi(
-  createRoute({
+  limitedRoute("message", {
     method: "post",
     path: "/conversations/{conversationId}/messages",
     security: sessionSecurity,
@@ -234,7 +235,7 @@ conversationRoutes.openapi(
 );
 
 conversationRoutes.openapi(
-  createRoute({
+  limitedRoute("messageImage", {
     method: "post",
     path: "/conversations/{conversationId}/images",
     security: sessionSecurity,

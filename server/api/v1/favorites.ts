@@ -5,6 +5,7 @@ import {
   apiRouter,
   errorResponse,
   jsonResponse,
+  limitedRoute,
   listingIdParam,
   sessionSecurity,
   signedIn,
@@ -37,7 +38,7 @@ favoriteRoutes.openapi(
 
 for (const favorite of [true, false]) {
   favoriteRoutes.openapi(
-    createRoute({
+    limitedRoute("favorite", {
       method: favorite ? "put" : "delete",
       path: "/me/favorites/{listingId}",
       security: sessionSecurity,

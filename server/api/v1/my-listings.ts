@@ -18,10 +18,10 @@ import {
   apiRouter,
   errorResponse,
   jsonResponse,
+  limitedRoute,
   listingIdParam,
   noStore,
   queryParameters,
-  rateLimitedResponse,
   sessionSecurity,
   signedIn,
   withOpenApi,
@@ -77,7 +77,7 @@ myListingRoutes.openapi(
 );
 
 myListingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingCreate", {
     method: "post",
     path: "/my-listings",
     security: sessionSecurity,
@@ -90,7 +90,6 @@ myListingRoutes.openapi(
       400: errorResponse("VALIDATION_FAILED, with a message per field"),
       401: errorResponse("UNAUTHENTICATED"),
       403: errorResponse("FORBIDDEN"),
-      429: rateLimitedResponse,
     },
   }),
   async (c) => {
@@ -128,7 +127,7 @@ myListingRoutes.openapi(
 );
 
 myListingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "put",
     path: "/my-listings/{id}",
     security: sessionSecurity,
@@ -155,7 +154,7 @@ myListingRoutes.openapi(
 );
 
 myListingRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "delete",
     path: "/my-listings/{id}",
     security: sessionSecurity,

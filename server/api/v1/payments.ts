@@ -23,6 +23,7 @@ import {
   apiRouter,
   errorResponse,
   jsonResponse,
+  limitedRoute,
   listingIdParam,
   noStore,
   queryParameters,
@@ -119,7 +120,7 @@ paymentRoutes.openapi(
 );
 
 paymentRoutes.openapi(
-  createRoute({
+  limitedRoute("checkout", {
     method: "post",
     path: "/premium-plans/{planId}/checkout",
     security: sessionSecurity,
@@ -174,7 +175,7 @@ paymentRoutes.openapi(
 );
 
 paymentRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "put",
     path: "/my-listings/{id}/featured",
     security: sessionSecurity,

@@ -21,6 +21,7 @@ import {
   apiRouter,
   errorResponse,
   jsonResponse,
+  limitedRoute,
   listingIdParam,
   noStore,
   sessionSecurity,
@@ -72,7 +73,7 @@ async function displayCurrency(c: Context<ApiEnv>): Promise<string | null | unde
 }
 
 payoutRoutes.openapi(
-  createRoute({
+  limitedRoute("checkout", {
     method: "post",
     path: "/bookings/{bookingId}/balance-checkout",
     security: sessionSecurity,
@@ -96,7 +97,7 @@ payoutRoutes.openapi(
 );
 
 payoutRoutes.openapi(
-  createRoute({
+  limitedRoute("checkout", {
     method: "post",
     path: "/bookings/{bookingId}/checkout",
     security: sessionSecurity,

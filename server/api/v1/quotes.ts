@@ -27,6 +27,7 @@ import {
   apiRouter,
   errorResponse,
   jsonResponse,
+  limitedRoute,
   listingIdParam,
   noStore,
   sessionSecurity,
@@ -86,7 +87,7 @@ const quoteParams = z.object({ quoteId: listingIdParam });
 const jobParams = z.object({ jobId: listingIdParam });
 
 quoteRoutes.openapi(
-  createRoute({
+  limitedRoute("quoteRequest", {
     method: "post",
     path: "/listings/{listingId}/quote-requests",
     security: sessionSecurity,
@@ -126,7 +127,7 @@ quoteRoutes.openapi(
 );
 
 quoteRoutes.openapi(
-  createRoute({
+  limitedRoute("quote", {
     method: "post",
     path: "/quote-requests/{requestId}/quotes",
     security: sessionSecurity,
@@ -147,7 +148,7 @@ quoteRoutes.openapi(
 
 for (const decision of ["accept", "decline"] as const) {
   quoteRoutes.openapi(
-    createRoute({
+    limitedRoute("quoteChange", {
       method: "post",
       path: `/quotes/{quoteId}/${decision}`,
       security: sessionSecurity,
@@ -169,7 +170,7 @@ for (const decision of ["accept", "decline"] as const) {
 }
 
 quoteRoutes.openapi(
-  createRoute({
+  limitedRoute("quoteChange", {
     method: "post",
     path: "/quotes/{quoteId}/withdraw",
     security: sessionSecurity,
@@ -197,7 +198,7 @@ quoteRoutes.openapi(
 );
 
 quoteRoutes.openapi(
-  createRoute({
+  limitedRoute("quoteChange", {
     method: "post",
     path: "/jobs/{jobId}/complete",
     security: sessionSecurity,
@@ -212,7 +213,7 @@ quoteRoutes.openapi(
 );
 
 quoteRoutes.openapi(
-  createRoute({
+  limitedRoute("quoteChange", {
     method: "post",
     path: "/jobs/{jobId}/cancel",
     security: sessionSecurity,

@@ -23,6 +23,7 @@ import {
   apiRouter,
   errorResponse,
   jsonResponse,
+  limitedRoute,
   listingIdParam,
   noStore,
   queryParameters,
@@ -114,7 +115,7 @@ reviewRoutes.openapi(
 );
 
 reviewRoutes.openapi(
-  createRoute({
+  limitedRoute("review", {
     method: "post",
     path: "/reviews",
     security: sessionSecurity,
@@ -134,7 +135,7 @@ reviewRoutes.openapi(
 );
 
 reviewRoutes.openapi(
-  createRoute({
+  limitedRoute("review", {
     method: "post",
     path: "/reviews/{reviewId}/reply",
     security: sessionSecurity,

@@ -1,5 +1,6 @@
-import { OpenAPIHono, z, type Hook } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, z, type Hook, type RouteConfig } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import { RATE_LIMIT_RULES, type RateLimitName } from "../../../app/auth/rate-limit.server.ts";
 import { loadViewer } from "../../../app/auth/session.server.ts";
 import type { Viewer } from "../../../app/auth/viewer.ts";
 import type { MessageKey } from "../../../app/i18n/translate.ts";
@@ -132,6 +133,24 @@ export const rateLimitedResponse = {
     },
   },
 };
+
+/**
+ * A write with an abuse limit: `createRoute` plus, in the document, the rule its service counts
+ * (`x-rate-limit`: name, window and maxima before RATE_LIMIT_SCALE) and the 429 answer. The
+ * write-limits test refuses a write endpoint without one (unless allow-listed with a reason) and
+ * drives each one past its rule to see the 429.
+ */
+export function limitedRoute<P extends string, R extends Omit<RouteConfig, "path"> & { path: P }>(
+  name: RateLimitName,
+  route: R,
+) {
+  const { windowSeconds, perAccount, perAddress } = RATE_LIMIT_RULES[name];
+  return createRoute({
+    ...route,
+    "x-rate-limit": { rule: name, windowSeconds, perAccount, perAddress },
+    responses: { ...route.responses, 429: rateLimitedResponse },
+  });
+}
 
 export function jsonRequest<T extends z.ZodType>(schema: T) {
   return { required: true, content: { "application/json": { schema } } };

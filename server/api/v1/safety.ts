@@ -27,6 +27,7 @@ import {
   jsonBody,
   jsonRequest,
   jsonResponse,
+  limitedRoute,
   noStore,
   queryParameters,
   refuseInvalid,
@@ -72,7 +73,7 @@ const refusals = {
 const signedInCalls = [noStore, signedIn()] as const;
 
 safetyRoutes.openapi(
-  createRoute({
+  limitedRoute("report", {
     method: "post",
     path: "/reports",
     security: sessionSecurity,
@@ -153,7 +154,7 @@ safetyRoutes.openapi(
 
 for (const block of [true, false]) {
   safetyRoutes.openapi(
-    createRoute({
+    limitedRoute("block", {
       method: block ? "put" : "delete",
       path: "/me/blocks/{userId}",
       security: sessionSecurity,
@@ -189,7 +190,7 @@ safetyRoutes.openapi(
 );
 
 safetyRoutes.openapi(
-  createRoute({
+  limitedRoute("accountSettings", {
     method: "put",
     path: "/me/notification-settings",
     security: sessionSecurity,

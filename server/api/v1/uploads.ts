@@ -16,8 +16,8 @@ import {
   apiRouter,
   errorResponse,
   jsonResponse,
+  limitedRoute,
   noStore,
-  rateLimitedResponse,
   sessionSecurity,
   allowedTo,
   signedIn,
@@ -39,7 +39,7 @@ const imageSizeLimit = bodyLimit({
 });
 
 uploadRoutes.openapi(
-  createRoute({
+  limitedRoute("listingUpload", {
     method: "post",
     path: PATH,
     security: sessionSecurity,
@@ -70,7 +70,6 @@ uploadRoutes.openapi(
       403: errorResponse("FORBIDDEN"),
       413: errorResponse("PAYLOAD_TOO_LARGE"),
       415: errorResponse("UNSUPPORTED_MEDIA_TYPE"),
-      429: rateLimitedResponse,
     },
   }),
   async (c) => {
@@ -107,7 +106,7 @@ uploadRoutes.openapi(
 );
 
 uploadRoutes.openapi(
-  createRoute({
+  limitedRoute("listingEdit", {
     method: "delete",
     path: PATH,
     security: sessionSecurity,

@@ -1,0 +1,42 @@
+/**
+ * What a person is told when an abuse limit refuses a write (app/auth/rate-limit.server.ts). The
+ * API adds Retry-After in seconds; the words say roughly how long, and that nothing was saved.
+ */
+export const limits = {
+  notSaved: "Not saved",
+  waitTitle: "Please wait a while",
+  messages:
+    "You have sent a lot of messages in a short time. Please wait a few minutes before sending more.",
+  messageImages:
+    "You have sent a lot of images in the last hour. Please wait a while before sending more.",
+  reports:
+    "You have sent a lot of reports in the last hour. Please wait a while before reporting more.",
+  blocks:
+    "You have blocked and unblocked a lot of people in the last hour. Please wait a while and try again.",
+  quoteRequests:
+    "You have asked for a lot of quotes in the last hour. Please wait a while before asking for more.",
+  quotes:
+    "You have sent a lot of quotes in the last hour. Please wait a while before sending more.",
+  quoteChanges:
+    "You have changed a lot of quotes and jobs in the last hour. Please wait a while and try again.",
+  bookings:
+    "You have made a lot of booking attempts in the last hour. Please wait a while before booking again.",
+  bookingChanges:
+    "You have changed a lot of bookings in the last hour. Please wait a while and try again.",
+  checkouts:
+    "You have started a lot of payments in the last hour. Please wait a while before starting another.",
+  reviews:
+    "You have written a lot of reviews and replies in the last hour. Please wait a while before writing more.",
+  favorites:
+    "You have saved and removed a lot of listings in the last hour. Please wait a while and try again.",
+  listingEdits:
+    "You have made a lot of changes to your listings in the last hour. Please wait a while and try again.",
+  calendarFeeds:
+    "You have added a lot of calendars in the last hour. Please wait a while before adding more.",
+  accountSettings:
+    "You have changed your settings a lot in the last hour. Please wait a while and try again.",
+  contactReveals:
+    "A lot of contact details have been shown to this connection in the last hour. Please wait a while and try again.",
+  leads:
+    "A lot of clicks have been recorded from this connection in the last hour. Please wait a while and try again.",
+};
