@@ -121,6 +121,7 @@ const CALLS: Record<string, WriteCall> = {
   "POST /bookings/{bookingId}/decline": { as: "agent", json: {} },
   "POST /bookings/{bookingId}/cancel": { as: "user", json: {} },
   "POST /bookings/{bookingId}/balance-checkout": { as: "user" },
+  "POST /bookings/{bookingId}/checkout": { as: "user" },
   "POST /bookings/{bookingId}/conversation": { as: "user" },
   "PUT /listings/{listingId}/booking-settings": { as: "agent", json: {} },
   "DELETE /listings/{listingId}/booking-settings": { as: "agent" },

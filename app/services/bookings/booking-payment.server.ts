@@ -145,6 +145,7 @@ export async function retryBookingCheckout(
   now = new Date(),
 ): Promise<CheckoutStarted> {
   requireAllowed(actor, "payment:pay");
+  await requireUnderWriteLimit("checkout", actor);
   const db = await getDb();
   const found = await bookingRow(db, rawBookingId);
   requireGuest(actor, found);

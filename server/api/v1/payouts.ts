@@ -118,7 +118,7 @@ payoutRoutes.openapi(
 );
 
 payoutRoutes.openapi(
-  createRoute({
+  limitedRoute("checkout", {
     method: "post",
     path: "/jobs/{jobId}/checkout",
     security: sessionSecurity,
