@@ -3,8 +3,9 @@
  * data (app/services/session/demo-sign-in.server.ts). Each is a person the demo seed gives a
  * history (scripts/demo/demo-reviews.ts; the seed test checks it): the guest has completed stays,
  * reviews and conversations with professionals; the host and the agent have bookable listings
- * with guests' stays and reviews, and paid plans; the professional has clients' requests, quotes,
- * jobs and reviews. The administrator is whoever ADMIN_EMAIL names.
+ * with guests' stays and reviews, paid plans, and stays paid online, released and paid out
+ * (scripts/demo/demo-payouts.ts); the professional has clients' requests, quotes, jobs and
+ * reviews. The administrator is whoever ADMIN_EMAIL names.
  */
 export const DEMO_PEOPLE = [
   { key: "guest", userId: "demo-guest-3", name: "Grace Wanjiku" },

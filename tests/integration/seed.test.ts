@@ -4,7 +4,7 @@ import path from "node:path";
 import { count, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type DatabaseHandle } from "../../app/db/client.server.ts";
-import { ledgerTotals } from "../../app/services/payments/ledger.server.ts";
+import { accountBalances, ledgerTotals } from "../../app/services/payments/ledger.server.ts";
 import {
   bookings,
   countries,
@@ -13,6 +13,7 @@ import {
   jobs,
   listingImages,
   listings,
+  payouts,
   platformSettings,
   reviews,
   user,
@@ -319,7 +320,7 @@ describe(`reference and demo data on ${testEngine}`, () => {
       expect(demo.filter((u) => u.role === "user").length).toBeGreaterThanOrEqual(10);
     });
 
-    it("gives each demo sign-in person a history to see: stays, conversations, jobs, reviews, payments", async () => {
+    it("gives each demo sign-in person a history to see: stays, conversations, jobs, reviews, payments, payouts", async () => {
       const rows = await queryRows<{
         id: string;
         role: string | null;
@@ -363,6 +364,22 @@ describe(`reference and demo data on ${testEngine}`, () => {
         expect(of(key).hosted, key).toBeGreaterThanOrEqual(10);
         expect(of(key).reviewsOf, key).toBeGreaterThanOrEqual(5);
         expect(of(key).payments, key).toBeGreaterThanOrEqual(1);
+      }
+      // The host and the agent were paid out, and still have one stay's money payable.
+      for (const key of ["host", "agent"]) {
+        const hostId = DEMO_PEOPLE.find((p) => p.key === key)!.userId!;
+        const paid = await handle.db.select().from(payouts).where(eq(payouts.hostId, hostId));
+        expect(paid.length, key).toBe(1);
+        const payable = await accountBalances(handle.db, "host_payable", { userId: hostId });
+        const held = await accountBalances(handle.db, "host_held", { userId: hostId });
+        expect(-(payable.get("USD") ?? 0), key).toBeGreaterThan(0);
+        expect(held.get("USD") ?? 0, key).toBe(0);
+      }
+      // A healthy ledger: balanced, and the provider's cash never below zero.
+      const cash = await accountBalances(handle.db, "provider_cash");
+      for (const [currency, balance] of cash) expect(balance, currency).toBeGreaterThanOrEqual(0);
+      for (const totals of await ledgerTotals(handle.db)) {
+        expect(totals).toMatchObject({ total: 0, unbalancedTransactions: 0 });
       }
       expect(of("professional")).toMatchObject({ role: "professional" });
       expect(of("professional").jobs).toBeGreaterThanOrEqual(3);
