@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROVIDER_IDS } from "./lib/payment-values.ts";
 import { LOG_LEVELS, type LogLevel } from "./lib/logger.server.ts";
+import { isLoopbackAddress } from "./lib/loopback.ts";
 
 export const GOOGLE_AUTHORIZATION_URL = "https://accounts.google.com/o/oauth2/v2/auth";
 export const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
@@ -58,7 +59,7 @@ const envSchema = z.object({
       .optional(),
   ),
   SEED_DEMO: optionalText.pipe(booleanFlag.optional()).default(true),
-  DEV_OUTBOX: optionalText.pipe(booleanFlag.optional()).default(false),
+  DEV_OUTBOX: optionalText.pipe(booleanFlag.optional()),
   RATE_LIMIT_SCALE: optionalText
     .pipe(
       z
@@ -145,9 +146,11 @@ export interface Config {
   authSecret: string | undefined;
   seedDemo: boolean;
   /**
-   * Serve the development outbox at /dev/outbox (development without SMTP only). An explicit
-   * opt-in: behind a reverse proxy every request comes from this machine, and the outbox's links
-   * sign anyone in.
+   * Serve the development outbox at /dev/outbox (development without SMTP only, to requests from
+   * this machine). On by default in development when the site's own address is this machine
+   * (APP_URL unset or loopback), so a newcomer who ran only `npm start` reads the sign-up e-mail;
+   * a site published under another name (behind a reverse proxy every request comes from this
+   * machine, and the outbox's links sign anyone in) has it only when DEV_OUTBOX=true asks.
    */
   devOutbox: boolean;
   mailFrom: string;
@@ -231,7 +234,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     authSecret: e.AUTH_SECRET,
     seedDemo: e.SEED_DEMO,
-    devOutbox: e.DEV_OUTBOX,
+    devOutbox:
+      e.DEV_OUTBOX ??
+      (e.NODE_ENV === "development" && (!e.APP_URL || isLoopbackHost(new URL(e.APP_URL).hostname))),
     mailFrom: e.MAIL_FROM,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     publicFetchTestHosts: Object.fromEntries(
@@ -252,6 +257,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : null,
     payments: paymentsConfig(e, provider),
   };
+}
+
+/** A host name that can only mean this machine: localhost, 127.x.x.x or [::1]. */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || isLoopbackAddress(hostname);
 }
 
 function paymentsConfig(

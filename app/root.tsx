@@ -18,6 +18,7 @@ import { findCurrency, listCurrencies } from "./services/reference/reference.ser
 import { takeToast } from "./auth/flash-toast.server.ts";
 import { readCurrencyCode } from "./services/session/preferences.server.ts";
 import type { RootData } from "./lib/root-data.ts";
+import { demoSignInEnabled } from "./services/session/demo-sign-in.server.ts";
 import { skipClientOnlyChanges } from "./lib/client-only-params.ts";
 import { answerUnreachableDatabase } from "./lib/database-unavailable-page.server.ts";
 
@@ -72,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     favoriteIds,
     googleEnabled: getConfig().google !== null,
+    demoSignIn: demoSignInEnabled(getConfig()),
     appUrl: getConfig().appUrl,
   };
   return data(rootData, { headers });

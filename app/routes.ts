@@ -40,6 +40,7 @@ export default [
   route("update-password", "routes/auth/update-password.ts"),
   route("auth/sign-in", "routes/auth/sign-in.ts"),
   route("auth/sign-up", "routes/auth/sign-up.ts"),
+  route("auth/demo-sign-in", "routes/auth/demo-sign-in.ts"),
   route("auth/forgot-password", "routes/auth/forgot-password.ts"),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
   route("auth/google", "routes/auth/google.ts"),

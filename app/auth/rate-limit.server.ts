@@ -32,6 +32,8 @@ export const RATE_LIMIT_RULES = {
   passwordReset: { windowSeconds: 60, perAccount: 3, perAddress: 20, message: AUTH_MESSAGE },
   verificationEmail: { windowSeconds: 60, perAccount: 3, perAddress: 20, message: AUTH_MESSAGE },
   magicLink: { windowSeconds: 60, perAccount: 5, perAddress: 20, message: AUTH_MESSAGE },
+  /** The demo panel's buttons (development only): a newcomer tries each role a few times. */
+  demoSignIn: { windowSeconds: 60, perAccount: 30, perAddress: 30, message: AUTH_MESSAGE },
   contact: {
     windowSeconds: 600,
     perAccount: 5,

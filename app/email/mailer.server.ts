@@ -92,7 +92,7 @@ export function outboxNotice(config: Pick<Config, "appUrl" | "dataDir" | "devOut
   const page = `${config.appUrl}/dev/outbox`;
   return config.devOutbox
     ? `E-mail: no SMTP_URL, messages go to the development outbox at ${page}`
-    : `E-mail: no SMTP_URL, messages are kept in ${path.join(config.dataDir, "outbox")}; to read them at ${page}, start with DEV_OUTBOX=true`;
+    : `E-mail: no SMTP_URL, messages are kept in ${path.join(config.dataDir, "outbox")}; to read them at ${page}, start with DEV_OUTBOX=true (on by default in development at a local address)`;
 }
 
 /** The development outbox, when e-mail goes there. */

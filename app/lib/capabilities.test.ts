@@ -1,39 +1,48 @@
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "../i18n/translate.ts";
-import { CAPABILITIES, truthfulText } from "./capabilities.ts";
+import { paymentMethodList, truthfulText, type Capabilities } from "./capabilities.ts";
 
 const t = createTranslator();
-const ONLINE = { onlineBooking: true, onlinePayment: true };
+const NOTHING: Capabilities = { onlineBooking: false, paymentMethods: [] };
+const ONLINE: Capabilities = {
+  onlineBooking: true,
+  paymentMethods: ["card", "mobile_money", "bank_transfer"],
+};
 
 describe("truthfulText", () => {
-  it("shows, while nothing is paid on the site, what people do instead", () => {
-    expect(CAPABILITIES).toEqual({ onlineBooking: true, onlinePayment: false });
-    expect(truthfulText("legal.faq.items.booking.a")).toBe("legal.faq.items.booking.a");
-    expect(truthfulText("legal.faq.items.payments.a")).toBe("legal.faq.items.payments.aDirect");
-    expect(truthfulText("legal.terms.sections.bookings.body")).toBe(
-      "legal.terms.sections.bookings.body",
+  it("says what people do instead while the site neither books nor takes payments", () => {
+    expect(truthfulText("legal.faq.items.booking.a", NOTHING)).toBe(
+      "legal.faq.items.booking.aDirect",
     );
-    expect(truthfulText("legal.terms.sections.payments.body")).toBe(
+    expect(truthfulText("legal.faq.items.payments.a", NOTHING)).toBe(
+      "legal.faq.items.payments.aDirect",
+    );
+    expect(truthfulText("legal.terms.sections.payments.body", NOTHING)).toBe(
       "legal.terms.sections.payments.bodyDirect",
     );
-    expect(truthfulText("services.areas.items.hospitality.body")).toBe(
-      "services.areas.items.hospitality.body",
+    expect(truthfulText("services.areas.items.hospitality.body", NOTHING)).toBe(
+      "services.areas.items.hospitality.bodyDirect",
     );
-    expect(truthfulText("legal.faq.items.free.a")).toBe("legal.faq.items.free.a");
-    const offline = { onlineBooking: false, onlinePayment: false };
-    expect(truthfulText("legal.faq.items.booking.a", offline)).toBe(
-      "legal.faq.items.booking.aDirect",
+    expect(truthfulText("legal.faq.items.free.a", NOTHING)).toBe("legal.faq.items.free.a");
+  });
+
+  it("keeps the spec's answers when the site books and takes payments, each capability its own", () => {
+    expect(t(truthfulText("legal.faq.items.booking.a", ONLINE))).toMatch(/request-to-book/);
+    expect(truthfulText("legal.faq.items.payments.a", ONLINE)).toBe("legal.faq.items.payments.a");
+    const bookingOnly = { onlineBooking: true, paymentMethods: [] };
+    expect(truthfulText("legal.faq.items.payments.a", bookingOnly)).toBe(
+      "legal.faq.items.payments.aDirect",
+    );
+    expect(truthfulText("legal.faq.items.booking.a", bookingOnly)).toBe(
+      "legal.faq.items.booking.a",
     );
   });
 
-  it("keeps the spec's answers for the day the site books and takes payments", () => {
-    expect(truthfulText("legal.faq.items.booking.a", ONLINE)).toBe("legal.faq.items.booking.a");
-    expect(t(truthfulText("legal.faq.items.booking.a", ONLINE))).toMatch(/booked instantly/);
-    expect(t(truthfulText("legal.faq.items.booking.a", ONLINE))).toMatch(/request-to-book/);
-    expect(t(truthfulText("legal.faq.items.payments.a", ONLINE))).toMatch(/card \/ mobile-money/);
-    // Each capability switches only its own texts.
-    expect(
-      truthfulText("legal.faq.items.payments.a", { onlineBooking: true, onlinePayment: false }),
-    ).toBe("legal.faq.items.payments.aDirect");
+  it("names the provider's methods as a sentence's list", () => {
+    const label = (method: string) => method.replace("_", " ");
+    expect(paymentMethodList(ONLINE, label)).toBe("card, mobile money, or bank transfer");
+    expect(paymentMethodList({ onlineBooking: true, paymentMethods: ["card"] }, label)).toBe(
+      "card",
+    );
   });
 });

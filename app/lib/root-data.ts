@@ -37,5 +37,7 @@ export interface RootData {
   } | null;
   favoriteIds: number[];
   googleEnabled: boolean;
+  /** The sign-in dialog offers the demo accounts (a development start with demo data). */
+  demoSignIn: boolean;
   appUrl: string;
 }

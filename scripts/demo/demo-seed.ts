@@ -19,6 +19,7 @@ import {
 } from "../../app/db/schema/index.ts";
 import { buildDemoActivity } from "./demo-activity.ts";
 import { buildDemoBookings } from "./demo-bookings.ts";
+import { insertDemoPayouts } from "./demo-payouts.ts";
 import { insertDemoPlans } from "./demo-plans.ts";
 import { insertDemoReviews } from "./demo-reviews.ts";
 import { motifCategory, renderArtwork, type ArtworkMotif } from "./artwork.ts";
@@ -233,6 +234,8 @@ async function insertDemoData(
         settings: booking.settings,
         now,
       }));
+      // The demo sign-in host's and agent's stays paid online, released and paid out.
+      await insertDemoPayouts(tx, now);
     });
   } catch (error) {
     await forEachLimit(copied, 16, (img) => deleteStoredImage(storage, img.storageKey));

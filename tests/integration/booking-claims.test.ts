@@ -13,7 +13,7 @@ const t = createTranslator();
 /** Words that say a listing can be booked on the site. */
 const BOOKING_PROMISE =
   /book(ed)? (now|online|instantly)|instant(ly)? book|request[- ]to[- ]book|reserve now|online booking/i;
-/** Words that say something can be paid for on the site, which it cannot yet. */
+/** Words that say something can be paid for on the site: no payment provider is set up here. */
 const PAYMENT_PROMISE = /pay (now|online)|mobile[- ]money|card payment|checkout/i;
 
 /** The page as a person reads it: its rendered text, scripts left out (see markupOf). */

@@ -60,16 +60,25 @@ describe("development outbox", () => {
     expect(isLoopbackAddress("::ffff:10.0.0.1")).toBe(false);
   });
 
-  it("is not served unless asked for with DEV_OUTBOX, and says so once at start", async () => {
-    // Behind a reverse proxy on this machine every request is local: the address proves nothing.
+  it("is served in development on this machine by default, and says where at start", async () => {
+    // `npm start` sets no NODE_ENV: a newcomer reads the sign-up e-mail without setting anything.
     setConfig(parseConfig({ DATA_DIR: dir }));
-    await expect(loader("127.0.0.1")).rejects.toMatchObject({ init: { status: 404 } });
-    const notice = outboxNotice(parseConfig({ DATA_DIR: dir }));
-    expect(notice).toContain("DEV_OUTBOX=true");
-    expect(notice).toContain(path.join(dir, "outbox"));
-    expect(outboxNotice(parseConfig({ DATA_DIR: dir, DEV_OUTBOX: "true" }))).toContain(
+    await expect(loader("127.0.0.1")).resolves.toHaveProperty("messages");
+    await expect(loader("192.168.1.20")).rejects.toMatchObject({ init: { status: 404 } });
+    expect(outboxNotice(parseConfig({ DATA_DIR: dir }))).toContain(
       "http://localhost:3000/dev/outbox",
     );
+  });
+
+  it("is not served, unless asked for, where the site is published under another name", async () => {
+    // Behind a reverse proxy on this machine every request is local: the address proves nothing.
+    setConfig(parseConfig({ DATA_DIR: dir, APP_URL: "https://gateway.example" }));
+    await expect(loader("127.0.0.1")).rejects.toMatchObject({ init: { status: 404 } });
+    setConfig(parseConfig({ DATA_DIR: dir, DEV_OUTBOX: "false" }));
+    await expect(loader("127.0.0.1")).rejects.toMatchObject({ init: { status: 404 } });
+    const notice = outboxNotice(parseConfig({ DATA_DIR: dir, DEV_OUTBOX: "false" }));
+    expect(notice).toContain("DEV_OUTBOX=true");
+    expect(notice).toContain(path.join(dir, "outbox"));
   });
 
   it("never logs a message's links", async () => {

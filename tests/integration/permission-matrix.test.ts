@@ -137,6 +137,12 @@ const PAGES: Record<string, PageExpectation> = {
   "routes/auth/sign-up.ts": { get: PUBLIC, post: PUBLIC },
   "routes/auth/forgot-password.ts": { get: PUBLIC, post: PUBLIC },
   "routes/auth/sign-out.ts": { get: PUBLIC, post: PUBLIC },
+  // Demo sign-in: anybody, in a development start with demo data (the test app's); a GET, and
+  // any call where demo sign-in is off, finds nothing (tests/integration/demo-sign-in.test.ts).
+  "routes/auth/demo-sign-in.ts": {
+    get: { action: null, alsoAllowed: [404] },
+    post: { action: null, alsoAllowed: [404] },
+  },
   "routes/auth/google.ts": { get: PUBLIC, post: PUBLIC },
   // Served in development only: elsewhere a 404 for everybody.
   "routes/dev/outbox.tsx": { get: { action: null, alsoAllowed: [404] } },

@@ -5,6 +5,7 @@ import { count, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type DatabaseHandle } from "../../app/db/client.server.ts";
 import { ledgerHealth } from "../../app/services/payments/ledger-health.server.ts";
+import { accountBalances } from "../../app/services/payments/ledger.server.ts";
 import {
   bookings,
   countries,
@@ -13,12 +14,14 @@ import {
   jobs,
   listingImages,
   listings,
+  payouts,
   platformSettings,
   reviews,
   user,
 } from "../../app/db/schema/index.ts";
 import { isoDay } from "../../app/lib/booking-values.ts";
 import { REVIEW_JOURNEY } from "../../scripts/demo/demo-reviews.ts";
+import { DEMO_PEOPLE } from "../../app/lib/demo-people.ts";
 import type { ArtworkMotif } from "../../scripts/demo/artwork.ts";
 import { buildDemoData, DEMO_EMAIL_DOMAIN } from "../../scripts/demo/demo-data.ts";
 import {
@@ -316,6 +319,68 @@ describe(`reference and demo data on ${testEngine}`, () => {
       for (const u of demo) expect(u.emailVerified).toBe(true);
       for (const u of listers) expect(u.phone).toMatch(/^\+\d{2,3}( \d+)+$/);
       expect(demo.filter((u) => u.role === "user").length).toBeGreaterThanOrEqual(10);
+    });
+
+    it("gives each demo sign-in person a history to see: stays, conversations, jobs, reviews, payments, payouts", async () => {
+      const rows = await queryRows<{
+        id: string;
+        role: string | null;
+        stays: number;
+        hosted: number;
+        conversations: number;
+        jobs: number;
+        reviewed: number;
+        reviewsOf: number;
+        payments: number;
+      }>(
+        handle.db,
+        sql`select u.id, u.role,
+              (select count(*) from bookings b where b.guest_id = u.id)::int as stays,
+              (select count(*) from bookings b where b.host_id = u.id)::int as hosted,
+              (select count(*) from conversations c
+                where c.guest_id = u.id or c.host_id = u.id)::int as conversations,
+              (select count(*) from jobs j
+                where j.client_id = u.id or j.professional_id = u.id)::int as jobs,
+              (select count(*) from reviews r where r.author_id = u.id)::int as reviewed,
+              (select count(*) from reviews r where r.subject_id = u.id)::int as "reviewsOf",
+              (select count(*) from payments p where p.payer_id = u.id)::int as payments
+            from "user" u
+            where u.id in (${sql.join(
+              DEMO_PEOPLE.flatMap((p) => (p.userId ? [sql`${p.userId}`] : [])),
+              sql`, `,
+            )})`,
+      );
+      const of = (key: string) => {
+        const person = DEMO_PEOPLE.find((p) => p.key === key)!;
+        const row = rows.find((r) => r.id === person.userId);
+        expect(row, key).toBeDefined();
+        return row!;
+      };
+      expect(of("guest")).toMatchObject({ role: "user" });
+      expect(of("guest").stays).toBeGreaterThanOrEqual(5);
+      expect(of("guest").conversations).toBeGreaterThanOrEqual(3);
+      expect(of("guest").reviewed).toBeGreaterThanOrEqual(3);
+      for (const key of ["host", "agent"]) {
+        expect(of(key), key).toMatchObject({ role: "agent" });
+        expect(of(key).hosted, key).toBeGreaterThanOrEqual(10);
+        expect(of(key).reviewsOf, key).toBeGreaterThanOrEqual(5);
+        expect(of(key).payments, key).toBeGreaterThanOrEqual(1);
+      }
+      // The host and the agent were paid out, and still have one stay's money payable.
+      for (const key of ["host", "agent"]) {
+        const hostId = DEMO_PEOPLE.find((p) => p.key === key)!.userId!;
+        const paid = await handle.db.select().from(payouts).where(eq(payouts.hostId, hostId));
+        expect(paid.length, key).toBe(1);
+        const payable = await accountBalances(handle.db, "host_payable", { userId: hostId });
+        const held = await accountBalances(handle.db, "host_held", { userId: hostId });
+        expect(-(payable.get("USD") ?? 0), key).toBeGreaterThan(0);
+        expect(held.get("USD") ?? 0, key).toBe(0);
+      }
+      expect(of("professional")).toMatchObject({ role: "professional" });
+      expect(of("professional").jobs).toBeGreaterThanOrEqual(3);
+      expect(of("professional").conversations).toBeGreaterThanOrEqual(3);
+      expect(of("professional").reviewsOf).toBeGreaterThanOrEqual(3);
+      expect(of("professional").payments).toBeGreaterThanOrEqual(1);
     });
 
     it("has every demo publisher on a paid plan that holds their live listings, in a healthy ledger", async () => {

@@ -39,9 +39,24 @@ describe("parseConfig", () => {
     expect(parseConfig({ DATABASE_URL: "", SMTP_URL: " " }).databaseUrl).toBeUndefined();
   });
 
-  it("serves the development outbox only when asked, and never in production", () => {
-    expect(parseConfig({}).devOutbox).toBe(false);
-    expect(parseConfig({ DEV_OUTBOX: "true" }).devOutbox).toBe(true);
+  it("serves the development outbox in development on this machine, and never in production", () => {
+    // `npm start` sets no NODE_ENV: development, at http://localhost:3000.
+    expect(parseConfig({}).devOutbox).toBe(true);
+    expect(parseConfig({ APP_URL: "http://127.0.0.1:3000" }).devOutbox).toBe(true);
+    expect(parseConfig({ DEV_OUTBOX: "false" }).devOutbox).toBe(false);
+    // Published under another name (a reverse proxy): only when asked for.
+    expect(parseConfig({ APP_URL: "https://gateway.example" }).devOutbox).toBe(false);
+    expect(parseConfig({ APP_URL: "https://gateway.example", DEV_OUTBOX: "true" }).devOutbox).toBe(
+      true,
+    );
+    expect(parseConfig({ NODE_ENV: "test" }).devOutbox).toBe(false);
+    expect(
+      parseConfig({
+        NODE_ENV: "production",
+        SMTP_URL: "smtp://127.0.0.1:2525",
+        PAYMENT_PROVIDER: "sandbox",
+      }).devOutbox,
+    ).toBe(false);
     expect(problemsOf({ DEV_OUTBOX: "sure" })).toEqual([
       'DEV_OUTBOX="sure": must be true or false',
     ]);

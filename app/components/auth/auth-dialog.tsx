@@ -12,7 +12,9 @@ import { MessagesProvider } from "../../i18n/messages-context.tsx";
 import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { cn } from "../../lib/cn.ts";
+import { DEMO_PERSON_KEYS } from "../../lib/demo-people.ts";
 import { SELECTABLE_ROLES } from "../../lib/roles.ts";
+import { DemoAccounts } from "./demo-accounts.tsx";
 import { Field, PasswordField } from "../ui/field.tsx";
 import { SubmitButton } from "../ui/button.tsx";
 import { buttonVariants } from "../ui/button.tsx";
@@ -50,15 +52,21 @@ const AUTH_MESSAGES = { auth };
  * The Sign In / Sign Up / forgot-password dialog. Its view lives in the URL (?auth=login|register|
  * forgot), so the server renders it open and every form works before JavaScript loads.
  */
-export function AuthDialog({ googleEnabled }: { googleEnabled: boolean }) {
+export function AuthDialog({ googleEnabled, demoSignIn }: AuthDialogProps) {
   return (
     <MessagesProvider messages={AUTH_MESSAGES}>
-      <AuthDialogContent googleEnabled={googleEnabled} />
+      <AuthDialogContent googleEnabled={googleEnabled} demoSignIn={demoSignIn} />
     </MessagesProvider>
   );
 }
 
-function AuthDialogContent({ googleEnabled }: { googleEnabled: boolean }) {
+export interface AuthDialogProps {
+  googleEnabled: boolean;
+  /** The demo accounts panel under the sign-in form (a development start with demo data). */
+  demoSignIn: boolean;
+}
+
+function AuthDialogContent({ googleEnabled, demoSignIn }: AuthDialogProps) {
   const t = useT();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -115,6 +123,7 @@ function AuthDialogContent({ googleEnabled }: { googleEnabled: boolean }) {
               googleEnabled={googleEnabled}
             />
           )}
+          {view === "login" && demoSignIn && <DemoAccounts people={DEMO_PERSON_KEYS} />}
           {view === "register" && (
             <SignUpForm redirectTo={redirectTo} email={email} googleEnabled={googleEnabled} />
           )}

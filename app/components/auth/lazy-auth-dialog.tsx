@@ -50,14 +50,14 @@ export function preloadAuthDialog() {
  * mounts: switching from the boundary to the bare dialog when the code arrives would mount a new
  * dialog, and whatever was typed into the first one would be lost.
  */
-export function LazyAuthDialog({ googleEnabled }: { googleEnabled: boolean }) {
+export function LazyAuthDialog(props: AuthDialogModule.AuthDialogProps) {
   const [params] = useSearchParams();
   const [Loaded] = useState(() => loaded?.AuthDialog);
   if (!isAuthView(params.get("auth"))) return null;
-  if (Loaded) return <Loaded googleEnabled={googleEnabled} />;
+  if (Loaded) return <Loaded {...props} />;
   return (
     <Suspense fallback={null}>
-      <AuthDialog googleEnabled={googleEnabled} />
+      <AuthDialog {...props} />
     </Suspense>
   );
 }

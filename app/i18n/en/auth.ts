@@ -78,6 +78,21 @@ export const auth = {
     accessDenied: "Access Denied",
     accessDeniedDescription: "You do not have the necessary permissions to view this page.",
   },
+  demo: {
+    title: "Demo accounts",
+    description:
+      "This development start has demo data: sign in as one of its people, with their bookings, messages and reviews. Production never offers this.",
+    signInAs: "Sign in as {name} ({role})",
+    roles: {
+      guest: "guest",
+      host: "host",
+      agent: "agent",
+      professional: "professional",
+      admin: "administrator",
+    },
+    unavailable: "Demo sign-in is not available.",
+    unknownPerson: "Choose one of the demo people.",
+  },
   adminLogin: {
     metaTitle: "Administrator sign-in — {siteName}",
     title: "Administrator Access",

@@ -115,8 +115,8 @@ export const dashboard = {
     emptyTitle: "No views or leads in this period",
     empty:
       "Views are counted once per visitor per day as soon as your listings are live; calls, WhatsApp and e-mail clicks, shares and favorites count as leads.",
-    sampleReport: "Download Sample Report",
-    sampleReportHint: "CSV of the figures per listing",
+    listingReport: "Download Report (CSV)",
+    listingReportHint: "the period's figures per listing",
     dailyReport: "Daily figures (CSV)",
     upgradeTitle: "Premium Ad Features",
     upgradeBody:

@@ -59,9 +59,9 @@ export const legal = {
       },
       payments: {
         title: "4. Payments and fees",
-        body: "Payments go through our card / mobile-money payment provider; we never see or store your full card details. A basic listing is free; premium packages add visibility and features for a fixed period. Fees are non-refundable unless stated otherwise at the time of purchase.",
+        body: "Payments on the site (bookings, professionals' jobs and premium packages) go through our payment provider, by {methods}, on its secure page; we never see or store your full card details or mobile-money PIN. A stay may be paid at the property instead, as its listing says before you book. A basic listing is free; premium packages add visibility and features for a fixed period. Fees are non-refundable unless stated otherwise at the time of purchase.",
         bodyDirect:
-          "Gateway Africa does not take payments on the site yet: you pay the host or provider directly, as you agree with them. A basic listing is free; premium packages add visibility and features for a fixed period and are arranged with our team. Fees are non-refundable unless stated otherwise at the time of purchase.",
+          "Gateway Africa does not take payments on the site: you pay the host or provider directly, as you agree with them. A basic listing is free; premium packages add visibility and features for a fixed period and are arranged with our team. Fees are non-refundable unless stated otherwise at the time of purchase.",
       },
       verification: {
         title: "5. Verification",
@@ -81,6 +81,8 @@ export const legal = {
       },
     },
   },
+  /** How the payment provider takes payments, in a sentence's list ("by card or mobile money"). */
+  methods: { card: "card", mobile_money: "mobile money", bank_transfer: "bank transfer" },
   faq: {
     title: "Frequently Asked Questions",
     intro: "Quick answers to the questions we hear most.",
@@ -97,7 +99,7 @@ export const legal = {
       },
       payments: {
         q: "How do I pay?",
-        a: "Payments go through a secure card / mobile-money payment provider. We never see or store your full card number.",
+        a: "On the site, by {methods}, on our payment provider's secure page: we never see or store your full card number or mobile-money PIN. Some stays are paid at the property instead; the listing's booking card says which before you book, and your receipt is in your dashboard.",
         aDirect:
           "You pay the host, agent or provider directly, as you agree with them through the listing's contact options: Gateway Africa does not take payments on the site. Check the property and its documents before you pay.",
       },
@@ -119,7 +121,7 @@ export const legal = {
       },
       contactLister: {
         q: "How do I contact an agent or professional?",
-        a: "Every listing has a contact button — phone, WhatsApp or e-mail, as the lister prefers.",
+        a: "Press \"Contact Agent\" on the listing and write to them in the site's messages (you sign in first): the conversation and every reply stay in Messages, in your dashboard. Every listing also shows the lister's phone, WhatsApp or e-mail, as they prefer.",
       },
     },
   },

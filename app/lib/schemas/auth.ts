@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEMO_PERSON_KEYS } from "../demo-people.ts";
 import { SELECTABLE_ROLES } from "../roles.ts";
 import { isStorableText, oneLine } from "./text.ts";
 
@@ -51,3 +52,8 @@ export const resetPasswordSchema = z
   });
 
 export const roleChoiceSchema = z.object({ role: z.enum(SELECTABLE_ROLES) });
+
+/** A demo panel button: which demo person to sign in as (lib/demo-people.ts). */
+export const demoSignInSchema = z.object({
+  person: z.enum(DEMO_PERSON_KEYS, { error: "auth.demo.unknownPerson" }),
+});

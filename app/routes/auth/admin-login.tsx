@@ -4,12 +4,14 @@ import type { Route } from "./+types/admin-login";
 import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
 import { isAdminEmail } from "../../auth/admin-email.ts";
 import { AuthPageShell } from "../../components/auth/auth-page-shell.tsx";
+import { DemoAccounts } from "../../components/auth/demo-accounts.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { SubmitButton } from "../../components/ui/button.tsx";
 import { getConfig } from "../../config.server.ts";
 import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { demoSignInEnabled } from "../../services/session/demo-sign-in.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
 /** Magic link for the one administrator address; decided here on the server, never in the page. */
@@ -52,7 +54,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** `?error=` is set by the magic-link endpoint when a link was expired, used or tampered with. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { linkFailed: new URL(request.url).searchParams.has("error") };
+  return {
+    linkFailed: new URL(request.url).searchParams.has("error"),
+    demoSignIn: demoSignInEnabled(getConfig()),
+  };
 }
 
 export default function AdminLogin({ loaderData }: Route.ComponentProps) {
@@ -90,6 +95,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
           pendingLabel={t("auth.adminLogin.sending")}
         />
       </Form>
+      {loaderData.demoSignIn && <DemoAccounts people={["admin"]} />}
       <p className="mt-6 text-center text-sm">
         <Link to="/" className="font-medium text-brand-700 hover:underline">
           {t("auth.adminLogin.backHome")}

@@ -110,8 +110,8 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           className={buttonVariants({ variant: "outline", size: "md" })}
         >
           <Download aria-hidden className="size-4" />
-          {t("dashboard.analytics.sampleReport")}
-          <span className="sr-only">({t("dashboard.analytics.sampleReportHint")})</span>
+          {t("dashboard.analytics.listingReport")}
+          <span className="sr-only">: {t("dashboard.analytics.listingReportHint")}</span>
         </a>
         <a
           href={reportUrl("day")}

@@ -9,10 +9,10 @@ import { cn } from "../../lib/cn.ts";
 
 /**
  * The development outbox: e-mails the app would have sent, while no SMTP_URL is configured.
- * Its sign-in links would let anyone into any account, so it is served only when asked for
- * (DEV_OUTBOX=true), never in production or with real e-mail, and only to this machine. The
- * address check alone is not enough: behind a reverse proxy on the same host every request
- * looks local.
+ * Its sign-in links would let anyone into any account, so it is served only in development (by
+ * default when the site's address is this machine, else when DEV_OUTBOX=true asks), never in
+ * production or with real e-mail, and only to this machine. The address check alone is not
+ * enough: behind a reverse proxy on the same host every request looks local.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const outbox = getOutbox();

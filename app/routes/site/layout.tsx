@@ -28,7 +28,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 function SiteChrome({ children }: { children: React.ReactNode }) {
   const t = useT();
-  const { currencies, currency, settings, year, viewer, googleEnabled } = useRootData();
+  const { currencies, currency, settings, year, viewer, googleEnabled, demoSignIn } = useRootData();
   const { pathname } = useLocation();
   return (
     <div className="flex min-h-svh flex-col">
@@ -57,7 +57,7 @@ function SiteChrome({ children }: { children: React.ReactNode }) {
           year={year}
         />
       </Suspense>
-      {!viewer && <LazyAuthDialog googleEnabled={googleEnabled} />}
+      {!viewer && <LazyAuthDialog googleEnabled={googleEnabled} demoSignIn={demoSignIn} />}
     </div>
   );
 }

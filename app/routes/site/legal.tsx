@@ -14,7 +14,8 @@ import type { Route } from "./+types/legal";
 import { PageHero } from "../../components/site/page-hero.tsx";
 import { pickMessages } from "../../i18n/translate.ts";
 import { metaTranslator } from "../../i18n/translator.ts";
-import { truthfulText } from "../../lib/capabilities.ts";
+import { paymentMethodList, truthfulText } from "../../lib/capabilities.ts";
+import { siteCapabilities } from "../../services/core/site-capabilities.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
@@ -64,12 +65,14 @@ function sectionOf(value: string | undefined): SectionId {
   return found?.id ?? "terms";
 }
 
-export function loader() {
-  return { messages: pickMessages(["legal"]) };
+export async function loader() {
+  return { messages: pickMessages(["legal"]), capabilities: await siteCapabilities() };
 }
 
-export default function LegalPage() {
+export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const { capabilities } = loaderData;
+  const methods = paymentMethodList(capabilities, (method) => t(`legal.methods.${method}`));
   const matches = useMatches();
   const section = sectionOf(matches.at(-1)?.id);
   const [inView, setInView] = useState<SectionId>(section);
@@ -169,7 +172,7 @@ export default function LegalPage() {
                     {t(`legal.terms.sections.${key}.title`)}
                   </h3>
                   <p className="mt-1.5 leading-relaxed text-stone-700">
-                    {t(truthfulText(`legal.terms.sections.${key}.body`))}
+                    {t(truthfulText(`legal.terms.sections.${key}.body`, capabilities), { methods })}
                   </p>
                 </div>
               ))}
@@ -193,7 +196,7 @@ export default function LegalPage() {
                     />
                   </summary>
                   <p className="px-4 pb-4 leading-relaxed text-stone-700 sm:px-5">
-                    {t(truthfulText(`legal.faq.items.${key}.a`))}
+                    {t(truthfulText(`legal.faq.items.${key}.a`, capabilities), { methods })}
                   </p>
                 </details>
               ))}

@@ -27,6 +27,7 @@ import { PageHero } from "../../components/site/page-hero.tsx";
 import { pickMessages, type MessageKey } from "../../i18n/translate.ts";
 import { metaTranslator } from "../../i18n/translator.ts";
 import { truthfulText } from "../../lib/capabilities.ts";
+import { siteCapabilities } from "../../services/core/site-capabilities.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { SERVICE_CATEGORIES, type ServiceCategory } from "../../lib/listing-values.ts";
@@ -107,11 +108,11 @@ const PROFESSIONAL_ICONS: Record<ServiceCategory, LucideIcon> = {
   "painter-renovator": PaintRoller,
 };
 
-export function loader() {
-  return { messages: pickMessages(["services"]) };
+export async function loader() {
+  return { messages: pickMessages(["services"]), capabilities: await siteCapabilities() };
 }
 
-export default function ServicesPage() {
+export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <>
@@ -149,7 +150,7 @@ export default function ServicesPage() {
                 </span>
                 <h3 className="mt-4 text-lg font-semibold text-stone-900">{title}</h3>
                 <p className="mt-1.5 flex-1 text-sm leading-relaxed text-stone-600">
-                  {t(truthfulText(`services.areas.items.${key}.body`))}
+                  {t(truthfulText(`services.areas.items.${key}.body`, loaderData.capabilities))}
                 </p>
                 <ul className="mt-4 flex flex-wrap gap-2">
                   {AREA_TAGS[key].map((tag) => {
