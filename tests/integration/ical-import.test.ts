@@ -110,7 +110,11 @@ describe(`calendar import on ${testEngine}`, () => {
     insidePort = (inside.address() as AddressInfo).port;
     await new Promise<void>((resolve) => outside.listen(0, "127.0.0.1", resolve));
     const port = (outside.address() as AddressInfo).port;
-    app = await startTestApp({ PUBLIC_FETCH_TEST_HOSTS: `calendar.example=127.0.0.1:${port}` });
+    // One owner adds feed after feed here: more than the hourly calendar-feed limit allows.
+    app = await startTestApp({
+      PUBLIC_FETCH_TEST_HOSTS: `calendar.example=127.0.0.1:${port}`,
+      RATE_LIMIT_SCALE: "100",
+    });
     send = await createServerApp(app);
     host = await makeUser({ role: "agent", name: "Ama Host" });
     stay = (
