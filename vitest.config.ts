@@ -20,6 +20,8 @@ const SERIAL: Record<string, string> = {
     "spawns servers and `npm run seed` that race for a data directory lock, within process time limits",
   "tests/integration/rate-limits.test.ts":
     "races concurrent attempts over two app instances on one PostgreSQL database, against real-time windows",
+  "tests/integration/seed.test.ts":
+    "asserts the demo seed, CPU-bound image generation included, finishes within 60 s",
   "tests/unit/payments-sandbox.test.ts": "asserts the sandbox stops retrying within 1000 ms",
   "tests/unit/ical-parse.test.ts":
     "asserts linear-time parsing within 5 s and the parse worker's time and memory limits",
