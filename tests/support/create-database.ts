@@ -1,6 +1,8 @@
 /**
  * Creates (or drops) a throw-away PostgreSQL database for a CI run and prints its URL.
  * Usage: node tests/support/create-database.ts create | drop <url>
+ * `drop` also drops the databases derived from it: each vitest worker's (`<name>_w1`, …, see
+ * worker-database.ts) and the backup test's restore target (`<name>_w1_restore`).
  * The server is reached as PGUSER (default postgres) on PGHOST:PGPORT (default 127.0.0.1:5432).
  */
 import pg from "pg";
@@ -20,7 +22,13 @@ try {
   } else if (command === "drop" && url) {
     const name = new URL(url).pathname.slice(1);
     if (!/^gateway_ci_\d+_\d+$/.test(name)) throw new Error(`Refusing to drop ${name}`);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const derived = await admin.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE $1",
+      [`${name}\\_%`],
+    );
+    for (const database of [name, ...derived.rows.map((row) => row.datname)]) {
+      await admin.query(`DROP DATABASE IF EXISTS "${database.replaceAll('"', '""')}" WITH (FORCE)`);
+    }
   } else {
     throw new Error("usage: create | drop <url>");
   }

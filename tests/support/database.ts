@@ -10,8 +10,8 @@ export const testEngine = process.env.DATABASE_URL ? "postgres" : "pglite";
 
 /**
  * An empty database to open: PGlite in `pgliteDir` (in memory by default), or the PostgreSQL
- * database of DATABASE_URL wiped clean first (tests run one file at a time, so nothing else is
- * using it).
+ * database of DATABASE_URL wiped clean first (worker-database.ts points DATABASE_URL at this
+ * vitest worker's own database, which runs one file at a time, so nothing else is using it).
  */
 export async function emptyTestTarget(pgliteDir: string = "memory"): Promise<DatabaseTarget> {
   const url = process.env.DATABASE_URL;
