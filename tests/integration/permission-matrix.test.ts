@@ -65,7 +65,7 @@ interface Expectation {
 }
 
 /** Each test calls every route as six callers: minutes, not seconds, on a busy 2-core machine. */
-const MATRIX_TIMEOUT = 180_000;
+const MATRIX_TIMEOUT = 600_000;
 
 interface PageExpectation {
   get: Expectation;
