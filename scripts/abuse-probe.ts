@@ -5,12 +5,14 @@
  * started with the limits as deployed (RATE_LIMIT_SCALE=1) on a fresh embedded database, or on
  * the empty PostgreSQL database of --database-url:
  *
+ * - overlapping race (first, before the others spend the address's booking limit: every guest of
+ *   the probe comes from 127.0.0.1): --racers guests ask for overlapping stays on a listing with
+ *   preparation days, all at once; it prints the answers by status and checks that no two stays
+ *   overlap;
  * - whole-calendar hold: one new guest asks for 25 stays of 30 nights on an instant listing and
  *   on a request listing, back to back; it prints the holds accepted, refused and nights held;
  * - message flood: one guest sends --messages messages in a conversation; it prints the 201s,
- *   the 429s and whether each 429 carried Retry-After;
- * - overlapping race: --racers guests ask for overlapping stays on a listing with preparation
- *   days, all at once; it prints the answers by status and checks that no two stays overlap.
+ *   the 429s and whether each 429 carried Retry-After.
  *
  * Every 500 seen is counted and the script exits 1 when there was one, or a double booking.
  */
@@ -150,7 +152,37 @@ const raced = await stayListing(admin, "Probe Raced Guesthouse", {
   preparationDays: 2,
 });
 
-console.info("\n1. Whole-calendar hold: 25 stays of 30 nights by one new guest");
+console.info(`\n1. ${racerCount} guests ask for overlapping stays at once (preparation days: 2)`);
+const racers: SoakAccount[] = [];
+for (let i = 0; i < racerCount; i++) racers.push(await newAccount(`racer-${i}`));
+const raceAnswers = await Promise.all(
+  racers.map((racer, i) =>
+    call(racer, "POST", `/listings/${raced}/bookings`, {
+      checkIn: day(20 + i),
+      checkOut: day(22 + i),
+      guests: 1,
+    }).then(async (response) => ({
+      status: response.status,
+      body: (await response.json()) as { checkIn?: string; checkOut?: string },
+    })),
+  ),
+);
+const byStatus = new Map<number, number>();
+for (const answer of raceAnswers)
+  byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
+const dayNumber = (iso: string) => Math.round(Date.parse(iso) / 86_400_000);
+const stays = raceAnswers
+  .filter((a) => a.status === 201 && a.body.checkIn && a.body.checkOut)
+  .map((a) => ({ from: dayNumber(a.body.checkIn!), to: dayNumber(a.body.checkOut!) }))
+  .sort((a, b) => a.from - b.from);
+// Each confirmed stay and its two preparation days must end before the next stay begins.
+const overlapping = stays.filter((stay, i) => i > 0 && stay.from < stays[i - 1]!.to + 2).length;
+console.info(
+  `   answers ${JSON.stringify(Object.fromEntries(byStatus))}; stays confirmed ${stays.length}; ` +
+    `overlapping or inside preparation days: ${overlapping}`,
+);
+
+console.info("\n2. Whole-calendar hold: 25 stays of 30 nights by one new guest");
 const hoarder = await newAccount("hoarder");
 for (const [name, listingId] of [
   ["instant", instant],
@@ -180,7 +212,7 @@ for (const [name, listingId] of [
   );
 }
 
-console.info(`\n2. Message flood: ${messageCount} messages from one guest`);
+console.info(`\n3. Message flood: ${messageCount} messages from one guest`);
 const chatty = await newAccount("chatty");
 const started = await call(chatty, "POST", `/listings/${instant}/conversations`, {
   body: "Hello, is the guesthouse quiet at night?",
@@ -201,36 +233,6 @@ for (let i = 0; i < messageCount; i++) {
   await response.body?.cancel();
 }
 console.info(`   ${sent} accepted, ${limited} answered 429 (${withRetryAfter} with Retry-After)`);
-
-console.info(`\n3. ${racerCount} guests ask for overlapping stays at once (preparation days: 2)`);
-const racers: SoakAccount[] = [];
-for (let i = 0; i < racerCount; i++) racers.push(await newAccount(`racer-${i}`));
-const raceAnswers = await Promise.all(
-  racers.map((racer, i) =>
-    call(racer, "POST", `/listings/${raced}/bookings`, {
-      checkIn: day(20 + i),
-      checkOut: day(22 + i),
-      guests: 1,
-    }).then(async (response) => ({
-      status: response.status,
-      body: (await response.json()) as { checkIn?: string; checkOut?: string },
-    })),
-  ),
-);
-const byStatus = new Map<number, number>();
-for (const answer of raceAnswers)
-  byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1);
-const dayNumber = (iso: string) => Math.round(Date.parse(iso) / 86_400_000);
-const stays = raceAnswers
-  .filter((a) => a.status === 201 && a.body.checkIn && a.body.checkOut)
-  .map((a) => ({ from: dayNumber(a.body.checkIn!), to: dayNumber(a.body.checkOut!) }))
-  .sort((a, b) => a.from - b.from);
-// Each confirmed stay and its two preparation days must end before the next stay begins.
-const overlapping = stays.filter((stay, i) => i > 0 && stay.from < stays[i - 1]!.to + 2).length;
-console.info(
-  `   answers ${JSON.stringify(Object.fromEntries(byStatus))}; stays confirmed ${stays.length}; ` +
-    `overlapping or inside preparation days: ${overlapping}`,
-);
 
 const memory = residentMemory(server.pid);
 const errors = statuses.get(500) ?? 0;
