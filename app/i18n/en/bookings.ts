@@ -53,12 +53,21 @@ export const bookings = {
     datesTakenNoneFree:
       "{from} to {to} is already taken, and no other dates of the same length are free while bookings are open.",
     datesClosed: "{from} to {to} is not available: the host has closed {closed}.",
-    tooManyHoldsNewGuest:
-      "You already have {count} bookings that are unpaid or waiting for a host's answer: until your first completed stay, that is the most you can hold. Pay for one, wait for an answer or cancel one to book again; after a completed stay you can hold up to {more}.",
-    tooManyHolds:
-      "You already have {count} bookings that are unpaid or waiting for a host's answer, the most one account can hold. Pay for one, wait for an answer or cancel one to book again.",
-    tooManyNightsHere:
-      "You already hold {held} unpaid nights at this listing, and one guest can hold up to {count} at one listing. Pay for or cancel a booking here to hold more.",
+    tooManyHoldsNewGuest: {
+      one: "You already have {count} booking that is unpaid or waiting for a host's answer: until your first completed stay, that is the most you can hold. Pay for it, wait for an answer or cancel it to book again; after a completed stay you can hold up to {more}.",
+      other:
+        "You already have {count} bookings that are unpaid or waiting for a host's answer: until your first completed stay, that is the most you can hold. Pay for one, wait for an answer or cancel one to book again; after a completed stay you can hold up to {more}.",
+    },
+    tooManyHolds: {
+      one: "You already have {count} booking that is unpaid or waiting for a host's answer, the most one account can hold. Pay for it, wait for an answer or cancel it to book again.",
+      other:
+        "You already have {count} bookings that are unpaid or waiting for a host's answer, the most one account can hold. Pay for one, wait for an answer or cancel one to book again.",
+    },
+    tooManyNightsHere: {
+      one: "You already hold {held} unpaid nights at this listing, and one guest can hold up to {count} night at one listing. Pay for or cancel a booking here to hold more.",
+      other:
+        "You already hold {held} unpaid nights at this listing, and one guest can hold up to {count} nights at one listing. Pay for or cancel a booking here to hold more.",
+    },
     seatsLeft: {
       one: "Only {count} seat is left on the {date} departure.",
       other: "Only {count} seats are left on the {date} departure.",
