@@ -25,7 +25,7 @@ import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
 import { deleteStoredImage, mediaUrl } from "../media/images.server.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
-import { blockBetween } from "../safety/blocks.server.ts";
+import { blockBetween, requireMayWrite } from "../safety/blocks.server.ts";
 import { paymentRuleReasons } from "../../lib/payment-rule.ts";
 import { fileFlaggedMessageReport } from "../safety/reports.server.ts";
 import { mailNewMessage } from "./message-mail.server.ts";
@@ -76,13 +76,6 @@ export async function requireConversationParticipant(
 ): Promise<void> {
   requireAllowed(actor, "conversation:list-own");
   await requireParticipant(await getDb(), actor, conversationId);
-}
-
-/** Refused when either person blocked the other; the message says which way. */
-async function requireNotBlocked(db: Database | Tx, actorId: string, otherId: string) {
-  const block = await blockBetween(db, actorId, otherId);
-  if (block === "byMe") throw new AppError("CONFLICT", "conversations.errors.youBlocked");
-  if (block === "byThem") throw new AppError("CONFLICT", "conversations.errors.blockedYou");
 }
 
 interface NewMessage {
@@ -178,7 +171,7 @@ export async function startConversation(
   );
   const db = await getDb();
   const listing = await requireContactableListing(db, actor, listingId);
-  await requireNotBlocked(db, actor.id, listing.userId);
+  await requireMayWrite(db, actor.id, listing.userId);
   const questions = and(
     eq(conversations.listingId, listingId),
     eq(conversations.guestId, actor.id),
@@ -285,7 +278,7 @@ export async function postMessage(
       body: "conversations.errors.body",
     });
   }
-  await requireNotBlocked(db, actor.id, side === "guest" ? row.hostId : row.guestId);
+  await requireMayWrite(db, actor.id, side === "guest" ? row.hostId : row.guestId);
   const image = imageData ? await storeMessageImage(imageData) : null;
   let message: typeof messages.$inferSelect;
   try {

@@ -13,6 +13,7 @@ import {
 } from "../../db/schema/index.ts";
 import { createTranslator, type MessageKey } from "../../i18n/translate.ts";
 import type { MessageScope } from "../../i18n/translator.ts";
+import { databaseErrorOf } from "../../db/transaction-retry.server.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isoDay } from "../../lib/booking-values.ts";
 import type { QuoteStatus } from "../../lib/conversation-values.ts";
@@ -445,19 +446,6 @@ function notOpenRefusal(status: QuoteStatus): AppError {
     withdrawn: "quotes.errors.quoteWasWithdrawn",
   };
   return new AppError("CONFLICT", status === "sent" ? "quotes.errors.invalid" : message[status]);
-}
-
-/** The PostgreSQL error behind a failed query (drizzle wraps the driver's). */
-function databaseErrorOf(error: unknown): { code?: string; constraint?: string } {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === "string") {
-      return { code: candidate.code, constraint: candidate.constraint as string | undefined };
-    }
-    current = candidate.cause;
-  }
-  return {};
 }
 
 /**
