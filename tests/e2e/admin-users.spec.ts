@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { createConfirmedAccount, signedInAsAdmin, uniqueEmail } from "./support/accounts.ts";
 
 test("the admin finds a user, changes their type, deletes another, and the audit log shows both", async ({

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 test("an expired confirmation link's page resends the e-mail and stays until used", async ({
   page,

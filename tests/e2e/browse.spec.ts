@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 /** Fails the test on any error the page logs or throws. */
 function watchErrors(page: Page): string[] {

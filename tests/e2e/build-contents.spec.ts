@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { email } from "../../app/i18n/en/email.ts";
 import { payments } from "../../app/i18n/en/payments.ts";
 import { DEMO_EMAIL_DOMAIN } from "../../scripts/demo/demo-data.ts";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 /** Every client navigation's data request (/real-estate.data?…), as loaders would be re-run. */
 function recordDataRequests(page: Page): string[] {

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { createConfirmedAccount, signedInAs, uniqueEmail, mailAbout } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
 import { publishApproved } from "./support/listings.ts";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { signedInAs, signedInAsAdmin } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { buildDemoData } from "../../scripts/demo/demo-data.ts";
 
 /** Fails the test on any error the page logs or throws. */

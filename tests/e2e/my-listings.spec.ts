@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { signedInAsAdmin } from "./support/accounts.ts";
 
 test("admin: All Platform Listings shows every listing, a page at a time, with the total", async ({

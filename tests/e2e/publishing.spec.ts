@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import sharp from "sharp";
 import { signedInAs, signedInAsAdmin, waitForMail } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { linkIn } from "../support/smtp-sink.ts";
 import { signedInAs, mailAbout } from "./support/accounts.ts";

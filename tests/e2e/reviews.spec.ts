@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
+import type { Browser, BrowserContext } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { buildDemoData } from "../../scripts/demo/demo-data.ts";
 import { REVIEW_JOURNEY } from "../../scripts/demo/demo-reviews.ts";
 import { setGoogleIdentity } from "./support/accounts.ts";
