@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { buildDemoData } from "../../scripts/demo/demo-data.ts";
+import { gotoHydrated } from "./support/hydration.ts";
 
 /** Fails the test on any error the page logs or throws. */
 function watchErrors(page: Page): string[] {
@@ -211,6 +212,29 @@ test.describe("sharing and search engines", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
       new RegExp(`/listing/${listing.id}$`),
     );
+  });
+
+  test("a toast keeps its words on the next page, which has texts of its own", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const listing = await findListing(request, () => true);
+    await page.clock.install();
+    await gotoHydrated(page, `/listing/${listing.id}`);
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+    });
+    await page.getByRole("button", { name: "Share" }).click();
+    await expect(page.getByRole("status")).toContainText("URL Copied!");
+    // Time stands still, so the toast is still up when the next page is on screen however slow
+    // the machine; that page does not load the listing page's texts.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+    await page.getByRole("banner").getByRole("link", { name: "Home" }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).not.toContainText(listing.title);
+    await expect(page).toHaveURL("/");
+    expect(await page.getByRole("status").innerText()).toContain("URL Copied!");
   });
 
   test("Share uses the device share sheet when there is one", async ({ page, request }) => {

@@ -3,17 +3,36 @@ import { X } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { ToastContext, type ShowToast } from "../../hooks/use-toast.ts";
+import type { Translate } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import type { Toast as ToastMessage } from "../../lib/toast.ts";
 
 const DEFAULT_DURATION = 5000;
 
-/** The toast on screen and the page it was shown on. */
+/** A toast's words, translated when it is shown. */
+interface ToastTexts {
+  title: string;
+  description?: string;
+}
+
+/**
+ * The toast on screen, its words and the page it was shown on. The words are fixed when it is
+ * shown: each page loads only its own texts, so a toast still on screen after a navigation would
+ * otherwise be translated with the next page's texts and show its bare key.
+ */
 interface Shown {
   toast: ToastMessage;
+  texts: ToastTexts;
   id: number;
   locationKey: string;
+}
+
+function textsOf(toast: ToastMessage, t: Translate): ToastTexts {
+  return {
+    title: t(toast.title, toast.params),
+    description: toast.description && t(toast.description, toast.params),
+  };
 }
 /** Holds the toast on screen for the page below it; `useToast` shows one. */
 export function Toaster({
@@ -24,21 +43,31 @@ export function Toaster({
   children: React.ReactNode;
 }) {
   const location = useLocation();
+  const t = useT();
   const navigating = useNavigation().state !== "idle";
   // A toast from the server (flash cookie) is rendered with the page, so it shows without JS too.
   const [current, setCurrent] = useState<Shown | null>(() =>
-    initial ? { toast: initial, id: 0, locationKey: location.key } : null,
+    initial
+      ? { toast: initial, texts: textsOf(initial, t), id: 0, locationKey: location.key }
+      : null,
   );
   const nextId = useRef(0);
   const shownInitial = useRef(initial);
   // The page a toast is shown on (toasts are shown from event handlers, after this has run).
   const locationKey = useRef(location.key);
+  const translate = useRef(t);
   useEffect(() => {
     locationKey.current = location.key;
-  }, [location.key]);
+    translate.current = t;
+  }, [location.key, t]);
   const show = useCallback<ShowToast>((toast) => {
     nextId.current += 1;
-    setCurrent({ toast, id: nextId.current, locationKey: locationKey.current });
+    setCurrent({
+      toast,
+      texts: textsOf(toast, translate.current),
+      id: nextId.current,
+      locationKey: locationKey.current,
+    });
   }, []);
 
   // Later toasts from the server arrive with the root loader's data after a navigation.
@@ -65,7 +94,7 @@ export function Toaster({
     <ToastContext value={value}>
       {children}
       <ToastRegion
-        current={arrived ? null : (current?.toast ?? null)}
+        current={arrived ? null : current}
         key={current?.id}
         onClose={() => setCurrent(null)}
       />
@@ -99,7 +128,7 @@ const descriptionVariants = cva("mt-1 text-sm", {
  * sheets, they sit at the bottom right. The live region is always there, so a screen reader
  * hears each new toast.
  */
-function ToastRegion({ current, onClose }: { current: ToastMessage | null; onClose: () => void }) {
+function ToastRegion({ current, onClose }: { current: Shown | null; onClose: () => void }) {
   const t = useT();
   return (
     <section
@@ -107,14 +136,22 @@ function ToastRegion({ current, onClose }: { current: ToastMessage | null; onClo
       className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-4 pt-[max(1rem,env(safe-area-inset-top))] sm:top-auto sm:bottom-0 sm:justify-end sm:pt-4"
     >
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-sm">
-        {current && <Toast toast={current} onClose={onClose} />}
+        {current && <Toast toast={current.toast} texts={current.texts} onClose={onClose} />}
       </div>
     </section>
   );
 }
 
-/** One toast: its texts are i18n keys; a timed one fades out shortly before it is removed. */
-export function Toast({ toast, onClose }: { toast: ToastMessage; onClose: () => void }) {
+/** One toast; a timed one fades out shortly before it is removed. */
+function Toast({
+  toast,
+  texts,
+  onClose,
+}: {
+  toast: ToastMessage;
+  texts: ToastTexts;
+  onClose: () => void;
+}) {
   const t = useT();
   const duration = toast.duration ?? DEFAULT_DURATION;
   return (
@@ -126,11 +163,9 @@ export function Toast({ toast, onClose }: { toast: ToastMessage; onClose: () => 
       )}
     >
       <div className="min-w-0 flex-1">
-        <p className="font-semibold">{t(toast.title, toast.params)}</p>
-        {toast.description && (
-          <p className={descriptionVariants({ variant: toast.variant })}>
-            {t(toast.description, toast.params)}
-          </p>
+        <p className="font-semibold">{texts.title}</p>
+        {texts.description && (
+          <p className={descriptionVariants({ variant: toast.variant })}>{texts.description}</p>
         )}
       </div>
       <button
