@@ -139,6 +139,7 @@ test("the administrator signs in with a magic link; other addresses are refused"
   const tabs = page.getByRole("navigation", { name: "Dashboard sections" });
   await expect(tabs.getByRole("link")).toHaveText([
     "Overview",
+    "Analytics",
     "Moderation",
     "Manage Listings",
     "Users",
