@@ -8,6 +8,9 @@ import {
   stateRuns,
 } from "./booking-calendar.ts";
 
+/** A day before every night of the calendars below, so none of them is past. */
+const TODAY = "2027-03-01";
+
 describe("the lister's month view", () => {
   it("reads ?month=, falling back to today's month for anything else", () => {
     expect(monthOf("2027-03", "2026-11-24")).toBe("2027-03");
@@ -39,14 +42,24 @@ describe("the lister's month view", () => {
         { id: 2, from: "2027-03-09", to: "2027-03-11", imported: false, summary: null },
       ],
     };
-    expect(dayState("2027-03-04", calendar)).toEqual({ kind: "free" });
-    expect(dayState("2027-03-07", calendar)).toMatchObject({ kind: "booked", status: "requested" });
-    expect(dayState("2027-03-08", calendar)).toEqual({ kind: "imported", summary: "Airbnb" });
-    expect(dayState("2027-03-09", calendar)).toEqual({ kind: "closed" });
-    expect(dayState("2027-03-11", calendar)).toEqual({ kind: "free" });
+    expect(dayState("2027-03-04", calendar, TODAY)).toEqual({ kind: "free" });
+    expect(dayState("2027-03-07", calendar, TODAY)).toMatchObject({
+      kind: "booked",
+      status: "requested",
+    });
+    expect(dayState("2027-03-08", calendar, TODAY)).toEqual({
+      kind: "imported",
+      summary: "Airbnb",
+    });
+    expect(dayState("2027-03-09", calendar, TODAY)).toEqual({ kind: "closed" });
+    expect(dayState("2027-03-11", calendar, TODAY)).toEqual({ kind: "free" });
     const days = ["04", "05", "06", "07", "08", "09", "10", "11"].map((d) => `2027-03-${d}`);
     expect(
-      stateRuns(days, (day) => dayState(day, calendar)).map((r) => [r.first, r.last, r.state.kind]),
+      stateRuns(days, (day) => dayState(day, calendar, TODAY)).map((r) => [
+        r.first,
+        r.last,
+        r.state.kind,
+      ]),
     ).toEqual([
       ["2027-03-04", "2027-03-04", "free"],
       ["2027-03-05", "2027-03-07", "booked"],
@@ -54,6 +67,21 @@ describe("the lister's month view", () => {
       ["2027-03-09", "2027-03-10", "closed"],
       ["2027-03-11", "2027-03-11", "free"],
     ]);
+  });
+
+  it("shows the days before today as past, except the nights a booking held", () => {
+    const calendar = {
+      bookings: [
+        { id: 1, from: "2027-03-02", to: "2027-03-04", status: "confirmed" as const, guests: 1 },
+      ],
+      blocks: [{ id: 1, from: "2027-03-04", to: "2027-03-08", imported: false, summary: null }],
+    };
+    const today = "2027-03-06";
+    expect(dayState("2027-03-01", calendar, today)).toEqual({ kind: "past" });
+    expect(dayState("2027-03-03", calendar, today)).toMatchObject({ kind: "booked" });
+    expect(dayState("2027-03-05", calendar, today)).toEqual({ kind: "past" });
+    expect(dayState("2027-03-06", calendar, today)).toEqual({ kind: "closed" });
+    expect(dayState("2027-03-08", calendar, today)).toEqual({ kind: "free" });
   });
 
   it("turns a last night into the day after it, and nothing else", () => {

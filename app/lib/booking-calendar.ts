@@ -36,7 +36,8 @@ export type DayState =
   | { kind: "free" }
   | { kind: "booked"; status: BookingStatus; guests: number }
   | { kind: "closed" }
-  | { kind: "imported"; summary: string | null };
+  | { kind: "imported"; summary: string | null }
+  | { kind: "past" };
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const FIRST_YEAR = 2000;
@@ -85,13 +86,19 @@ function covers(range: NightRange, day: string): boolean {
   return range.from <= day && day < range.to;
 }
 
-/** What the night of a day is: booked (the booking wins), closed by hand, closed by import, free. */
+/**
+ * What the night of a day is: booked (the booking wins, past or not, so the host keeps the
+ * history), gone by (before `today`, nothing to offer or close any more), closed by hand, closed
+ * by import, free.
+ */
 export function dayState(
   day: string,
   calendar: { bookings: CalendarBooking[]; blocks: CalendarBlock[] },
+  today: string,
 ): DayState {
   const booking = calendar.bookings.find((b) => covers(b, day));
   if (booking) return { kind: "booked", status: booking.status, guests: booking.guests };
+  if (day < today) return { kind: "past" };
   const own = calendar.blocks.find((b) => !b.imported && covers(b, day));
   if (own) return { kind: "closed" };
   const imported = calendar.blocks.find((b) => b.imported && covers(b, day));

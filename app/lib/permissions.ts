@@ -248,6 +248,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
   ],
   admin: [
     { tab: "overview", label: "dashboard.tabs.overview" },
+    { tab: "analytics", label: "dashboard.tabs.analytics" },
     { tab: "moderation", label: "dashboard.tabs.moderation" },
     { tab: "manage-listings", label: "dashboard.tabs.manageListings" },
     { tab: "user-management", label: "dashboard.tabs.users" },

@@ -9,8 +9,11 @@ import {
   type ControlBox,
 } from "./support/layout.ts";
 
-/** Phones, a tablet standing and lying, small and common laptops, a desktop. */
-const WIDTHS = [320, 390, 768, 1024, 1180, 1280, 1366, 1920];
+/**
+ * Phones, a tablet standing and lying, small and common laptops, a desktop; 1360 is the narrowest
+ * full header of a publisher, whose Add Listing keeps its words.
+ */
+const WIDTHS = [320, 390, 768, 1024, 1180, 1280, 1360, 1366, 1920];
 const LONG_NAME = "Oluwaseun Adebayo-Okonkwo Nwachukwu";
 const MAIN_NAV = [
   "/",

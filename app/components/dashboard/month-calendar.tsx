@@ -45,6 +45,8 @@ function stateClass(state: DayState): string {
       return "bg-stone-200 text-stone-800";
     case "imported":
       return "bg-sky-100 text-sky-900";
+    case "past":
+      return "bg-stone-100 text-stone-600";
     default:
       return "bg-white text-stone-800";
   }
@@ -56,6 +58,7 @@ const LEGEND: DayState[] = [
   { kind: "booked", status: "requested", guests: 1 },
   { kind: "closed" },
   { kind: "imported", summary: null },
+  { kind: "past" },
 ];
 
 /**
@@ -90,7 +93,7 @@ export function MonthCalendar({
   const href = (target: string) => `/dashboard/my-listings/${listingId}/calendar?month=${target}`;
   const name = monthName(month);
   const departureOn = new Map(calendar.departures.map((d) => [d.departsOn, d]));
-  const stateOf = (day: string) => dayState(day, calendar);
+  const stateOf = (day: string) => dayState(day, calendar, today);
 
   function stateLabel(state: DayState): string {
     switch (state.kind) {
@@ -102,6 +105,8 @@ export function MonthCalendar({
         return t("bookingManage.calendar.closed");
       case "imported":
         return t("bookingManage.calendar.imported");
+      case "past":
+        return t("bookingManage.calendar.past");
       default:
         return t("bookingManage.calendar.free");
     }
@@ -190,7 +195,8 @@ export function MonthCalendar({
                     className={cn(
                       "h-20 border border-stone-100 p-1.5 align-top",
                       state ? stateClass(state) : departure ? "bg-brand-50" : "bg-white",
-                      day < today && "opacity-60",
+                      // A past day's own grey says so; a past booking or departure is dimmed.
+                      day < today && state?.kind !== "past" && "opacity-60",
                     )}
                   >
                     <span

@@ -24,8 +24,9 @@ export interface HeaderViewer {
 /**
  * The width from which the whole header fits on one row; below it the main navigation moves
  * into the menu. Agents and professionals carry Add Listing and the longest badges, so theirs
- * is wider. Measured with a wide fallback font (DejaVu Sans) and kept with room to spare; the
- * browser test walks every role across the widths. Literal class names, so Tailwind sees them.
+ * is wider, with Add Listing spelled out. Measured with a wide fallback font (DejaVu Sans); the
+ * browser test walks every role across the widths, 85rem (1360 px) included. Literal class
+ * names, so Tailwind sees them.
  */
 const FULL_HEADER = {
   standard: { show: "xl:block", hide: "xl:hidden" },
@@ -88,7 +89,7 @@ export function Header({
           <ul className="flex items-center gap-0.5 2xl:gap-1">
             <MainNavItems
               pathname={location.pathname}
-              linkClass="rounded-lg px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-3"
+              linkClass="rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-3"
               idleClass="text-stone-600 hover:bg-stone-100 hover:text-stone-900"
             />
           </ul>
@@ -114,11 +115,8 @@ export function Header({
                   )}
                 >
                   <Icon name="plus" className="size-4" />
-                  {/* Spelled out where the row has room: beside the menu button from lg, and
-                      in the full header from 2xl. */}
-                  <span className="sr-only lg:not-sr-only min-[85rem]:sr-only 2xl:not-sr-only">
-                    {t("layout.nav.addListing")}
-                  </span>
+                  {/* Spelled out from lg, beside the menu button and in the full header. */}
+                  <span className="sr-only lg:not-sr-only">{t("layout.nav.addListing")}</span>
                 </Link>
               )}
               <ViewerChip viewer={viewer} variant="bar" />

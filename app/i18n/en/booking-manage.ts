@@ -74,6 +74,7 @@ export const bookingManage = {
     closed: "Closed",
     imported: "Closed by an imported calendar",
     importedShort: "Imported",
+    past: "Past",
     booked: "{status} booking",
     guests: { one: "{count} guest", other: "{count} guests" },
     departure: "Departure: {left} of {seats} seats left",

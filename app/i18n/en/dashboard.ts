@@ -7,6 +7,8 @@ export const dashboard = {
   addNew: "Add New",
   logout: "Logout",
   menu: "Menu",
+  /** The phone's menu button on a tab of the bar: it says where the person is. */
+  menuOn: "Menu: {tab}",
   tabsLabel: "Dashboard sections",
   subtitles: {
     admin: "Oversee platform activity and manage content.",

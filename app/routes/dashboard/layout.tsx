@@ -1,5 +1,5 @@
 import { LogOut, Menu, Plus } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, Outlet, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
 import { accessDenied, requireViewer } from "../../auth/guards.server.ts";
@@ -59,6 +59,19 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const current = tabs.find((item) => location.pathname.startsWith(`/dashboard/${item.tab}`));
   const publisher = can({ role }, "listing:offer-add");
   const unread = useRootData().viewer?.unreadMessages ?? 0;
+  const barRef = useRef<HTMLUListElement>(null);
+
+  // The bar is one row that scrolls sideways where the tabs outgrow it: a tab out of sight (one
+  // of the admin's last) is brought to the middle, without moving the page.
+  useEffect(() => {
+    const bar = barRef.current;
+    const tab = bar?.querySelector('[aria-current="page"]');
+    if (!bar || !tab) return;
+    const edges = bar.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    if (box.left >= edges.left && box.right <= edges.right) return;
+    bar.scrollLeft += (box.left + box.right - edges.left - edges.right) / 2;
+  }, [location.pathname]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -115,10 +128,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span>
-            {t("dashboard.menu")}
-            {current && (
-              <span className="ml-2 font-normal text-stone-500">· {t(current.label)}</span>
-            )}
+            {current ? t("dashboard.menuOn", { tab: t(current.label) }) : t("dashboard.menu")}
           </span>
           <Menu aria-hidden className="size-5" />
         </button>
@@ -131,13 +141,14 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           className={cn("mt-2 md:mt-0 md:block", menuOpen ? "block" : "hidden")}
         >
           <ul
+            ref={barRef}
             className={cn(
               cardVariants({ elevated: false }),
-              "flex flex-col gap-1 p-1.5 md:flex-row md:flex-wrap",
+              "flex flex-col gap-1 p-1.5 md:flex-row md:overflow-x-auto md:[scrollbar-width:thin]",
             )}
           >
             {tabs.map((item) => (
-              <li key={item.tab}>
+              <li key={item.tab} className="md:shrink-0">
                 <NavLink
                   to={`/dashboard/${item.tab}`}
                   className={({ isActive }) =>

@@ -24,3 +24,47 @@ export async function publishApproved(
   await adminContext.close();
   return id;
 }
+
+/**
+ * An approved guesthouse in Cape Coast whose host has opened it to bookings (two to fourteen
+ * nights, up to four guests, a day's notice), as a fixture: the page is the signed-in host.
+ */
+export async function bookableStay(
+  browser: Browser,
+  host: Page,
+  title: string,
+  mode: "instant" | "request" = "instant",
+): Promise<number> {
+  const id = await publishApproved(browser, host, {
+    title,
+    category: "hospitality",
+    listingType: "booking",
+    propertyType: "guesthouse",
+    price: "80",
+    priceType: "per_night",
+    countryCode: "GH",
+    city: "Cape Coast",
+    address: "7 Castle Road",
+    description: "Sea-view rooms near the castle, breakfast included.",
+    bedrooms: 2,
+    amenities: [],
+    tourTypes: [],
+    serviceHighlights: [],
+    images: [],
+    contactMethod: "email",
+  });
+  const settings = await host.request.put(`/api/v1/listings/${id}/booking-settings`, {
+    data: {
+      mode,
+      cancellationPolicy: "moderate",
+      minStay: 2,
+      maxStay: 14,
+      noticeDays: 1,
+      preparationDays: 0,
+      maxGuests: 4,
+      cleaningFeeUsd: 10,
+    },
+  });
+  expect(settings.status()).toBe(200);
+  return id;
+}

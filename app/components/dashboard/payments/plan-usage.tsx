@@ -17,8 +17,10 @@ export function usedText(t: ReturnType<typeof useT>, used: number, limit: number
 
 function Meter({ label, used, limit }: { label: string; used: number; limit: number | null }) {
   const t = useT();
-  const share = limit === null ? 0 : limit === 0 ? 1 : Math.min(1, used / limit);
-  const full = limit !== null && used >= limit;
+  // Nothing of nothing ("0 of 0") is an empty bar, not a full one: there is no limit reached.
+  const share = limit === null ? 0 : limit === 0 ? (used > 0 ? 1 : 0) : Math.min(1, used / limit);
+  const full = limit !== null && used > 0 && used >= limit;
+  const fill = full ? "full" : share > 0 ? "partial" : "empty";
   return (
     <div>
       <dt className="text-sm text-stone-600">{label}</dt>
@@ -34,6 +36,7 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
             className="mt-1.5 block h-1.5 overflow-hidden rounded-full bg-stone-100"
           >
             <span
+              data-meter-fill={fill}
               className={cn("block h-full rounded-full", full ? "bg-amber-500" : "bg-brand-600")}
               style={{ width: `${Math.round(share * 100)}%` }}
             />
