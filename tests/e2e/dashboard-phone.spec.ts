@@ -48,6 +48,10 @@ test("a phone shows the tab and the conversation's message box in the first scre
     .getByRole("link", { name: new RegExp(`^Open conversation with ${agentName}`) })
     .click();
   await expect(page.getByText(answer)).toBeVisible();
+  // Read now: the menu button no longer counts it.
+  await expect(
+    page.getByRole("banner").getByRole("button", { name: "Open menu", exact: true }),
+  ).toBeVisible();
   await expectCompactBanner(page);
   await expect(page.getByLabel("Your message")).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole("button", { name: "Send", exact: true })).toBeInViewport({

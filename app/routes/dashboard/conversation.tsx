@@ -10,6 +10,7 @@ import { SubmitButton } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { useNewMessages } from "../../hooks/use-new-messages.ts";
+import { useRootData } from "../../hooks/use-root-data.ts";
 import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FieldErrors } from "../../lib/app-error.ts";
@@ -105,6 +106,14 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
 
   // Something arrived: the page's data is read again, so the quote panel shows the same news.
   const revalidator = useRevalidator();
+
+  // The header's unread count is read beside this page's loader, which marks the conversation
+  // read, so it may still count this conversation's messages: once open, it is read again.
+  const unreadShown = useRootData().viewer?.unreadMessages ?? 0;
+  useEffect(() => {
+    if (unreadShown > 0 && !earlierPage) void revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per conversation opened
+  }, [conversation.id]);
   const arrivedCount = arrived.length;
   useEffect(() => {
     if (arrivedCount > 0) void revalidator.revalidate();
