@@ -1,8 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { signedInAs, signedInAsAdmin } from "./support/accounts.ts";
+import { answeredConversation } from "./support/conversations.ts";
 import { E2E } from "./support/e2e-env.ts";
-import { publishApproved } from "./support/listings.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 /**
@@ -12,29 +12,6 @@ import { gotoHydrated } from "./support/hydration.ts";
  * reports a conversation and blocks its other side from the conversation page, unblocks them
  * from the profile and turns the new-message e-mails off.
  */
-
-/** An approved listing of the agent's, published over the API and approved by the admin. */
-async function approvedListing(browser: Browser, agent: Page, title: string): Promise<number> {
-  const id = await publishApproved(browser, agent, {
-    title,
-    category: "real-estate",
-    listingType: "rent",
-    propertyType: "apartment",
-    price: "500",
-    priceType: "per_month",
-    countryCode: "GH",
-    city: "Accra",
-    address: "4 Ring Road",
-    description: "A bright flat near the market, water and power all day.",
-    bedrooms: 1,
-    amenities: [],
-    tourTypes: [],
-    serviceHighlights: [],
-    images: [],
-    contactMethod: "email",
-  });
-  return id;
-}
 
 /** A demo listing with reviews shown on its page (the seed gives many listings some). */
 async function listingWithReviews(page: Page): Promise<number> {
@@ -52,23 +29,9 @@ async function listingWithReviews(page: Page): Promise<number> {
 
 /** A conversation about the agent's new listing, whose answer the payment rule flags. */
 async function flaggedConversation(browser: Browser, person: Page, run: string) {
-  const agentContext = await browser.newContext({ baseURL: E2E.baseUrl });
-  const agent = await agentContext.newPage();
-  const agentName = `Yaw Agent ${run}`;
-  await signedInAs(agent, "agent", agentName);
-  const listingId = await approvedListing(browser, agent, `Ring Road Flat ${run}`);
-  const started = await person.request.post(`/api/v1/listings/${listingId}/conversations`, {
-    data: { body: "Hello, is the flat free from May?" },
-  });
-  expect(started.status()).toBe(201);
-  const { conversationId } = (await started.json()) as { conversationId: number };
   const flagged = `Yes. Send the deposit by Western Union today to secure it (${run}).`;
-  const answered = await agent.request.post(`/api/v1/conversations/${conversationId}/messages`, {
-    data: { body: flagged },
-  });
-  expect(answered.status()).toBeLessThan(300);
-  await agentContext.close();
-  return { agentName, flagged, conversationId };
+  const conversation = await answeredConversation(browser, person, { run, answers: [flagged] });
+  return { ...conversation, flagged };
 }
 
 for (const width of [1366, 390]) {
@@ -89,7 +52,7 @@ for (const width of [1366, 390]) {
     const shown = await page.request.get(`/api/v1/listings/${listingId}/reviews`);
     const [first] = ((await shown.json()) as { reviews: { id: number; body: string }[] }).reviews;
     const review = page.locator(`article[data-review="${first!.id}"]`);
-    await review.getByRole("button", { name: "Report this review" }).click();
+    await review.getByRole("button", { name: "Report review", exact: true }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText("Report this review");
     await dialog.getByLabel("Reason").selectOption({ label: "Inappropriate content" });
@@ -151,7 +114,7 @@ test("a person reports and blocks from the conversation, then unblocks from the 
 
   await gotoHydrated(page, `/dashboard/inbox/${conversationId}`);
   await expect(page.getByText(flagged)).toBeVisible();
-  await page.getByRole("button", { name: "Report this conversation" }).click();
+  await page.getByRole("button", { name: "Report conversation", exact: true }).click();
   const dialog = page.getByRole("dialog");
   await dialog
     .getByLabel("Reason")

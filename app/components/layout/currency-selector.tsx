@@ -50,7 +50,7 @@ export function CurrencySelector({
             method="post"
             action="/set-currency"
             onSubmit={close}
-            className="max-h-[60vh] overflow-y-auto overscroll-contain"
+            className="max-h-[min(60vh,calc(var(--popover-room,60vh)-3.5rem))] overflow-y-auto overscroll-contain"
           >
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <ul aria-label={t("layout.currency.label")}>
@@ -69,9 +69,9 @@ export function CurrencySelector({
                       )}
                     >
                       <Flag countryCode={c.countryCode} />
-                      <span className="min-w-0 flex-1 truncate">{c.name}</span>
-                      <span className="text-xs text-stone-500 tabular-nums">{c.code}</span>
-                      {selected && <Icon name="check" className="size-4 text-brand-700" />}
+                      <span className="min-w-0 flex-1 wrap-break-word">{c.name}</span>
+                      <span className="shrink-0 text-xs text-stone-500 tabular-nums">{c.code}</span>
+                      {selected && <Icon name="check" className="size-4 shrink-0 text-brand-700" />}
                     </button>
                   </li>
                 );

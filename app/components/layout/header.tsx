@@ -53,6 +53,7 @@ export function Header({
   const signInHref = `${location.pathname}?auth=login`;
   const canPublish = can(viewer, "listing:offer-add");
   const fit = FULL_HEADER[canPublish ? "publisher" : "standard"];
+  const unread = viewer?.unreadMessages ?? 0;
 
   function closeMenu({ returnFocus }: { returnFocus: boolean }) {
     setMenuOpen(false);
@@ -149,18 +150,34 @@ export function Header({
             type="button"
             className={cn(
               buttonVariants({ variant: "quiet", size: "icon" }),
-              "text-stone-700",
+              "relative text-stone-700",
               fit.hide,
             )}
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            aria-label={menuOpen ? t("layout.header.closeMenu") : t("layout.header.openMenu")}
+            aria-label={
+              menuOpen
+                ? t("layout.header.closeMenu")
+                : unread > 0
+                  ? t("layout.header.openMenuUnread", { count: unread })
+                  : t("layout.header.openMenu")
+            }
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? (
               <Icon name="x" className="size-5" />
             ) : (
               <Icon name="menu" className="size-5" />
+            )}
+            {/* On a phone the bar has no avatar: the menu button carries the unread count, and
+                the open menu shows it beside Messages. */}
+            {!menuOpen && unread > 0 && (
+              <span
+                aria-hidden
+                className="absolute -top-1.5 -right-1.5 min-w-[1.125rem] rounded-full bg-red-700 px-1 text-center text-[0.625rem] leading-[1.125rem] font-bold text-white ring-2 ring-white"
+              >
+                {unread > 99 ? "99+" : unread}
+              </span>
             )}
           </button>
         </div>

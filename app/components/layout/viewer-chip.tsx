@@ -20,9 +20,11 @@ export function ViewerChip({ viewer, variant }: { viewer: HeaderViewer; variant:
           height={32}
           className="size-8 rounded-full object-cover"
         />
-        {/* Over the avatar, so the header's measured widths do not change. */}
+        {/* On the avatar's upper edge, clear of its initials (their text starts a quarter of
+            the way down), and over it rather than beside it, so the header's measured widths
+            do not change. */}
         {variant === "bar" && viewer.unreadMessages > 0 && (
-          <span className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-[0.6875rem] leading-5 font-bold text-white ring-2 ring-white">
+          <span className="absolute -top-3 -right-1 min-w-[1.125rem] rounded-full bg-red-700 px-1 text-center text-[0.625rem] leading-[1.125rem] font-bold text-white ring-2 ring-white">
             <span aria-hidden>{viewer.unreadMessages > 99 ? "99+" : viewer.unreadMessages}</span>
             <span className="sr-only">
               {t("layout.header.unreadMessages", { count: viewer.unreadMessages })}

@@ -37,9 +37,11 @@ const ID_FIELD: Record<ReportTarget, string> = {
 const triggerClass = cn(buttonVariants({ variant: "ghost", size: "sm" }), "gap-1.5");
 
 /**
- * "Report": a dialog with a reason and details, posted to the reports resource route, which
- * comes back to `redirectTo` with a toast (thanks, or why it was not sent). Before JavaScript the
- * same form opens in place under the button, so it works without scripts too.
+ * "Report conversation" (or person, review, message): a dialog with a reason and details, posted
+ * to the reports resource route, which comes back to `redirectTo` with a toast (thanks, or why
+ * it was not sent). Before JavaScript the same form opens in place under the button, so it works
+ * without scripts too. The button's visible text is its whole name: beside another Report
+ * button it says which is which, to everyone.
  */
 export function ReportDialog({
   target,
@@ -58,7 +60,7 @@ export function ReportDialog({
   const fetcher = useFetcher();
   const [open, setOpen] = useState(false);
   const busy = fetcher.state !== "idle";
-  const label = t(`safety.report.openLabel.${target}`);
+  const label = t(`safety.report.open.${target}`);
 
   const sent = useRef(false);
 
@@ -74,9 +76,9 @@ export function ReportDialog({
   if (!hydrated) {
     return (
       <details className={cn("group w-full sm:w-auto", className)}>
-        <summary aria-label={label} className={cn(triggerClass, "cursor-pointer list-none")}>
+        <summary className={cn(triggerClass, "cursor-pointer list-none")}>
           <Flag aria-hidden className="size-4" />
-          {t("safety.report.open")}
+          {label}
         </summary>
         <form
           method="post"
@@ -95,9 +97,9 @@ export function ReportDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <DialogTrigger aria-label={label} className={cn(triggerClass, className)}>
+      <DialogTrigger className={cn(triggerClass, className)}>
         <Flag aria-hidden className="size-4" />
-        {t("safety.report.open")}
+        {label}
       </DialogTrigger>
       <DialogContent className="pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:p-6">
         <DialogTitle>{t(`safety.report.title.${target}`)}</DialogTitle>

@@ -19,6 +19,10 @@ export const layout = {
     signIn: "Sign In",
     logout: "Logout",
     openMenu: "Open menu",
+    openMenuUnread: {
+      one: "Open menu, {count} unread message",
+      other: "Open menu, {count} unread messages",
+    },
     closeMenu: "Close menu",
     mobileMenu: "Menu",
     messages: "Messages",

@@ -31,12 +31,12 @@ export const safety = {
     direct_payment: "asks to be paid directly",
   },
   report: {
-    open: "Report",
-    openLabel: {
-      conversation: "Report this conversation",
-      user: "Report this person",
-      review: "Report this review",
-      message: "Report this message",
+    // Each says what it reports: a conversation's header has two of them side by side.
+    open: {
+      conversation: "Report conversation",
+      user: "Report person",
+      review: "Report review",
+      message: "Report message",
     },
     title: {
       conversation: "Report this conversation",

@@ -10,6 +10,7 @@ import { SubmitButton } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
 import { useNewMessages } from "../../hooks/use-new-messages.ts";
+import { useRootData } from "../../hooks/use-root-data.ts";
 import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FieldErrors } from "../../lib/app-error.ts";
@@ -105,13 +106,22 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
 
   // Something arrived: the page's data is read again, so the quote panel shows the same news.
   const revalidator = useRevalidator();
+
+  // The header's unread count is read beside this page's loader, which marks the conversation
+  // read, so it may still count this conversation's messages: once open, it is read again.
+  const unreadShown = useRootData().viewer?.unreadMessages ?? 0;
+  useEffect(() => {
+    if (unreadShown > 0 && !earlierPage) void revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per conversation opened
+  }, [conversation.id]);
   const arrivedCount = arrived.length;
   useEffect(() => {
     if (arrivedCount > 0) void revalidator.revalidate();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when more have arrived
   }, [arrivedCount]);
 
-  // A sent message clears the form; the newest message stays in view as messages arrive.
+  // A sent message clears the form; the newest message stays in view as messages arrive, with
+  // the message box and Send under it: the page's end is brought into view, not the list's.
   useEffect(() => {
     if (navigation.state === "idle" && !result) formRef.current?.reset();
   }, [navigation.state, result]);
@@ -127,13 +137,13 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
       >
         {t("conversations.conversation.back")}
       </Link>
-      <header className="mt-3 flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-4">
+      <header className="mt-3 flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 sm:p-4">
         <img
           src={conversation.other.avatarUrl}
           alt=""
           width={48}
           height={48}
-          className="size-12 shrink-0 rounded-full bg-stone-100 object-cover"
+          className="size-10 shrink-0 rounded-full bg-stone-100 object-cover sm:size-12"
         />
         <div className="min-w-0 flex-1">
           <h2 id="conversation-title" className="truncate text-lg font-bold text-stone-900">
@@ -151,16 +161,19 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           </p>
         </div>
       </header>
+      {/* Narrow paddings, so on a 390 px phone both Report buttons share the first row. */}
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         <ReportDialog
           target="conversation"
           id={conversation.id}
           redirectTo={`/dashboard/inbox/${conversation.id}`}
+          className="px-2"
         />
         <ReportDialog
           target="user"
           id={conversation.other.id}
           redirectTo={`/dashboard/inbox/${conversation.id}`}
+          className="px-2"
         />
         <BlockButton
           userId={conversation.other.id}
@@ -195,7 +208,6 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
             ))}
           </ol>
         )}
-        <div ref={endRef} />
         <p aria-live="polite" className="sr-only">
           {arrived.length > 0
             ? t("conversations.conversation.newMessages", { count: arrived.length })
@@ -264,6 +276,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           </div>
         </Form>
       )}
+      <div ref={endRef} />
     </section>
   );
 }

@@ -74,34 +74,39 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   }, [location.pathname]);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <div className="flex flex-col gap-4 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-950 p-5 text-white shadow-lg sm:flex-row sm:items-center sm:p-7 print:hidden">
+    <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-8">
+      {/* One row on a phone, so the tab's own content starts in the first screen: the subtitle
+          is left out there and the buttons keep only their icons (their names stay). */}
+      <div className="flex items-center gap-3 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-950 p-3 text-white shadow-lg sm:gap-4 sm:p-7 print:hidden">
         <img
           src={avatar}
           alt=""
           width={56}
           height={56}
-          className="size-14 rounded-full object-cover ring-2 ring-white/30"
+          className="size-10 shrink-0 rounded-full object-cover ring-2 ring-white/30 sm:size-14"
         />
         <div className="min-w-0 flex-1">
-          <h1 className="text-xl font-bold sm:text-2xl">
+          <h1 className="line-clamp-2 text-base leading-snug font-bold wrap-break-word sm:line-clamp-none sm:text-2xl">
             {t("dashboard.welcome", { name: name ?? t("dashboard.fallbackName") })}
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-brand-100">
             <Badge tone={null} className="bg-sun-400 px-2.5 font-bold text-brand-950">
               {t(`auth.badge.${role}`)}
             </Badge>
-            {t(`dashboard.subtitles.${role}`)}
+            <span className="hidden sm:inline">{t(`dashboard.subtitles.${role}`)}</span>
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex shrink-0 gap-2">
           {publisher && (
             <Link
               to="/add-listing"
-              className={cn(buttonVariants({ variant: "accent", size: "md" }), "gap-1.5")}
+              className={cn(
+                buttonVariants({ variant: "accent", size: "md" }),
+                "gap-1.5 px-3 sm:px-4",
+              )}
             >
               <Plus aria-hidden className="size-4" />
-              {t("dashboard.addNew")}
+              <span className="sr-only sm:not-sr-only">{t("dashboard.addNew")}</span>
             </Link>
           )}
           <Form method="post" action="/auth/sign-out">
@@ -109,17 +114,17 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
               type="submit"
               className={cn(
                 buttonVariants({ variant: "onDark", size: "md" }),
-                "gap-1.5 border-white/30",
+                "gap-1.5 border-white/30 px-3 sm:px-4",
               )}
             >
               <LogOut aria-hidden className="size-4" />
-              {t("dashboard.logout")}
+              <span className="sr-only sm:not-sr-only">{t("dashboard.logout")}</span>
             </button>
           </Form>
         </div>
       </div>
 
-      <div className="mt-6 print:hidden">
+      <div className="mt-3 sm:mt-6 print:hidden">
         <button
           type="button"
           className="flex w-full items-center justify-between rounded-lg border border-stone-200 bg-white px-4 py-3 font-semibold text-stone-800 md:hidden"
@@ -176,7 +181,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </nav>
       </div>
 
-      <section className="mt-6 print:mt-0">
+      <section className="mt-4 sm:mt-6 print:mt-0">
         <Outlet />
       </section>
     </div>
