@@ -129,7 +129,7 @@ describe(`the dashboard's Bookings tab on ${testEngine}`, () => {
     expect(upcoming).toContain("Osu Garden Guesthouse");
     expect(upcoming).toContain(`href="/listing/${listingId}"`);
     expect(upcoming).toContain("Accra");
-    expect(upcoming).toContain(t("bookingsDashboard.row.guests", { count: 2 }));
+    expect(upcoming).toContain(t("bookings.units.night.peopleCount", { count: 2 }));
     expect(upcoming).toContain(t("bookingsDashboard.row.nights", { count: 3 }));
     expect(upcoming).toContain(t("bookings.statuses.confirmed"));
     expect(upcoming).toContain(t("bookingsDashboard.row.total", { amount: total }));

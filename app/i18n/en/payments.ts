@@ -220,7 +220,7 @@ export const payments = {
       cancelled: "Payment cancelled at {at}; nothing was charged.",
     },
     paidOnline: "Paid online: {amount}.",
-    balanceDue: "Left to pay: {amount}, online before check-in or at the property.",
+    balanceDue: "Left to pay: {amount}, online before {start} or at the property.",
     balanceAtProperty: "Left to pay at the property: {amount}.",
     payBalance: "Pay the balance",
     payBalanceLabel: "Pay the balance of booking #{id} at {title}",
@@ -290,7 +290,7 @@ export const payments = {
   payouts: {
     title: "Payouts",
     subtitle:
-      "Money from bookings and jobs paid online: held until 48 hours after check-in, or until a job is completed, then payable to you. Our team pays it out by bank transfer.",
+      "Money from bookings and jobs paid online: held until 48 hours after check-in, move-in or departure, or until a job is completed, then payable to you. Our team pays it out by bank transfer.",
     held: "Held",
     payable: "Payable",
     paid: "Paid out",
