@@ -35,6 +35,7 @@ test("student-housing filters ask for a move-in date, a move-out date and tenant
   await expect(drawer.getByLabel("Tenants")).toBeVisible();
   await shootWidths(page, "student-housing-filters-drawer", [390]);
   await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   await gotoHydrated(page, "/hospitality");
   await expect(filters.getByLabel("Check-in")).toBeVisible();
