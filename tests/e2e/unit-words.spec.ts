@@ -47,7 +47,7 @@ test("a student room's booking card speaks of moving in, tenants and the rent", 
   browser,
 }) => {
   const title = `Legon room ${Date.now().toString(36)}`;
-  const { id, context } = await bookableListing(browser, {
+  const { id, host, context } = await bookableListing(browser, {
     title,
     category: "student-housing",
     listingType: "rent",
@@ -77,6 +77,17 @@ test("a student room's booking card speaks of moving in, tenants and the rent", 
   await expect(card).not.toContainText(/check-in|the stay/);
   await expect(card).toContainText("days free for move-in");
   await shootWidths(page, "student-room-card");
+
+  // The host's settings speak of tenants and moving in too.
+  await gotoHydrated(host, `/dashboard/my-listings/${id}/calendar`);
+  await expect(host.getByLabel("Maximum tenants")).toBeVisible();
+  await expect(host.getByRole("radio", { name: /^Deposit online/ })).toHaveAccessibleName(
+    /the rest online before move-in or at the property/,
+  );
+  await expect(host.getByRole("radio", { name: /^Flexible/ })).toHaveAccessibleName(
+    /before move-in; half of the rent/,
+  );
+  await shootWidths(host, "student-room-settings");
   await context.close();
 });
 
