@@ -21,6 +21,16 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
+/** Why a refund was made, as the services record it on the refund. */
+export const REFUND_REASONS = [
+  "booking_cancelled",
+  "booking_declined",
+  "booking_expired",
+  "late_payment",
+  "job_cancelled",
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
 export const PROVIDER_IDS = ["sandbox", "paystack", "flutterwave", "stripe"] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 

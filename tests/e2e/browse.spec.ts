@@ -214,9 +214,9 @@ test.describe("filters on desktop", () => {
     await page.goto("/student-housing");
     await expect(filters.getByLabel("Room Type")).toBeVisible();
     await expect(filters.getByLabel("Gender Preference")).toBeVisible();
-    await expect(filters.getByLabel("Check-in")).toBeVisible();
-    await expect(filters.getByLabel("Check-out")).toBeVisible();
-    await expect(filters.getByLabel("Guests")).toBeVisible();
+    await expect(filters.getByLabel("Move-in date")).toBeVisible();
+    await expect(filters.getByLabel("Move-out date")).toBeVisible();
+    await expect(filters.getByLabel("Tenants")).toBeVisible();
     await filters.getByLabel("Gender Preference").selectOption("female-only");
     await expect(page).toHaveURL(/genderPreference=female-only/);
     await expectEveryCard(page, "Female Only");

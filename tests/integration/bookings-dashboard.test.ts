@@ -4,6 +4,7 @@ import { bookingEvents, bookings } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { formatPrice, type DisplayCurrency } from "../../app/lib/money.ts";
+import { unitWords } from "../../app/lib/unit-words.ts";
 import * as bookingsPage from "../../app/routes/dashboard/bookings.tsx";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { answerRequest, createBooking } from "../../app/services/bookings/bookings.server.ts";
@@ -129,7 +130,7 @@ describe(`the dashboard's Bookings tab on ${testEngine}`, () => {
     expect(upcoming).toContain("Osu Garden Guesthouse");
     expect(upcoming).toContain(`href="/listing/${listingId}"`);
     expect(upcoming).toContain("Accra");
-    expect(upcoming).toContain(t("bookingsDashboard.row.guests", { count: 2 }));
+    expect(upcoming).toContain(t("bookings.units.night.peopleCount", { count: 2 }));
     expect(upcoming).toContain(t("bookingsDashboard.row.nights", { count: 3 }));
     expect(upcoming).toContain(t("bookings.statuses.confirmed"));
     expect(upcoming).toContain(t("bookingsDashboard.row.total", { amount: total }));
@@ -142,7 +143,7 @@ describe(`the dashboard's Bookings tab on ${testEngine}`, () => {
     const confirm = await html(guest, `${PAGE}?cancel=${booking.id}`);
     expect(confirm).toContain(t("bookingsDashboard.cancel.title"));
     expect(confirm).toContain(t("bookingsDashboard.cancel.refundNow", { refund: total, total }));
-    expect(confirm).toContain(t("bookings.policyRules.moderate"));
+    expect(confirm).toContain(t("bookings.policyRules.moderate", unitWords(t, "night")));
     expect(confirm).toContain(t("bookingsDashboard.cancel.reason"));
     expect(confirm).toMatch(/<label[^>]*for="[^"]+"[^>]*>Reason \(optional\)<\/label>/);
 
@@ -184,7 +185,7 @@ describe(`the dashboard's Bookings tab on ${testEngine}`, () => {
         total: formatPrice(booking.price.totalUsdCents, usd),
       }),
     );
-    expect(confirm).toContain(t("bookings.policyRules.strict"));
+    expect(confirm).toContain(t("bookings.policyRules.strict", unitWords(t, "night")));
     const answer = await post(guest, {
       intent: "cancel",
       bookingId: String(booking.id),

@@ -177,6 +177,7 @@ describe(`bookings on ${testEngine}`, () => {
     expect(guestMail.subject).toContain("Booking confirmed: Osu Guesthouse");
     expect(hostMail.body).toContain("Kofi Guest booked Osu Guesthouse.");
     expect(hostMail.body).toContain("Arriving late.");
+    expect(guestMail.body).toContain("Guests: 2");
     for (const mail of [guestMail, hostMail]) {
       expect(mail.raw).toMatch(/Content-Type: text\/calendar/i);
       expect(mail.raw).toContain(`booking-${booking.id}.ics`);
@@ -491,6 +492,14 @@ describe(`bookings on ${testEngine}`, () => {
     it("sells seats and never more than a departure has, even in parallel", async () => {
       const first = await createBooking(guest.viewer, tour, { departureId, guests: 3 }, NOW);
       expect(first).toMatchObject({ status: "confirmed", checkIn: day(30), guests: 3 });
+      // A tour's e-mail counts seats, not guests.
+      await expect
+        .poll(
+          () =>
+            app.sink.to(guest.email).find((mail) => mail.subject.includes("Serengeti Safari"))
+              ?.body,
+        )
+        .toContain("Seats: 3");
       expect(first.price).toMatchObject({
         quantity: 3,
         subtotalUsdCents: 150_000,

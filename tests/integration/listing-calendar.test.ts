@@ -12,6 +12,7 @@ import { createTranslator } from "../../app/i18n/translate.ts";
 import { shiftMonth } from "../../app/lib/booking-calendar.ts";
 import { isoDay } from "../../app/lib/booking-values.ts";
 import { formatDay } from "../../app/lib/format-day.ts";
+import { unitWords } from "../../app/lib/unit-words.ts";
 import { createBooking } from "../../app/services/bookings/bookings.server.ts";
 import { testEngine } from "../support/database.ts";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
@@ -170,7 +171,7 @@ describe(`the listing's bookings & calendar page on ${testEngine}`, () => {
     expect(before).toContain("Osu Guesthouse");
     expect(before).toContain(t("bookingManage.state.off"));
     expect(before).toContain(t("bookingManage.settings.start"));
-    expect(before).toContain(t("bookings.policyRules.strict"));
+    expect(before).toContain(t("bookings.policyRules.strict", unitWords(t, "night")));
     expect(before).toContain(t("bookingManage.settings.minStay.night"));
     expect(before).toContain(t("bookingManage.ical.exportOff"));
     expect(before).not.toContain(t("bookingManage.settings.stop"));

@@ -292,7 +292,7 @@ export function FilterPanel({
           <legend className="mb-1.5 text-sm font-medium text-stone-800">
             {t("browse.filters.availability")}
           </legend>
-          <Field id={`${id}-checkIn`} label={t("browse.filters.checkIn")}>
+          <Field id={`${id}-checkIn`} label={t(`bookings.units.${set.availability}.start`)}>
             <input
               id={`${id}-checkIn`}
               name="checkIn"
@@ -301,7 +301,7 @@ export function FilterPanel({
               className={fieldClass}
             />
           </Field>
-          <Field id={`${id}-checkOut`} label={t("browse.filters.checkOut")}>
+          <Field id={`${id}-checkOut`} label={t(`bookings.units.${set.availability}.end`)}>
             <input
               id={`${id}-checkOut`}
               name="checkOut"
@@ -310,7 +310,7 @@ export function FilterPanel({
               className={fieldClass}
             />
           </Field>
-          <Field id={`${id}-guests`} label={t("browse.filters.guests")}>
+          <Field id={`${id}-guests`} label={t(`bookings.units.${set.availability}.people`)}>
             <input
               id={`${id}-guests`}
               name="guests"

@@ -23,6 +23,7 @@ import { Button, SubmitButton } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
 import { labelClass } from "../ui/input.tsx";
 import { PanelCard, RefusalNote, useFormResult, useSending } from "./calendar-form-parts.tsx";
+import { unitWords } from "../../lib/unit-words.ts";
 
 export interface BookingSettingsValues {
   mode: BookingMode;
@@ -168,7 +169,7 @@ export function BookingSettingsForm({
                 checked={paymentMode === option}
                 invalid={Boolean(error("paymentMode"))}
                 title={t(`bookingManage.settings.paymentModes.${option}`)}
-                hint={t(`bookingManage.settings.paymentHints.${option}`)}
+                hint={t(`bookingManage.settings.paymentHints.${option}`, unitWords(t, unit))}
               />
             ))}
           </div>
@@ -206,7 +207,7 @@ export function BookingSettingsForm({
                 checked={policy === option}
                 invalid={Boolean(error("cancellationPolicy"))}
                 title={t(`bookings.policies.${option}`)}
-                hint={t(`bookings.policyRules.${option}`)}
+                hint={t(`bookings.policyRules.${option}`, unitWords(t, unit))}
               />
             ))}
           </div>
@@ -288,9 +289,7 @@ export function BookingSettingsForm({
             max={MAX_GUESTS}
             step={1}
             required
-            label={
-              stays ? t("bookingManage.settings.maxGuests") : t("bookingManage.settings.maxSeats")
-            }
+            label={t(`bookingManage.settings.maxPeople.${unit}`)}
             defaultValue={number("maxGuests", current.maxGuests)}
             error={error("maxGuests")}
           />

@@ -215,7 +215,7 @@ export function MonthCalendar({
                         {stateLabel(state)}
                         {state.kind === "booked" && (
                           <span className="block">
-                            {t("bookingManage.calendar.guests", { count: state.guests })}
+                            {t(`bookings.units.${unit}.peopleCount`, { count: state.guests })}
                           </span>
                         )}
                       </span>
@@ -258,7 +258,7 @@ export function MonthCalendar({
                 <span className="text-right">
                   {stateLabel(run.state)}
                   {run.state.kind === "booked" &&
-                    ` · ${t("bookingManage.calendar.guests", { count: run.state.guests })}`}
+                    ` · ${t(`bookings.units.${unit}.peopleCount`, { count: run.state.guests })}`}
                 </span>
               </li>
             ))}

@@ -38,11 +38,13 @@ export function AvailabilityCalendar({
   to,
   firstBookableDay,
   unavailable,
+  unit,
 }: {
   from: string;
   to: string;
   firstBookableDay: string;
   unavailable: { from: string; to: string }[];
+  unit: "night" | "month";
 }) {
   const t = useT();
   const isFree = (day: string) =>
@@ -70,7 +72,10 @@ export function AvailabilityCalendar({
         {monthsBetween(from, to).map((month) => (
           <table key={month.label} className="w-full table-fixed text-center text-xs">
             <caption className="mb-1 text-left text-sm font-medium text-stone-800">
-              {t("bookings.card.calendarCaption", { month: month.label })}
+              {t("bookings.card.calendarCaption", {
+                month: month.label,
+                start: t(`bookings.units.${unit}.startEvent`),
+              })}
             </caption>
             <thead>
               <tr>

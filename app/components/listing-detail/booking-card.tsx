@@ -13,6 +13,7 @@ import { Select } from "../ui/select.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 import { AvailabilityCalendar } from "./availability-calendar.tsx";
 import { PaymentTermsNote } from "./payment-terms.tsx";
+import { unitWords } from "../../lib/unit-words.ts";
 
 export interface BookingCardData {
   availability: Availability;
@@ -75,7 +76,7 @@ export function BookingCard({
         {unit === "night" && (
           <>
             <Field
-              label={t("bookings.card.checkIn")}
+              label={t("bookings.units.night.start")}
               name="checkIn"
               type="date"
               required
@@ -83,7 +84,7 @@ export function BookingCard({
               defaultValue={asked.checkIn}
             />
             <Field
-              label={t("bookings.card.checkOut")}
+              label={t("bookings.units.night.end")}
               name="checkOut"
               type="date"
               required
@@ -95,7 +96,7 @@ export function BookingCard({
         {unit === "month" && (
           <>
             <Field
-              label={t("bookings.card.moveIn")}
+              label={t("bookings.units.month.start")}
               name="checkIn"
               type="date"
               required
@@ -116,7 +117,7 @@ export function BookingCard({
         )}
         {unit === "departure" && (
           <div className="col-span-2">
-            <Label htmlFor={`${id}-departure`}>{t("bookings.card.departure")}</Label>
+            <Label htmlFor={`${id}-departure`}>{t("bookings.units.departure.start")}</Label>
             {availability.departures.length > 0 ? (
               <Select
                 id={`${id}-departure`}
@@ -144,7 +145,7 @@ export function BookingCard({
           </div>
         )}
         <Field
-          label={t(unit === "departure" ? "bookings.card.seats" : "bookings.card.guests")}
+          label={t(`bookings.units.${unit}.people`)}
           name="guests"
           type="number"
           inputMode="numeric"
@@ -222,10 +223,11 @@ export function BookingCard({
             })}
           </p>
           <p className="mt-1 text-xs text-stone-600">
-            {t(`bookings.policyRules.${quote.cancellationPolicy}`)}
+            {t(`bookings.policyRules.${quote.cancellationPolicy}`, unitWords(t, unit))}
           </p>
           <PaymentTermsNote
             terms={quote.payment}
+            unit={unit}
             charge={quote.charge}
             mode={quote.mode}
             money={money}
@@ -274,6 +276,7 @@ export function BookingCard({
           to={availability.to}
           firstBookableDay={availability.firstBookableDay}
           unavailable={availability.unavailable}
+          unit={unit}
         />
       )}
     </section>

@@ -1,17 +1,19 @@
 import type { Translate } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
-import type { BookingMode } from "../../lib/booking-values.ts";
+import type { BookingMode, BookingUnit } from "../../lib/booking-values.ts";
 import { formatMinor } from "../../lib/money.ts";
 import type { ChargeView, PaymentTerms } from "../../lib/schemas/bookings.ts";
+import { unitWords } from "../../lib/unit-words.ts";
 
 /**
  * How a stay is paid, in one sentence: at the property, the total online now, or a deposit now
- * and the rest online before check-in or at the property. What is paid now is what the checkout
+ * and the rest online before check-in (move-in, departure) or at the property. What is paid now is what the checkout
  * charges, in its currency; the rest, in the viewer's currency.
  */
 function paymentTermsText(
   t: Translate,
   terms: PaymentTerms,
+  unit: BookingUnit,
   charge: ChargeView | null,
   money: (usdCents: number) => string,
 ): string {
@@ -24,6 +26,7 @@ function paymentTermsText(
     now,
     percent: terms.depositPercent ?? 0,
     rest: money(terms.restUsdCents),
+    start: unitWords(t, unit).start,
   });
 }
 
@@ -33,11 +36,13 @@ function paymentTermsText(
  */
 export function PaymentTermsNote({
   terms,
+  unit,
   charge,
   mode,
   money,
 }: {
   terms: PaymentTerms;
+  unit: BookingUnit;
   charge: ChargeView | null;
   mode: BookingMode;
   money: (usdCents: number) => string;
@@ -46,7 +51,7 @@ export function PaymentTermsNote({
   return (
     <div className="mt-2 space-y-1 text-xs text-stone-600" data-testid="payment-terms">
       <p className={terms.mode === "on_arrival" ? undefined : "font-medium text-stone-800"}>
-        {paymentTermsText(t, terms, charge, money)}
+        {paymentTermsText(t, terms, unit, charge, money)}
       </p>
       {terms.mode !== "on_arrival" && mode === "request" && (
         <p>{t("bookings.payment.refundedIfNotAccepted")}</p>

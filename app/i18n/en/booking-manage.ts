@@ -38,9 +38,9 @@ export const bookingManage = {
     paymentHints: {
       on_arrival:
         "Guests pay you when they arrive; nothing is paid on the site, and no service fee is added.",
-      full: "Guests pay the total online when booking. It is held until 48 hours after check-in, then payable to you.",
+      full: "Guests pay the total online when booking. It is held until 48 hours after {start}, then payable to you.",
       deposit:
-        "Guests pay a share online when booking and the rest online before check-in or at the property.",
+        "Guests pay a share online when booking and the rest online before {start} or at the property.",
     },
     depositPercent: "Deposit (% of the total)",
     depositHint: "From 10 to 90; used when guests pay a deposit online.",
@@ -52,8 +52,11 @@ export const bookingManage = {
     noticeHint: "How many days ahead a booking must be made; 0 takes bookings for today.",
     preparationDays: "Preparation days",
     preparationHint: "Nights kept free after each stay to get ready for the next guest.",
-    maxGuests: "Maximum guests",
-    maxSeats: "Most seats in one booking",
+    maxPeople: {
+      night: "Maximum guests",
+      month: "Maximum tenants",
+      departure: "Most seats in one booking",
+    },
     cleaningFee: "Cleaning fee (US dollars)",
     cleaningFeeHint: "Added once to each booking; 0 for none.",
     start: "Start taking bookings",
@@ -76,7 +79,6 @@ export const bookingManage = {
     importedShort: "Imported",
     past: "Past",
     booked: "{status} booking",
-    guests: { one: "{count} guest", other: "{count} guests" },
     departure: "Departure: {left} of {seats} seats left",
     departureShort: "{left}/{seats} seats left",
     today: "Today",

@@ -77,7 +77,7 @@ export const bookings = {
     notRequested: "This request was already answered.",
     notCancellable: "This booking can no longer be cancelled.",
     hostCancelStarted:
-      "The stay has begun: only our team can cancel it now. Contact us with the reason.",
+      "This booking has begun: only our team can cancel it now. Contact us with the reason.",
     adminReason: "Give the reason for cancelling: the guest and the host read it.",
     bookingsOnDates: "Bookings hold {from} to {to}: cancel them before closing those dates.",
     departureHasBookings: "This departure has bookings: cancel them before removing it.",
@@ -101,7 +101,7 @@ export const bookings = {
     checkoutOpen:
       "A payment of this booking is already under way: finish it on the payment page, or wait a moment for its result.",
     balanceTooLate:
-      "The balance can be paid online until the day before check-in; pay it at the property.",
+      "The balance can be paid online until the day before the booking starts; pay it at the property.",
     balanceNotConfirmed: "The balance is paid once the booking is confirmed.",
     notYourBooking: "Only the guest who booked pays for it.",
   },
@@ -110,13 +110,48 @@ export const bookings = {
     moderate: "Moderate",
     strict: "Strict",
   },
+  /** Each way of booking in its own words: `{start}` and `{price}` in texts are filled from here. */
+  units: {
+    night: {
+      start: "Check-in",
+      end: "Check-out",
+      /** In a sentence: "before check-in". */
+      startEvent: "check-in",
+      people: "Guests",
+      peopleCount: { one: "{count} guest", other: "{count} guests" },
+      period: "the stay",
+      /** As a heading or a subject's first word. */
+      periodTitle: "Stay",
+      price: "the price of the stay",
+    },
+    month: {
+      start: "Move-in date",
+      end: "Move-out date",
+      startEvent: "move-in",
+      people: "Tenants",
+      peopleCount: { one: "{count} tenant", other: "{count} tenants" },
+      period: "the tenancy",
+      periodTitle: "Tenancy",
+      price: "the rent",
+    },
+    departure: {
+      start: "Departure",
+      end: "Return",
+      startEvent: "departure",
+      people: "Seats",
+      peopleCount: { one: "{count} seat", other: "{count} seats" },
+      period: "the tour",
+      periodTitle: "Tour",
+      price: "the tour price",
+    },
+  },
   policyRules: {
     flexible:
-      "Full refund if you cancel at least 1 day before check-in; half of the stay (without the service fee) after that, until check-in.",
+      "Full refund if you cancel at least 1 day before {start}; half of {price} (without the service fee) after that, until {start}.",
     moderate:
-      "Full refund if you cancel at least 5 days before check-in; half of the stay (without the service fee) after that, until check-in.",
+      "Full refund if you cancel at least 5 days before {start}; half of {price} (without the service fee) after that, until {start}.",
     strict:
-      "Full refund if you cancel at least 30 days before check-in, or within 48 hours of booking when check-in is 14 or more days away; half of the stay (without the service fee) until 7 days before check-in; no refund after that.",
+      "Full refund if you cancel at least 30 days before {start}, or within 48 hours of booking when {start} is 14 or more days away; half of {price} (without the service fee) until 7 days before {start}; no refund after that.",
   },
   statuses: {
     awaiting_payment: "Awaiting payment",
@@ -133,7 +168,7 @@ export const bookings = {
     onArrival: "Payment: paid at the property.",
     full: "Paid online now: {now}; nothing is left to pay at the property.",
     deposit:
-      "Paid online now: {now} ({percent} % deposit); the rest, {rest}, is paid online from your Bookings tab any time before check-in, or at the property.",
+      "Paid online now: {now} ({percent} % deposit); the rest, {rest}, is paid online from your Bookings tab any time before {start}, or at the property.",
     refundedIfNotAccepted:
       "If the host declines or does not answer within 24 hours, everything paid online is refunded.",
     checkoutNote:
@@ -147,16 +182,10 @@ export const bookings = {
     },
     instant: "Instant book: confirmed at once.",
     request: "Request to book: the host answers within 24 hours.",
-    checkIn: "Check-in",
-    checkOut: "Check-out",
-    moveIn: "Move-in date",
     months: "Months",
-    departure: "Departure",
     chooseDeparture: "Choose a departure",
     seatsLeft: { one: "{date} · {count} seat left", other: "{date} · {count} seats left" },
     noDepartures: "No departures are scheduled in the next two months.",
-    guests: "Guests",
-    seats: "Seats",
     checkPrice: "Check price",
     minStay: {
       night: { one: "Minimum stay: {count} night.", other: "Minimum stay: {count} nights." },
@@ -181,7 +210,7 @@ export const bookings = {
     signInToBook: "Sign in to book",
     ownListing: "This is your listing: manage its calendar from your dashboard.",
     calendarTitle: "Availability",
-    calendarCaption: "{month}: days you can check in",
+    calendarCaption: "{month}: days free for {start}",
     free: "Available",
     taken: "Not available",
     notBookable: "Not available: {date}",
@@ -200,7 +229,7 @@ export const bookings = {
       declined: "Booking request declined: {title}",
       expired: "Booking request expired: {title}",
       cancelled: "Booking cancelled: {title}",
-      completed: "Stay completed: {title}",
+      completed: "{periodTitle} completed: {title}",
       unpaid: "Booking not paid: {title}",
     },
     guest: {
@@ -212,7 +241,7 @@ export const bookings = {
       expired:
         "Your request to book {title} expired: the host did not answer within 24 hours. The dates are free for you to book elsewhere.",
       cancelled: "Your booking at {title} was cancelled by {who}.",
-      completed: "Thank you for staying at {title}. We hope to see you again.",
+      completed: "Thank you for choosing {title}: {period} is over. We hope to see you again.",
       unpaid:
         "Your booking at {title} was not paid: the checkout ended without a payment. Nothing was charged, and the dates are free again.",
     },
@@ -224,12 +253,12 @@ export const bookings = {
       declined: "You declined {guest}'s request to book {title}.",
       expired: "{guest}'s request to book {title} expired without an answer.",
       cancelled: "The booking of {title} by {guest} was cancelled by {who}.",
-      completed: "{guest}'s stay at {title} is completed.",
+      completed: "{guest} completed {period} at {title}.",
     },
     who: { guest: "the guest", host: "the host", admin: "the Gateway Africa team" },
     dates: "Dates: {from} to {to}",
     departure: "Departure: {date}",
-    guests: "Guests: {count}",
+    people: "{people}: {count}",
     total: "Total: {amount}",
     refund: "Refund: {amount}",
     notCharged: "Payment: nothing was charged.",
@@ -237,7 +266,7 @@ export const bookings = {
       "Your request to book {title} was sent to {host}. They have 24 hours to accept it; if they decline or do not answer, everything you paid online is refunded.",
     paidInFull: "Paid online: {amount}. Nothing is left to pay at the property.",
     paidDeposit:
-      "Paid online: {amount} deposit. The rest, {rest}, is paid online before check-in or at the property.",
+      "Paid online: {amount} deposit. The rest, {rest}, is paid online before {start} or at the property.",
     policy: "Cancellation policy: {policy}",
     reason: "Reason: {reason}",
     message: "Message from the guest:",

@@ -26,7 +26,7 @@ export const settings = {
   bookingsTitle: "Bookings",
   serviceFee: "Booking service fee (%)",
   serviceFeeHint:
-    "Added to the stay and cleaning fee of every new booking paid online, and shown to the guest before they book. Stays paid at the property carry no service fee. Bookings already made keep theirs.",
+    "Added to the price and cleaning fee of every new booking paid online, and shown to the guest before they book. Bookings paid at the property carry no service fee. Bookings already made keep theirs.",
   save: "Save settings",
   saving: "Saving…",
   saved: "Settings saved",

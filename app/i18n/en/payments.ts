@@ -127,6 +127,37 @@ export const payments = {
     },
     refundStatuses: { pending: "Pending", succeeded: "Refunded", failed: "Failed" },
     statuses: { pending: "Pending", paid: "Paid", failed: "Failed", cancelled: "Cancelled" },
+    /** A paid receipt's badge once money went back. */
+    standing: { paid: "Paid", partly_refunded: "Partly refunded", refunded: "Refunded" },
+    /** The booking a payment paid for, line by line, in the currency it was charged in. */
+    stay: {
+      title: "What you paid for",
+      rateLine: {
+        night: { one: "{rate} × {count} night", other: "{rate} × {count} nights" },
+        month: { one: "{rate} × {count} month", other: "{rate} × {count} months" },
+        departure: { one: "{rate} × {count} seat", other: "{rate} × {count} seats" },
+      },
+      cleaningFee: "Cleaning fee",
+      serviceFee: "Service fee",
+      total: "Total",
+      paidInFull: "Paid in full",
+      depositNow: "Deposit paid now ({percent} %)",
+      balanceLeft: "Balance left to pay",
+      depositEarlier: "Deposit paid earlier",
+      balanceNow: "Balance paid now",
+    },
+    /** Why a refund was made, from the reason the refund was recorded with. */
+    refundReasons: {
+      booking_cancelled: "The booking was cancelled.",
+      booking_cancelled_by: "The booking was cancelled by {who}.",
+      booking_declined: "The host declined the request.",
+      booking_expired: "The host did not answer the request within 24 hours.",
+      late_payment: "The payment arrived after its checkout had closed.",
+      job_cancelled: "The job was cancelled.",
+      other: "Refunded by the {siteName} team.",
+      who: { guest: "the guest", host: "the host", admin: "the {siteName} team" },
+      given: "Reason given: {reason}",
+    },
     methods: { card: "Card", mobile_money: "Mobile money", bank_transfer: "Bank transfer" },
     providers: {
       sandbox: "Sandbox (test payments)",
@@ -189,7 +220,7 @@ export const payments = {
       cancelled: "Payment cancelled at {at}; nothing was charged.",
     },
     paidOnline: "Paid online: {amount}.",
-    balanceDue: "Left to pay: {amount}, online before check-in or at the property.",
+    balanceDue: "Left to pay: {amount}, online before {start} or at the property.",
     balanceAtProperty: "Left to pay at the property: {amount}.",
     payBalance: "Pay the balance",
     payBalanceLabel: "Pay the balance of booking #{id} at {title}",
@@ -259,7 +290,7 @@ export const payments = {
   payouts: {
     title: "Payouts",
     subtitle:
-      "Money from bookings and jobs paid online: held until 48 hours after check-in, or until a job is completed, then payable to you. Our team pays it out by bank transfer.",
+      "Money from bookings and jobs paid online: held until 48 hours after check-in, move-in or departure, or until a job is completed, then payable to you. Our team pays it out by bank transfer.",
     held: "Held",
     payable: "Payable",
     paid: "Paid out",

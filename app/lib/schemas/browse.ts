@@ -17,6 +17,7 @@ import {
   type ServiceCategory,
   type TourType,
 } from "../listing-values.ts";
+import type { BookingUnit } from "../booking-values.ts";
 import { isStorableText, oneLine } from "./text.ts";
 
 /**
@@ -85,8 +86,12 @@ export interface FilterSet {
   tourType: boolean;
   roomType: boolean;
   genderPreference: boolean;
-  /** Check-in, check-out and guests: only listings free on those dates that take the guests. */
-  availability: boolean;
+  /**
+   * Dates and people: only listings free on those dates that take them, named in the words of
+   * how the section is booked (check-in and guests by the night, move-in and tenants by the
+   * month); null where the section takes no bookings by dates.
+   */
+  availability: Exclude<BookingUnit, "departure"> | null;
 }
 
 const NONE: FilterSet = {
@@ -100,7 +105,7 @@ const NONE: FilterSet = {
   tourType: false,
   roomType: false,
   genderPreference: false,
-  availability: false,
+  availability: null,
 };
 
 const FILTER_SETS: Record<BrowseCategory, FilterSet> = {
@@ -111,14 +116,14 @@ const FILTER_SETS: Record<BrowseCategory, FilterSet> = {
     propertyTypes: SECTION_PROPERTY_TYPES["real-estate"],
     listingTypes: ["sale", "rent", "lease"],
     completion: true,
-    availability: true,
+    availability: "night",
   },
   hospitality: {
     ...NONE,
     price: true,
     rooms: true,
     propertyTypes: SECTION_PROPERTY_TYPES["hospitality"],
-    availability: true,
+    availability: "night",
   },
   "student-housing": {
     ...NONE,
@@ -126,7 +131,7 @@ const FILTER_SETS: Record<BrowseCategory, FilterSet> = {
     rooms: true,
     roomType: true,
     genderPreference: true,
-    availability: true,
+    availability: "month",
   },
   professionals: { ...NONE, propertyType: false, serviceCategory: true },
   "travel-agencies": { ...NONE, propertyType: false, tourType: true },

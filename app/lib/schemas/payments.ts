@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOOKING_UNITS, CANCELLERS } from "../booking-values.ts";
 import {
   LEDGER_ACCOUNTS,
   PAYMENT_METHODS,
@@ -55,6 +56,30 @@ export const refundViewSchema = z
   .meta({ id: "Refund" });
 export type RefundView = z.infer<typeof refundViewSchema>;
 
+/**
+ * What a booking payment paid for, itemised from the stored booking in the payment's own currency
+ * at the payment's rate: the lines add up to `totalMinor`, and the deposit and the balance to the
+ * total. Null for a payment that is not for a booking.
+ */
+export const paymentStaySchema = z
+  .object({
+    unit: z.enum(BOOKING_UNITS),
+    quantity: z.int().meta({ description: "Nights, months or seats." }),
+    rateMinor: minor("The rate of one night, month or seat."),
+    subtotalMinor: minor("The rate times the quantity."),
+    cleaningFeeMinor: minor("The cleaning fee."),
+    serviceFeeMinor: minor("The platform's service fee."),
+    totalMinor: minor("The booking's total."),
+    mode: z.enum(["full", "deposit"]).meta({ description: "Paid online in full, or a deposit." }),
+    depositPercent: z.int().nullable(),
+    depositMinor: minor("The deposit paid online at booking; the total when paid in full."),
+    balanceMinor: minor("What is left after the deposit; 0 when paid in full."),
+    cancelledBy: z.enum(CANCELLERS).nullable(),
+    cancelReason: z.string().nullable(),
+  })
+  .meta({ id: "PaymentStay" });
+export type PaymentStay = z.infer<typeof paymentStaySchema>;
+
 export const paymentViewSchema = paymentSummarySchema
   .extend({
     provider: z.enum(PROVIDER_IDS),
@@ -68,6 +93,7 @@ export const paymentViewSchema = paymentSummarySchema
     bookingId: z.int().nullable(),
     jobId: z.int().nullable(),
     refunds: z.array(refundViewSchema),
+    stay: paymentStaySchema.nullable(),
   })
   .meta({ id: "Payment" });
 export type PaymentView = z.infer<typeof paymentViewSchema>;

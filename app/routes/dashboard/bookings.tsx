@@ -161,6 +161,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "bookings.statuses",
       "bookings.policies",
       "bookings.policyRules",
+      "bookings.units",
       "bookings.payAtProperty",
       "payments.bookings",
       "payments.jobs",

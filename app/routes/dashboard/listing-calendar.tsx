@@ -108,6 +108,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       "bookings.errors",
       "bookings.policies",
       "bookings.policyRules",
+      "bookings.units",
       "bookings.statuses",
       // A paid payment mode is refused while no payment provider is set up.
       "payments.errors",

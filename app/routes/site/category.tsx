@@ -66,7 +66,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     available: sectionTotal ?? results.total,
     countries: countries.map((c) => c.name),
     appUrl: getConfig().appUrl,
-    messages: pickMessages(["browse"]),
+    messages: pickMessages(["browse", "bookings.units"]),
   };
 }
 

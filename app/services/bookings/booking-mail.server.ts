@@ -42,7 +42,10 @@ function details(booking: MailedBooking): string[] {
           from: formatDay(booking.checkIn),
           to: formatDay(booking.checkOut),
         }),
-    t("bookings.mail.guests", { count: booking.guests }),
+    t("bookings.mail.people", {
+      people: t(`bookings.units.${booking.unit}.people`),
+      count: booking.guests,
+    }),
     t("bookings.mail.total", { amount: amount(booking.price.totalUsdCents, booking) }),
     t("bookings.mail.policy", { policy: t(`bookings.policies.${booking.cancellationPolicy}`) }),
     paymentLine(booking),
@@ -69,6 +72,7 @@ function paymentLine(booking: MailedBooking): string {
   return t("bookings.mail.paidDeposit", {
     amount: formatCharged(booking.payment.charged),
     rest: amount(restUsdCents, booking),
+    start: t(`bookings.units.${booking.unit}.startEvent`),
   });
 }
 
@@ -81,6 +85,8 @@ export function bookingEmails(booking: MailedBooking, event: MailEvent): EmailMe
     host: booking.hostName,
     guest: booking.guestName,
     who,
+    period: t(`bookings.units.${booking.unit}.period`),
+    periodTitle: t(`bookings.units.${booking.unit}.periodTitle`),
   };
   const subject = t(`bookings.mail.subject.${event}`, params);
   const confirmed = event === "booked" || event === "accepted";

@@ -32,7 +32,7 @@ import {
 import { paymentTerms } from "../../lib/booking-payment.ts";
 import { dayIn } from "../../lib/listing-time-zone.ts";
 import { formatDay } from "../../lib/format-day.ts";
-import { CHECKOUT_MINUTES } from "../../lib/payment-values.ts";
+import { CHECKOUT_MINUTES, type RefundReason } from "../../lib/payment-values.ts";
 import { can } from "../../lib/permissions.ts";
 import {
   bookingRequestSchema,
@@ -687,7 +687,7 @@ async function refundOnline(
   tx: Tx,
   booking: BookingRow,
   fraction: number,
-  reason: string,
+  reason: RefundReason,
 ): Promise<boolean> {
   if (booking.paymentMode === "on_arrival") return false;
   const refunded = await refundPaidShare(

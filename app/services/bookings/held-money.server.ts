@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database, DbTransaction } from "../../db/client.server.ts";
 import { payments, refunds, type LedgerLeg } from "../../db/schema/index.ts";
-import type { LedgerAccount } from "../../lib/payment-values.ts";
+import type { LedgerAccount, RefundReason } from "../../lib/payment-values.ts";
 import { lockHost, payableLeft, settleHostDebt } from "../payments/host-debt.server.ts";
 import { accountBalances, postLedger } from "../payments/ledger.server.ts";
 import { requestRefund } from "../payments/refunds.server.ts";
@@ -130,7 +130,7 @@ export async function refundPaidShare(
   tx: DbTransaction,
   target: HeldFor,
   fraction: number,
-  reason: string,
+  reason: RefundReason,
 ): Promise<number | null> {
   const paid = await tx
     .select()

@@ -2,7 +2,7 @@ import { getConfig } from "../../config.server.ts";
 import { getMailer, type EmailMessage } from "../../email/mailer.server.ts";
 import { layout } from "../../email/templates.ts";
 import { createTranslator } from "../../i18n/translate.ts";
-import { receiptFacts } from "../../lib/payment-receipt.ts";
+import { receiptFacts, stayLines } from "../../lib/payment-receipt.ts";
 import type { PaymentView } from "../../lib/schemas/payments.ts";
 import { getPublicSettings } from "../content/settings.server.ts";
 import { paymentPagePath } from "./checkout.server.ts";
@@ -23,6 +23,14 @@ export function paymentReceiptEmail(
     lines: [
       t("payments.receipt.mail.body"),
       ...receiptFacts(payment, t).map((fact) => `${fact.label}: ${fact.value}`),
+      ...(payment.stay
+        ? [
+            `${t("payments.receipt.stay.title")}:`,
+            ...stayLines(payment.stay, payment.purpose, payment.currency, t).map(
+              (line) => `${line.label}: ${line.value}`,
+            ),
+          ]
+        : []),
       `${t("payments.receipt.issuer")}: ${issuer.siteName}, ${t("layout.footer.officeAddress")}`,
     ],
     action: {

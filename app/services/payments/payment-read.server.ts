@@ -1,7 +1,8 @@
 import { asc, count, desc, eq } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { payments, refunds, user } from "../../db/schema/index.ts";
+import { bookings, payments, refunds, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { itemiseStay } from "../../lib/payment-receipt.ts";
 import type { PaymentPurpose, PaymentStatus } from "../../lib/payment-values.ts";
 import { can } from "../../lib/permissions.ts";
 import {
@@ -121,6 +122,10 @@ export async function findPaymentView(paymentId: string): Promise<PaymentView | 
     .from(refunds)
     .where(eq(refunds.paymentId, paymentId))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  const [booking] =
+    row.bookingId !== null && (row.purpose === "booking" || row.purpose === "booking_balance")
+      ? await db.select().from(bookings).where(eq(bookings.id, row.bookingId))
+      : [];
   return {
     ...summaryOf(row),
     provider: row.provider,
@@ -138,6 +143,7 @@ export async function findPaymentView(paymentId: string): Promise<PaymentView | 
       createdAt: refund.createdAt.toISOString(),
       completedAt: refund.completedAt?.toISOString() ?? null,
     })),
+    stay: booking ? itemiseStay(booking, row) : null,
   };
 }
 

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbTransaction } from "../../db/client.server.ts";
 import { payments, refunds, type LedgerLeg } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { RefundReason } from "../../lib/payment-values.ts";
 import { lockHost, settleHostDebt } from "./host-debt.server.ts";
 import { cashOut, coverCash, postLedger } from "./ledger.server.ts";
 import { findPaymentProvider } from "./provider-registry.server.ts";
@@ -22,7 +23,7 @@ export type RefundRow = typeof refunds.$inferSelect;
  */
 export async function requestRefund(
   tx: DbTransaction,
-  input: { paymentId: string; amountMinor: number; reason: string; sources: LedgerLeg[] },
+  input: { paymentId: string; amountMinor: number; reason: RefundReason; sources: LedgerLeg[] },
 ): Promise<RefundRow | null> {
   if (input.amountMinor <= 0) return null;
   const sourced = input.sources.reduce((sum, leg) => sum + leg.amountMinor, 0);

@@ -50,7 +50,7 @@ export function BookingFacts({ booking }: { booking: BookingView }) {
       </li>
       <li className="inline-flex items-center gap-1.5">
         <Users aria-hidden className="size-4 shrink-0 text-stone-400" />
-        {t("bookingsDashboard.row.guests", { count: booking.guests })}
+        {t(`bookings.units.${booking.unit}.peopleCount`, { count: booking.guests })}
       </li>
     </ul>
   );

@@ -19,6 +19,7 @@ import {
 import { Label } from "../../ui/input.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
 import { stayText } from "./booking-facts.tsx";
+import { unitWords } from "../../../lib/unit-words.ts";
 
 const MAX_REASON = 500;
 const quietButton = cn(buttonVariants({ variant: "outline", size: "lg" }), "whitespace-nowrap");
@@ -258,7 +259,7 @@ function CancelBody({
               <span className="font-semibold">
                 {t("bookingsDashboard.cancel.policy", { policy: t(`bookings.policies.${policy}`) })}
               </span>{" "}
-              {t(`bookings.policyRules.${policy}`)}
+              {t(`bookings.policyRules.${policy}`, unitWords(t, booking.unit))}
             </p>
           </>
         )}

@@ -51,7 +51,7 @@ export function PaymentNote({
             today < booking.checkIn
               ? "payments.bookings.balanceDue"
               : "payments.bookings.balanceAtProperty",
-            { amount: money(left) },
+            { amount: money(left), start: t(`bookings.units.${booking.unit}.startEvent`) },
           )}
         </span>
       )}

@@ -3,7 +3,13 @@ import { useHydrated } from "../../../hooks/use-hydrated.ts";
 import { useT } from "../../../i18n/use-t.ts";
 import { cn } from "../../../lib/cn.ts";
 import { formatMinor } from "../../../lib/money.ts";
-import { formatPaymentTime, receiptFacts } from "../../../lib/payment-receipt.ts";
+import {
+  formatPaymentTime,
+  receiptFacts,
+  receiptStanding,
+  refundReasonText,
+  stayLines,
+} from "../../../lib/payment-receipt.ts";
 import type { PaymentView } from "../../../lib/schemas/payments.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -16,6 +22,39 @@ export interface ReceiptIssuer {
 }
 
 const REFUND_TONE = { pending: "warning", succeeded: "success", failed: "danger" } as const;
+const STANDING_TONE = { paid: "success", partly_refunded: "warning", refunded: "neutral" } as const;
+
+/** The booking paid for, line by line, as a small priced list ending with how it was paid. */
+function StayLines({ payment }: { payment: PaymentView }) {
+  const t = useT();
+  if (!payment.stay) return null;
+  const lines = stayLines(payment.stay, payment.purpose, payment.currency, t);
+  const totalAt = lines.findIndex((line) => line.total);
+  return (
+    <section aria-labelledby="receipt-stay" className="mt-6 border-t border-stone-200 pt-5">
+      <h3 id="receipt-stay" className="font-semibold text-stone-900">
+        {t("payments.receipt.stay.title")}
+      </h3>
+      <dl className="mt-2 text-sm" data-testid="receipt-stay">
+        {lines.map((line, index) => (
+          <div
+            key={line.label}
+            className={cn(
+              "flex items-baseline justify-between gap-4 py-1",
+              index === totalAt && "mt-1 border-t border-stone-200 pt-2 font-semibold",
+              index > totalAt && "text-stone-700",
+            )}
+          >
+            <dt className={index === totalAt ? "text-stone-900" : "text-stone-600"}>
+              {line.label}
+            </dt>
+            <dd className="text-right text-stone-900 tabular-nums">{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
 function Refunds({ payment }: { payment: PaymentView }) {
   const t = useT();
@@ -28,7 +67,10 @@ function Refunds({ payment }: { payment: PaymentView }) {
       <ul className="mt-2 divide-y divide-stone-100">
         {payment.refunds.map((refund) => (
           <li key={refund.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span className="text-sm text-stone-600">
+            <span className="min-w-0 text-sm text-stone-600">
+              <span className="block font-medium wrap-break-word text-stone-900">
+                {refundReasonText(refund.reason, payment.stay, t)}
+              </span>
               {t("payments.receipt.refunds.date")} {formatPaymentTime(refund.createdAt)}
               {refund.completedAt && (
                 <>
@@ -59,6 +101,7 @@ function Refunds({ payment }: { payment: PaymentView }) {
 export function Receipt({ payment, issuer }: { payment: PaymentView; issuer: ReceiptIssuer }) {
   const t = useT();
   const hydrated = useHydrated();
+  const standing = receiptStanding(payment);
   return (
     <article
       aria-labelledby="receipt-title"
@@ -79,7 +122,7 @@ export function Receipt({ payment, issuer }: { payment: PaymentView; issuer: Rec
           <h2 id="receipt-title" className="text-xl font-bold text-stone-900">
             {t("payments.receipt.receiptTitle")}
           </h2>
-          <Badge tone="success">{t("payments.receipt.statuses.paid")}</Badge>
+          <Badge tone={STANDING_TONE[standing]}>{t(`payments.receipt.standing.${standing}`)}</Badge>
         </div>
       </header>
       <p className="mt-5 text-stone-700 print:hidden">{t("payments.receipt.thanks")}</p>
@@ -91,6 +134,7 @@ export function Receipt({ payment, issuer }: { payment: PaymentView; issuer: Rec
           </div>
         ))}
       </dl>
+      <StayLines payment={payment} />
       <Refunds payment={payment} />
       <div className="mt-8 flex justify-end print:hidden">
         <Button
