@@ -12,7 +12,7 @@ export async function publishApproved(
   listing: Record<string, unknown>,
 ): Promise<number> {
   const created = await owner.request.post("/api/v1/my-listings", { data: listing });
-  expect(created.status()).toBe(201);
+  expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   const adminContext = await browser.newContext({ baseURL: E2E.baseUrl });
   const admin = await adminContext.newPage();
@@ -22,5 +22,32 @@ export async function publishApproved(
   });
   expect(approved.status()).toBe(200);
   await adminContext.close();
+  return id;
+}
+
+/** A listing's booking settings as PUT /api/v1/listings/{id}/booking-settings takes them. */
+export interface BookingSettingsInput {
+  mode: "instant" | "request";
+  cancellationPolicy: "flexible" | "moderate" | "strict";
+  minStay: number;
+  maxStay: number | null;
+  noticeDays: number;
+  preparationDays: number;
+  maxGuests: number;
+  cleaningFeeUsd: number;
+}
+
+/** A published listing (see publishApproved) its lister has opened to bookings. */
+export async function publishBookable(
+  browser: Browser,
+  owner: Page,
+  listing: Record<string, unknown>,
+  settings: BookingSettingsInput,
+): Promise<number> {
+  const id = await publishApproved(browser, owner, listing);
+  const saved = await owner.request.put(`/api/v1/listings/${id}/booking-settings`, {
+    data: settings,
+  });
+  expect(saved.status()).toBe(200);
   return id;
 }
