@@ -73,6 +73,9 @@ export function BookingCard({
     if (checkIn) checkIn.value = next.checkIn;
     if (checkOut) checkOut.value = next.checkOut;
     setChosen(next);
+    // A whole stay picked is priced at once, as "Check price" would.
+    const whole = unit === "night" ? next.checkOut !== "" : next.checkIn !== "";
+    if (whole && next !== chosen) form.current?.requestSubmit();
   };
   /** "Book now", or "Book and pay $98.88" when the stay is paid online when booking. */
   const bookLabel = () => {
