@@ -21,12 +21,15 @@ export function isTypingField(target: EventTarget | null): boolean {
  * Filter state lives in the URL. Forms navigate on change (text after a pause); `formKey`
  * changes when the URL changes from elsewhere (reset, back/forward, pagination), so the
  * uncontrolled fields are re-created with the URL's values, while a field being typed in keeps
- * its text and focus.
+ * its text and focus. Every search the forms sent and not yet shown is remembered, not only the
+ * last: on a slow device an earlier search's results can arrive while a later value is being
+ * typed, and they must not reset the form to the values of that earlier search.
  */
 export function useBrowseNavigation() {
   const submit = useSubmit();
   const location = useLocation();
-  const own = useRef<string | null>(null);
+  /** The searches the forms sent, oldest first, whose results have not been shown yet. */
+  const own = useRef<string[]>([]);
   const seen = useRef(location.search);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [formKey, setFormKey] = useState(0);
@@ -34,8 +37,13 @@ export function useBrowseNavigation() {
   useEffect(() => {
     if (location.search === seen.current) return;
     seen.current = location.search;
-    if (location.search !== own.current) setFormKey((k) => k + 1);
-    own.current = null;
+    const sent = own.current.indexOf(location.search);
+    if (sent === -1) {
+      own.current = [];
+      setFormKey((k) => k + 1);
+    } else {
+      own.current = own.current.slice(sent + 1);
+    }
   }, [location.search]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -44,7 +52,7 @@ export function useBrowseNavigation() {
     (search: URLSearchParams) => {
       clearTimeout(timer.current);
       const query = search.toString();
-      own.current = query ? `?${query}` : "";
+      own.current.push(query ? `?${query}` : "");
       void submit(search, {
         method: "get",
         action: location.pathname,

@@ -3,6 +3,7 @@ import {
   addMonths,
   bookingUnitOf,
   daysBetween,
+  monthsCovering,
   priceBreakdown,
   refundFor,
 } from "./booking-values.ts";
@@ -24,6 +25,14 @@ describe("booking rules", () => {
     expect(addMonths("2027-01-31", 1)).toBe("2027-02-28");
     expect(addMonths("2027-11-30", 3)).toBe("2028-02-29");
     expect(daysBetween("2027-02-27", "2027-03-02")).toBe(3);
+  });
+
+  it("lets a stay by the month for the fewest whole months that cover it", () => {
+    expect(monthsCovering("2027-01-10", "2027-01-13")).toBe(1);
+    expect(monthsCovering("2027-01-10", "2027-02-10")).toBe(1);
+    expect(monthsCovering("2027-01-10", "2027-02-11")).toBe(2);
+    expect(monthsCovering("2027-01-10", "2027-06-20")).toBe(6);
+    expect(monthsCovering("2027-01-31", "2027-02-28")).toBe(1);
   });
 
   it("adds the cleaning fee once and the service fee on both", () => {

@@ -138,6 +138,16 @@ export function daysBetween(fromIso: string, toIso: string): number {
   return Math.round((dayStart(toIso).getTime() - dayStart(fromIso).getTime()) / DAY_MS);
 }
 
+/**
+ * The months a stay from `checkIn` to `checkOut` takes when let by the month: the fewest whole
+ * months that cover it (a search for 10 January to 20 June is six months), at least one.
+ */
+export function monthsCovering(checkIn: string, checkOut: string): number {
+  let months = 1;
+  while (addMonths(checkIn, months) < checkOut && months < MAX_STAY) months += 1;
+  return months;
+}
+
 export interface PriceBreakdown {
   /** The rate of one unit (night, month or seat), in US cents. */
   rateUsdCents: number;

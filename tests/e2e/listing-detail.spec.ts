@@ -132,7 +132,12 @@ for (const [name, device] of [
       );
     });
 
-    test("a pending listing is 'Listing Not Found' with a Back button", async ({ page }) => {
+    test("a pending listing is 'Listing Not Found' with a Back button", async ({
+      page,
+      pageErrors,
+    }) => {
+      // The browser logs each 404 this test asks for.
+      pageErrors.allow(/status of 404/);
       // The demo catalogue is deterministic; identity ids follow its order from 1.
       const demo = buildDemoData(new Date());
       const index = demo.listings.findIndex((l) => l.status === "pending_approval");

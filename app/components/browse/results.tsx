@@ -6,6 +6,7 @@ import { LocaleContext } from "../../i18n/locale-context.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
+import type { StayTotal } from "../../lib/stay-link.ts";
 import { ListingCard } from "../listings/listing-card.tsx";
 import { buttonVariants } from "../ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -57,9 +58,15 @@ export function ResultsHeading({
 export function ResultsGrid({
   listings,
   currency,
+  linkQuery = "",
+  totals = {},
 }: {
   listings: ListingSummary[];
   currency: DisplayCurrency;
+  /** The dates and guests searched, carried to each listing's booking card. */
+  linkQuery?: string;
+  /** What the dates searched cost at each listing, by id. */
+  totals?: Record<number, StayTotal>;
 }) {
   const favorites = useFavorites();
   return (
@@ -72,6 +79,8 @@ export function ResultsGrid({
             favorite={favorites.isFavorite(listing.id)}
             onToggleFavorite={favorites.toggle}
             eagerImage={index < EAGER_IMAGES}
+            linkQuery={linkQuery}
+            stayTotal={totals[listing.id]}
           />
         </li>
       ))}

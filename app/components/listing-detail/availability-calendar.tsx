@@ -1,6 +1,14 @@
+import { useEffect, useRef, useState } from "react";
 import { useT } from "../../i18n/use-t.ts";
 import { addDays, dayStart, isoDay } from "../../lib/booking-values.ts";
 import { cn } from "../../lib/cn.ts";
+import {
+  dayAfterKey,
+  isFreeNight,
+  isPickable,
+  type CalendarDays,
+  type ChosenDates,
+} from "../../lib/stay-calendar.ts";
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
 
@@ -29,32 +37,74 @@ function monthsBetween(from: string, to: string): { label: string; weeks: (strin
   return months;
 }
 
+/** "Wednesday, December 2, 2026": a day's name for screen readers. */
+function fullDate(day: string): string {
+  return dayStart(day).toLocaleDateString("en", {
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
 /**
- * Months of days a stay can start on: days before the lister's notice and days taken or closed
- * are struck through and named "Not available" for screen readers, never by colour alone.
+ * Months of days a stay can start on, as date grids: a tap (or Enter or Space on the focused
+ * day) picks the check-in, then the check-out, and fills the booking card's dates. The arrows,
+ * Home and End move between days. Days before the lister's notice and days taken or closed are
+ * struck through and named "Not available" for screen readers, never by colour alone.
  */
 export function AvailabilityCalendar({
-  from,
-  to,
-  firstBookableDay,
-  unavailable,
+  days,
   unit,
+  chosen,
+  onPick,
 }: {
-  from: string;
-  to: string;
-  firstBookableDay: string;
-  unavailable: { from: string; to: string }[];
+  days: CalendarDays;
   unit: "night" | "month";
+  chosen: ChosenDates;
+  onPick: (day: string) => void;
 }) {
   const t = useT();
-  const isFree = (day: string) =>
-    day >= from &&
-    day < to &&
-    day >= firstBookableDay &&
-    !unavailable.some((range) => day >= range.from && day < range.to);
+  const shown = { from: days.from, to: days.to };
+  const inRange = (day: string) => day >= days.from && day < days.to;
+  const firstFree = (() => {
+    for (let day = days.from; day < days.to; day = addDays(day, 1)) {
+      if (isFreeNight(days, day)) return day;
+    }
+    return days.from;
+  })();
+  const [focusDay, setFocusDay] = useState<string | null>(null);
+  const tabStop =
+    focusDay ?? (chosen.checkIn && inRange(chosen.checkIn) ? chosen.checkIn : firstFree);
+  const grids = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
+
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    grids.current?.querySelector<HTMLButtonElement>(`[data-day="${tabStop}"]`)?.focus();
+  }, [tabStop]);
+
+  const onKeyDown = (event: React.KeyboardEvent, day: string) => {
+    const next = dayAfterKey(day, event.key, shown);
+    if (!next) return;
+    event.preventDefault();
+    moved.current = true;
+    setFocusDay(next);
+  };
+
+  const selectedNight = (day: string) =>
+    chosen.checkIn !== "" &&
+    (day === chosen.checkIn ||
+      (chosen.checkOut !== "" && day > chosen.checkIn && day <= chosen.checkOut));
+
   return (
     <div className="mt-5 border-t border-stone-100 pt-4">
       <h3 className="text-sm font-semibold text-stone-900">{t("bookings.card.calendarTitle")}</h3>
+      <p className="mt-1 text-xs text-stone-600">
+        {t(unit === "month" ? "bookings.card.calendarHintMonth" : "bookings.card.calendarHint")}
+      </p>
       <p className="mt-1 flex items-center gap-3 text-xs text-stone-600">
         <span className="inline-flex items-center gap-1">
           <span
@@ -68,9 +118,9 @@ export function AvailabilityCalendar({
           {t("bookings.card.taken")}
         </span>
       </p>
-      <div className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
-        {monthsBetween(from, to).map((month) => (
-          <table key={month.label} className="w-full table-fixed text-center text-xs">
+      <div ref={grids} className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+        {monthsBetween(days.from, days.to).map((month) => (
+          <table key={month.label} role="grid" className="w-full table-fixed text-center text-xs">
             <caption className="mb-1 text-left text-sm font-medium text-stone-800">
               {t("bookings.card.calendarCaption", {
                 month: month.label,
@@ -90,22 +140,50 @@ export function AvailabilityCalendar({
               {month.weeks.map((week, index) => (
                 <tr key={index}>
                   {week.map((day, column) => {
-                    if (!day) return <td key={column} />;
-                    const free = isFree(day);
-                    const number = Number(day.slice(8));
+                    if (!day) return <td key={column} role="gridcell" />;
+                    if (!inRange(day)) {
+                      return (
+                        <td key={day} role="gridcell" aria-disabled className="p-0.5">
+                          <span className="block py-1.5 text-stone-400 line-through">
+                            {Number(day.slice(8))}
+                            <span className="sr-only"> {t("bookings.card.taken")}</span>
+                          </span>
+                        </td>
+                      );
+                    }
+                    const free = isFreeNight(days, day);
+                    const pickable = isPickable(days, chosen, unit, day);
+                    const selected = selectedNight(day);
+                    const end = day === chosen.checkIn || day === chosen.checkOut;
                     return (
-                      <td key={day} className="p-0.5">
-                        <span
+                      <td key={day} role="gridcell" aria-selected={selected} className="p-0.5">
+                        <button
+                          type="button"
+                          data-day={day}
+                          tabIndex={day === tabStop ? 0 : -1}
+                          aria-label={
+                            free ? fullDate(day) : `${fullDate(day)}, ${t("bookings.card.taken")}`
+                          }
+                          aria-disabled={!pickable || undefined}
+                          onClick={() => {
+                            setFocusDay(day);
+                            if (pickable) onPick(day);
+                          }}
+                          onKeyDown={(event) => onKeyDown(event, day)}
                           className={cn(
-                            "block rounded-md py-1",
-                            free
-                              ? "bg-brand-50 font-medium text-brand-900"
-                              : "text-stone-400 line-through",
+                            "block h-8 w-full rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700",
+                            selected && end
+                              ? "bg-brand-700 font-semibold text-white"
+                              : selected
+                                ? "bg-brand-200 font-medium text-brand-900"
+                                : free
+                                  ? "bg-brand-50 font-medium text-brand-900 hover:bg-brand-100"
+                                  : "text-stone-400 line-through",
+                            pickable ? "cursor-pointer" : "cursor-default",
                           )}
                         >
-                          {number}
-                          {!free && <span className="sr-only"> {t("bookings.card.taken")}</span>}
-                        </span>
+                          {Number(day.slice(8))}
+                        </button>
                       </td>
                     );
                   })}

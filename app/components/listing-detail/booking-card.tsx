@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -11,6 +11,7 @@ import { Field } from "../ui/field.tsx";
 import { Label } from "../ui/input.tsx";
 import { Select } from "../ui/select.tsx";
 import { Textarea } from "../ui/textarea.tsx";
+import { pickDay, type ChosenDates } from "../../lib/stay-calendar.ts";
 import { AvailabilityCalendar } from "./availability-calendar.tsx";
 import { PaymentTermsNote } from "./payment-terms.tsx";
 import { unitWords } from "../../lib/unit-words.ts";
@@ -46,6 +47,37 @@ export function BookingCard({
   const problem = bookingError ?? panel.problem;
   const money = (usdCents: number) => formatPrice(usdCents, currency);
   const busy = navigation.state !== "idle";
+  const form = useRef<HTMLFormElement>(null);
+  // The card's date inputs stay uncontrolled, so what is typed before the scripts run is kept;
+  // this mirrors them for the calendar, which shows and picks the stay.
+  const [chosen, setChosen] = useState<ChosenDates>({
+    checkIn: asked.checkIn ?? "",
+    checkOut: asked.checkOut ?? "",
+  });
+  const dateInput = (name: keyof ChosenDates) => {
+    const field = form.current?.elements.namedItem(name);
+    return field instanceof HTMLInputElement ? field : null;
+  };
+  const readDates = () =>
+    setChosen({
+      checkIn: dateInput("checkIn")?.value ?? "",
+      checkOut: dateInput("checkOut")?.value ?? "",
+    });
+  // Dates typed before hydration are in the inputs, not in the server's values.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the inputs' values after hydration
+  useEffect(readDates, []);
+  const pick = (day: string) => {
+    if (unit === "departure") return;
+    const next = pickDay(availability, chosen, unit, day);
+    const checkIn = dateInput("checkIn");
+    const checkOut = dateInput("checkOut");
+    if (checkIn) checkIn.value = next.checkIn;
+    if (checkOut) checkOut.value = next.checkOut;
+    setChosen(next);
+    // A whole stay picked is priced at once, as "Check price" would.
+    const whole = unit === "night" ? next.checkOut !== "" : next.checkIn !== "";
+    if (whole && next !== chosen) form.current?.requestSubmit();
+  };
   /** "Book now", or "Book and pay $98.88" when the stay is paid online when booking. */
   const bookLabel = () => {
     if (!quote || quote.payment.mode === "on_arrival") {
@@ -72,7 +104,13 @@ export function BookingCard({
         {t(availability.mode === "instant" ? "bookings.card.instant" : "bookings.card.request")}
       </p>
 
-      <Form method="get" preventScrollReset className="mt-4 grid grid-cols-2 gap-3">
+      <Form
+        ref={form}
+        method="get"
+        preventScrollReset
+        onChange={readDates}
+        className="mt-4 grid grid-cols-2 gap-3"
+      >
         {unit === "night" && (
           <>
             <Field
@@ -271,13 +309,7 @@ export function BookingCard({
       )}
 
       {unit !== "departure" && (
-        <AvailabilityCalendar
-          from={availability.from}
-          to={availability.to}
-          firstBookableDay={availability.firstBookableDay}
-          unavailable={availability.unavailable}
-          unit={unit}
-        />
+        <AvailabilityCalendar days={availability} unit={unit} chosen={chosen} onPick={pick} />
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { useFavoriteFailures } from "../../hooks/use-favorites.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
+import type { StayTotal } from "../../lib/stay-link.ts";
 import { cn } from "../../lib/cn.ts";
 import { ListingImage } from "./listing-image.tsx";
 import { buttonVariants } from "../ui/button.tsx";
@@ -22,16 +23,22 @@ export function ListingCard({
   favorite,
   onToggleFavorite,
   eagerImage = false,
+  linkQuery = "",
+  stayTotal,
 }: {
   listing: ListingSummary;
   currency: DisplayCurrency;
   favorite: boolean;
   onToggleFavorite: (listing: ListingSummary) => void;
   eagerImage?: boolean;
+  /** A search's dates and guests (`?checkIn=…`), for the listing's booking card. */
+  linkQuery?: string;
+  /** What the dates searched cost here. */
+  stayTotal?: StayTotal;
 }) {
   const t = useT();
   useFavoriteFailures(listing.id);
-  const href = `/listing/${listing.id}`;
+  const href = `/listing/${listing.id}${linkQuery}`;
   const price = formatPrice(listing.priceUsdCents, currency, "en", t("values.priceNotAvailable"));
   const hasPrice = listing.priceUsdCents !== null;
 
@@ -92,6 +99,14 @@ export function ListingCard({
             {hasPrice && listing.priceType && (
               <span className="ml-1 text-xs text-stone-500">
                 {t("listing.card.per", { priceType: formatPriceType(listing.priceType) })}
+              </span>
+            )}
+            {stayTotal && (
+              <span data-testid="stay-total" className="block text-sm font-medium text-stone-700">
+                {t(`listing.card.stayTotal.${stayTotal.unit}`, {
+                  total: formatPrice(stayTotal.totalUsdCents, currency),
+                  count: stayTotal.quantity,
+                })}
               </span>
             )}
           </p>

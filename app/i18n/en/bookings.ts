@@ -210,6 +210,8 @@ export const bookings = {
     signInToBook: "Sign in to book",
     ownListing: "This is your listing: manage its calendar from your dashboard.",
     calendarTitle: "Availability",
+    calendarHint: "Tap a day to choose your check-in, then your check-out.",
+    calendarHintMonth: "Tap a day to choose your move-in day.",
     calendarCaption: "{month}: days free for {start}",
     free: "Available",
     taken: "Not available",

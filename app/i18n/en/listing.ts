@@ -12,6 +12,10 @@ export const listing = {
     viewDetails: "View Details",
     imageAlt: "{title}",
     per: "/ {priceType}",
+    stayTotal: {
+      night: { one: "{total} total for {count} night", other: "{total} total for {count} nights" },
+      month: { one: "{total} total for {count} month", other: "{total} total for {count} months" },
+    },
     addFavorite: "Save {title} to favourites",
     removeFavorite: "Remove {title} from favourites",
   },

@@ -107,6 +107,18 @@ export type BookingRequest = z.output<typeof bookingRequestSchema>;
 export const quoteQuerySchema = bookingRequestSchema.omit({ message: true });
 
 /**
+ * A stay carried in a listing page's link (from a search's results, or the booking card's own
+ * GET form). A value that does not parse is absent, never a refusal: a shared link always opens.
+ */
+export const carriedStaySchema = z.object({
+  checkIn: daySchema.optional().catch(undefined),
+  checkOut: daySchema.optional().catch(undefined),
+  months: wholeNumber(E.months, 1, MAX_STAY).optional().catch(undefined),
+  departureId: idSchema.optional().catch(undefined),
+  guests: wholeNumber(E.guests, 1, MAX_GUESTS).optional().catch(undefined),
+});
+
+/**
  * The fields of a listing's booking settings, each as the form and the API send it: the page's
  * action reads its form by these keys, so a field added here reaches the service.
  */

@@ -29,6 +29,8 @@ import {
   type BrowseParams,
 } from "../../lib/schemas/browse.ts";
 import { browseListings, countSectionListings } from "../../services/listings/browse.server.ts";
+import { stayTotals } from "../../services/bookings/stay-price.server.ts";
+import { stayLinkQuery } from "../../lib/stay-link.ts";
 import { findCurrency, listCountries } from "../../services/reference/reference.server.ts";
 import { readCurrencyCode } from "../../services/session/preferences.server.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
@@ -59,10 +61,20 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     filtered ? countSectionListings(params.category) : undefined,
     listCountries(),
   ]);
+  // With dates searched, each card shows what the stay would cost, priced as the booking is.
+  const totals =
+    params.checkIn && params.checkOut
+      ? await stayTotals(
+          results.listings.map((l) => l.id),
+          params.checkIn,
+          params.checkOut,
+        )
+      : {};
   return {
     params,
     fixed: fixed !== undefined,
     results,
+    totals,
     available: sectionTotal ?? results.total,
     countries: countries.map((c) => c.name),
     appUrl: getConfig().appUrl,
@@ -77,7 +89,7 @@ function pageHref(pathname: string, params: BrowseParams, includeCategory: boole
 export const shouldRevalidate = skipClientOnlyChanges;
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { params, fixed, results, available, countries } = loaderData;
+  const { params, fixed, results, totals, available, countries } = loaderData;
   const t = useT();
   const { currency } = useRootData();
   const { pathname } = useLocation();
@@ -201,7 +213,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             <>
               {/* The 24 cards hydrate on their own, in a task apart from the filters'. */}
               <Suspense>
-                <ResultsGrid listings={results.listings} currency={currency} />
+                <ResultsGrid
+                  listings={results.listings}
+                  currency={currency}
+                  linkQuery={stayLinkQuery(params)}
+                  totals={totals}
+                />
               </Suspense>
               <Pagination
                 page={results.page}

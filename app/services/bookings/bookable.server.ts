@@ -8,7 +8,8 @@ import { countryTimeZone } from "../../lib/listing-time-zone.ts";
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type BookingSettingsRow = typeof bookingSettings.$inferSelect;
 
-const listingColumns = {
+/** The listing's columns a booking reads (the stay-price totals read the same). */
+export const bookableListingColumns = {
   id: listings.id,
   userId: listings.userId,
   title: listings.title,
@@ -21,7 +22,7 @@ const listingColumns = {
 };
 
 export type BookableListing = {
-  [K in keyof typeof listingColumns]: (typeof listings.$inferSelect)[K];
+  [K in keyof typeof bookableListingColumns]: (typeof listings.$inferSelect)[K];
 };
 
 /** A listing with what it is booked by, and its settings when its lister takes bookings. */
@@ -36,7 +37,7 @@ export async function readListingBooking(
   listingId: number,
 ): Promise<ListingBooking | null> {
   const [row] = await db
-    .select({ listing: listingColumns, settings: bookingSettings })
+    .select({ listing: bookableListingColumns, settings: bookingSettings })
     .from(listings)
     .leftJoin(bookingSettings, eq(bookingSettings.listingId, listings.id))
     .where(eq(listings.id, listingId));

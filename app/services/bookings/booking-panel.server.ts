@@ -1,5 +1,7 @@
 import { getDb } from "../../db/client.server.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { isoDay } from "../../lib/booking-values.ts";
+import { carriedStay } from "../../lib/carried-stay.ts";
 import type { Availability, Quote } from "../../lib/schemas/bookings.ts";
 import { refusalText } from "../session/action-answer.server.ts";
 import { readListingBooking } from "./bookable.server.ts";
@@ -18,12 +20,11 @@ export interface BookingPanel {
   ownListing: boolean;
 }
 
-const ASKED_FIELDS = ["checkIn", "checkOut", "months", "departureId", "guests"] as const;
-
 /**
  * The booking card of a published listing that takes bookings, or null for any other. A stay in
- * the URL (the card's form sends it with GET, so it works without JavaScript) is quoted, or its
- * problem told.
+ * the URL (the card's form sends it with GET, so it works without JavaScript; a search's results
+ * link with the dates searched) is quoted, or its problem told; values that are not a stay at all
+ * are left out of the card.
  */
 export async function bookingPanel(
   listingId: number,
@@ -42,11 +43,7 @@ export async function bookingPanel(
   const ownListing =
     viewerId !== null &&
     (await readListingBooking(await getDb(), listingId))?.listing.userId === viewerId;
-  const asked: Record<string, string> = {};
-  for (const field of ASKED_FIELDS) {
-    const value = search.get(field);
-    if (value) asked[field] = value.slice(0, 20);
-  }
+  const asked: Record<string, string> = carriedStay(search, availability.unit, isoDay(now));
   const wantsQuote = Boolean(asked.checkIn || asked.departureId);
   if (!wantsQuote) return { availability, asked, quote: null, problem: null, ownListing };
   try {

@@ -8,7 +8,6 @@ import {
   bookings,
   listings,
   payments,
-  platformSettings,
   refunds,
   tourDepartures,
   user,
@@ -22,7 +21,6 @@ import {
   daysBetween,
   HOLDING_STATUSES,
   isoDay,
-  priceBreakdown,
   refundFor,
   REQUEST_HOURS,
   type BookingEvent,
@@ -58,6 +56,7 @@ import { listingTimeZone, requireBookable, type Bookable, type Tx } from "./book
 import { mailBookingTransition, type MailEvent } from "./booking-mail.server.ts";
 import { requireHoldAllowed } from "./booking-holds.server.ts";
 import { requireFreeNights } from "./calendar.server.ts";
+import { serviceFeeBasisPoints, stayPrice } from "./stay-price.server.ts";
 import { refundableShare, refundPaidShare, releaseHeld } from "./held-money.server.ts";
 import { datesTakenRefusal, type StayAsked } from "./nearest-free-dates.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
@@ -236,15 +235,6 @@ function requireSeats(
   }
 }
 
-/** The platform's service fee in basis points (platform settings), for bookings and jobs alike. */
-export async function serviceFeeBasisPoints(db: Database | Tx): Promise<number> {
-  const [row] = await db
-    .select({ bp: platformSettings.serviceFeeBasisPoints })
-    .from(platformSettings)
-    .limit(1);
-  return row?.bp ?? 0;
-}
-
 /**
  * The display currency a request names, read before any transaction: the currency list may be
  * loaded from the database, which an embedded one-connection database cannot serve while a
@@ -266,15 +256,10 @@ async function priceOf(
   stay: Stay,
   currency: Awaited<ReturnType<typeof requestedCurrency>>,
 ) {
-  const breakdown = priceBreakdown({
-    rateUsdCents: bookable.rateUsdCents,
-    quantity: stay.quantity,
-    cleaningFeeUsdCents: bookable.unit === "departure" ? 0 : bookable.settings.cleaningFeeUsdCents,
-    // The platform's fee is taken from money it handles: a stay paid at the property has none
-    // (docs/decisions/007-payments.md).
-    serviceFeeBasisPoints:
-      bookable.settings.paymentMode === "on_arrival" ? 0 : await serviceFeeBasisPoints(db),
-  });
+  const breakdown = stayPrice(
+    { ...bookable, quantity: stay.quantity },
+    await serviceFeeBasisPoints(db),
+  );
   return {
     unit: bookable.unit,
     ...breakdown,

@@ -7,7 +7,7 @@ import { serviceFeeShare } from "../../lib/booking-payment.ts";
 import type { CheckoutStarted } from "../../lib/schemas/payments.ts";
 import type { JobPayment } from "../../lib/schemas/quotes.ts";
 import { parseId } from "../../lib/id.ts";
-import { serviceFeeBasisPoints } from "../bookings/bookings.server.ts";
+import { serviceFeeBasisPoints } from "../bookings/stay-price.server.ts";
 import { refundPaidShare, releaseHeld } from "../bookings/held-money.server.ts";
 import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
 import { requirePaymentProvider } from "../payments/checkout.server.ts";

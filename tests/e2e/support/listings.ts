@@ -12,7 +12,7 @@ export async function publishApproved(
   listing: Record<string, unknown>,
 ): Promise<number> {
   const created = await owner.request.post("/api/v1/my-listings", { data: listing });
-  expect(created.status()).toBe(201);
+  expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   const adminContext = await browser.newContext({ baseURL: E2E.baseUrl });
   const admin = await adminContext.newPage();
@@ -22,6 +22,33 @@ export async function publishApproved(
   });
   expect(approved.status()).toBe(200);
   await adminContext.close();
+  return id;
+}
+
+/** A listing's booking settings as PUT /api/v1/listings/{id}/booking-settings takes them. */
+export interface BookingSettingsInput {
+  mode: "instant" | "request";
+  cancellationPolicy: "flexible" | "moderate" | "strict";
+  minStay: number;
+  maxStay: number | null;
+  noticeDays: number;
+  preparationDays: number;
+  maxGuests: number;
+  cleaningFeeUsd: number;
+}
+
+/** A published listing (see publishApproved) its lister has opened to bookings. */
+export async function publishBookable(
+  browser: Browser,
+  owner: Page,
+  listing: Record<string, unknown>,
+  settings: BookingSettingsInput,
+): Promise<number> {
+  const id = await publishApproved(browser, owner, listing);
+  const saved = await owner.request.put(`/api/v1/listings/${id}/booking-settings`, {
+    data: settings,
+  });
+  expect(saved.status()).toBe(200);
   return id;
 }
 
@@ -35,26 +62,28 @@ export async function bookableStay(
   title: string,
   mode: "instant" | "request" = "instant",
 ): Promise<number> {
-  const id = await publishApproved(browser, host, {
-    title,
-    category: "hospitality",
-    listingType: "booking",
-    propertyType: "guesthouse",
-    price: "80",
-    priceType: "per_night",
-    countryCode: "GH",
-    city: "Cape Coast",
-    address: "7 Castle Road",
-    description: "Sea-view rooms near the castle, breakfast included.",
-    bedrooms: 2,
-    amenities: [],
-    tourTypes: [],
-    serviceHighlights: [],
-    images: [],
-    contactMethod: "email",
-  });
-  const settings = await host.request.put(`/api/v1/listings/${id}/booking-settings`, {
-    data: {
+  return publishBookable(
+    browser,
+    host,
+    {
+      title,
+      category: "hospitality",
+      listingType: "booking",
+      propertyType: "guesthouse",
+      price: "80",
+      priceType: "per_night",
+      countryCode: "GH",
+      city: "Cape Coast",
+      address: "7 Castle Road",
+      description: "Sea-view rooms near the castle, breakfast included.",
+      bedrooms: 2,
+      amenities: [],
+      tourTypes: [],
+      serviceHighlights: [],
+      images: [],
+      contactMethod: "email",
+    },
+    {
       mode,
       cancellationPolicy: "moderate",
       minStay: 2,
@@ -64,7 +93,5 @@ export async function bookableStay(
       maxGuests: 4,
       cleaningFeeUsd: 10,
     },
-  });
-  expect(settings.status()).toBe(200);
-  return id;
+  );
 }
