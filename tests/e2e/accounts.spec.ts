@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test.ts";
+import { expect, failedRequest, test } from "./support/test.ts";
 import { E2E } from "./support/e2e-env.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 import {
@@ -67,7 +67,10 @@ test("a wrong password is refused with the sign-in error", async ({ page }) => {
 
 test("forgot password → e-mail → reset → the new password works and the old one does not", async ({
   page,
+  pageErrors,
 }) => {
+  // The mismatched confirmation is refused by the server with a 400.
+  pageErrors.allow(failedRequest("/reset.data", 400));
   const email = uniqueEmail("reset");
   await createConfirmedAccount(page.context().request, {
     email,

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./support/test.ts";
+import { expect, failedRequest, test } from "./support/test.ts";
 import { buildDemoData } from "../../scripts/demo/demo-data.ts";
 
 interface Detail {
@@ -119,11 +119,16 @@ for (const [name, device] of [
       );
     });
 
-    test("a pending listing is 'Listing Not Found' with a Back button", async ({ page }) => {
+    test("a pending listing is 'Listing Not Found' with a Back button", async ({
+      page,
+      pageErrors,
+    }) => {
       // The demo catalogue is deterministic; identity ids follow its order from 1.
       const demo = buildDemoData(new Date());
       const index = demo.listings.findIndex((l) => l.status === "pending_approval");
       const pendingId = index + 1;
+      const missing = [String(pendingId), "abc", "0", "99999999"];
+      pageErrors.allow(...missing.map((id) => failedRequest(`/listing/${id}`, 404)));
       const response = await page.goto(`/listing/${pendingId}`);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Listing Not Found" })).toBeVisible();
@@ -134,7 +139,7 @@ for (const [name, device] of [
       await page.getByRole("link", { name: "Back", exact: true }).click();
       await expect(page).toHaveURL(/\/real-estate$/);
 
-      for (const bad of ["abc", "0", "99999999"]) {
+      for (const bad of missing.slice(1)) {
         const res = await page.goto(`/listing/${bad}`);
         expect(res?.status()).toBe(404);
         await expect(page.getByRole("heading", { name: "Listing Not Found" })).toBeVisible();
