@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/test.ts";
+import { expect, failedRequest, test } from "./support/test.ts";
 import sharp from "sharp";
 import { signedInAs, signedInAsAdmin, waitForMail } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
@@ -34,6 +34,7 @@ async function uploadsFinished(page: Page, count: number) {
 test("agent: publish with two images → not public → admin approves → public search, detail, e-mail", async ({
   page,
   browser,
+  pageErrors,
 }) => {
   // Two accounts, two uploads, moderation, e-mail, search and delete: past 45 s on a loaded machine.
   test.slow();
@@ -95,6 +96,7 @@ test("agent: publish with two images → not public → admin approves → publi
   expect(href).toMatch(/^\/listing\/\d+$/);
 
   // Not public yet.
+  pageErrors.allow(failedRequest(href, 404));
   const visitor = await browser.newContext({ baseURL: E2E.baseUrl });
   const publicPage = await visitor.newPage();
   await publicPage.goto(href);
