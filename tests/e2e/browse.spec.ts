@@ -1,16 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 
-/** Fails the test on any error the page logs or throws. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return errors;
-}
-
 const resultsHeading = (page: Page) =>
   page.getByRole("heading", { name: /^[\d,]+ Results? Found$/ });
 
@@ -44,7 +34,6 @@ for (const [name, device] of [
     test.use(device);
 
     test("the hero search lands on results with the query subline", async ({ page }) => {
-      const errors = watchErrors(page);
       await page.goto("/");
       const search = page.getByRole("search", { name: "Search listings" });
       await search.getByLabel("Keyword").fill("Lekki");
@@ -56,7 +45,6 @@ for (const [name, device] of [
       await expect(page.getByTestId("results-subline")).toHaveText('For "Lekki" in Nigeria');
       expect(await resultCount(page)).toBeGreaterThan(0);
       await expectEveryCard(page, "Nigeria");
-      expect(errors).toEqual([]);
     });
 
     test("a section shows its header, count badge and sort options", async ({ page }) => {
@@ -138,7 +126,6 @@ test.describe("filters on desktop", () => {
   test.use(DESKTOP);
 
   test("filters narrow the results and Clear All Filters restores them", async ({ page }) => {
-    const errors = watchErrors(page);
     await page.goto("/real-estate");
     const all = await resultCount(page);
     expect(all).toBeGreaterThan(24);
@@ -168,7 +155,6 @@ test.describe("filters on desktop", () => {
     await expect(page).toHaveURL(/\/real-estate\?propertyType=land$/);
     await expect.poll(() => resultCount(page)).toBe(land);
     await expect(filters.getByLabel("Property Type")).toHaveValue("land");
-    expect(errors).toEqual([]);
   });
 
   test("price, rooms and location combine; Reset Filters says so", async ({ page }) => {
@@ -246,7 +232,6 @@ test.describe("filters on a phone", () => {
   test("the Filters drawer opens, traps focus and closes with Escape, the backdrop and its button", async ({
     page,
   }) => {
-    const errors = watchErrors(page);
     await page.goto("/real-estate");
     await expect(page.getByRole("complementary", { name: "Filters" })).toBeHidden();
     const open = page.getByRole("button", { name: "Filters", exact: true });
@@ -272,7 +257,6 @@ test.describe("filters on a phone", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("button", { name: /Filters\s*1 active/ })).toBeVisible();
     await expectEveryCard(page, /Villa/i);
-    expect(errors).toEqual([]);
   });
 
   test("the search box searches as you type", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test.ts";
+import { expect, failedRequest, test } from "./support/test.ts";
 import { signedInAs, signedInAsAdmin } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
 
@@ -50,7 +50,12 @@ test("a signed-in user saves a listing from a card and the detail page, and find
 
 test("a heart the server cannot save says why and keeps showing what is saved", async ({
   page,
+  pageErrors,
 }) => {
+  pageErrors.allow(
+    failedRequest("/favorites.data", "net::ERR_INTERNET_DISCONNECTED"),
+    failedRequest("/favorites.data", 401),
+  );
   await signedInAs(page, "user", "Kwame Mensah");
   await page.goto("/real-estate");
   const card = page.getByRole("article").first();
@@ -83,7 +88,9 @@ test("a heart the server cannot save says why and keeps showing what is saved", 
 test("saving a listing taken down after the page loaded says it is no longer available", async ({
   page,
   browser,
+  pageErrors,
 }) => {
+  pageErrors.allow(failedRequest("/favorites.data", 404));
   await signedInAs(page, "user", "Zainab Bello");
   const adminContext = await browser.newContext({ baseURL: E2E.baseUrl });
   const admin = await adminContext.newPage();

@@ -1,22 +1,10 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { E2E } from "./support/e2e-env.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
-/** Fails the test on any error the page logs or throws. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return errors;
-}
-
 test("home renders with header, hero, featured demo listings, real statistics and footer", async ({
   page,
 }) => {
-  const errors = watchErrors(page);
   await page.goto("/");
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
@@ -47,7 +35,6 @@ test("home renders with header, hero, featured demo listings, real statistics an
     "content",
     `${E2E.baseUrl}/images/hero/slide-1.webp`,
   );
-  expect(errors).toEqual([]);
 });
 
 test("the hero slideshow moves with next/previous and its dots", async ({ page }) => {

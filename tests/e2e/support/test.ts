@@ -14,6 +14,22 @@ import {
 export const OFFLINE_MAP_TILES = /tile\.openstreetmap\.org/;
 
 /**
+ * The console error Chrome logs for a request a test makes fail on purpose: the address whose path
+ * is `path` (its query aside, e.g. "/reset.data" for a refused form) answered with `failure`, an
+ * HTTP status or a network error such as "net::ERR_INTERNET_DISCONNECTED".
+ */
+export function failedRequest(path: string, failure: number | `net::${string}`): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const reason =
+    typeof failure === "number"
+      ? `the server responded with a status of ${failure} `
+      : `${escape(failure)}$`;
+  return new RegExp(
+    `^console error from https?://[^/\\s]+${escape(path)}(\\?\\S*)?: Failed to load resource: ${reason}`,
+  );
+}
+
+/**
  * Every uncaught page error and console error of a test, from the default context and from
  * each context the test opens itself. A test fails on any of them unless it names the ones it
  * provokes on purpose, so a broken page cannot pass a test that only looks at the happy text.
