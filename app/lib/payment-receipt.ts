@@ -149,7 +149,7 @@ export function stayLines(
   const money = (minor: number) => formatMinor(minor, currency);
   const lines: ReceiptFact[] = [
     {
-      label: t(`payments.receipt.stay.rateLine.${stay.unit}`, {
+      label: t(`bookings.lines.rateLine.${stay.unit}`, {
         rate: money(stay.rateMinor),
         count: stay.quantity,
       }),
@@ -158,18 +158,18 @@ export function stayLines(
   ];
   if (stay.cleaningFeeMinor > 0) {
     lines.push({
-      label: t("payments.receipt.stay.cleaningFee"),
+      label: t("bookings.lines.cleaningFee"),
       value: money(stay.cleaningFeeMinor),
     });
   }
   if (stay.serviceFeeMinor > 0) {
     lines.push({
-      label: t("payments.receipt.stay.serviceFee"),
+      label: t("bookings.lines.serviceFee"),
       value: money(stay.serviceFeeMinor),
     });
   }
   lines.push({
-    label: t("payments.receipt.stay.total"),
+    label: t("bookings.lines.total"),
     value: money(stay.totalMinor),
     total: true,
   });

@@ -3,6 +3,7 @@ import { expect, test } from "./support/test.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { signedInAs } from "./support/accounts.ts";
 import { gotoHydrated } from "./support/hydration.ts";
+import { capeCoastGuesthouse } from "./support/listings.ts";
 import { bookableListing, payByCard, showPricesIn } from "./support/payments.ts";
 import { shootWidths } from "./support/screens.ts";
 
@@ -16,20 +17,6 @@ const today = isoDay(new Date());
 /** Far enough ahead for the flexible policy's full refund, and apart between runs. */
 const base = 30 + (Date.now() % 200);
 const day = (offset: number) => addDays(today, base + offset);
-
-const guesthouse = (title: string) => ({
-  title,
-  category: "hospitality",
-  listingType: "booking",
-  propertyType: "guesthouse",
-  price: "80",
-  priceType: "per_night",
-  countryCode: "GH",
-  city: "Cape Coast",
-  address: "7 Castle Road",
-  description: "Rooms by the castle, with breakfast on the terrace.",
-  bedrooms: 3,
-});
 
 /** The receipt's lines of the stay, as "label value" texts. */
 async function stayLines(page: Page): Promise<string[]> {
@@ -60,7 +47,7 @@ test("a stay paid in full in US dollars has an itemised receipt, also in the API
 }) => {
   test.setTimeout(120_000);
   const title = `Castle rooms ${Date.now().toString(36)}`;
-  const { id, context } = await bookableListing(browser, guesthouse(title), {
+  const { id, context } = await bookableListing(browser, capeCoastGuesthouse(title), {
     cleaningFeeUsd: 20,
     paymentMode: "full",
   });
@@ -109,7 +96,7 @@ test("a 40 % deposit in cedis is itemised in cedis, and once refunded its receip
 }) => {
   test.setTimeout(150_000);
   const title = `Castle suites ${Date.now().toString(36)}`;
-  const { id, context } = await bookableListing(browser, guesthouse(title), {
+  const { id, context } = await bookableListing(browser, capeCoastGuesthouse(title), {
     cleaningFeeUsd: 20,
     paymentMode: "deposit",
     depositPercent: 40,

@@ -218,7 +218,7 @@ export function BookingCard({
           <dl className="space-y-1.5 text-sm">
             <div className="flex justify-between gap-3">
               <dt className="text-stone-600">
-                {t(`bookings.card.rateLine.${unit}`, {
+                {t(`bookings.lines.rateLine.${unit}`, {
                   rate: money(quote.price.rateUsdCents),
                   count: quote.price.quantity,
                 })}
@@ -227,18 +227,18 @@ export function BookingCard({
             </div>
             {quote.price.cleaningFeeUsdCents > 0 && (
               <div className="flex justify-between gap-3">
-                <dt className="text-stone-600">{t("bookings.card.cleaningFee")}</dt>
+                <dt className="text-stone-600">{t("bookings.lines.cleaningFee")}</dt>
                 <dd>{money(quote.price.cleaningFeeUsdCents)}</dd>
               </div>
             )}
             {quote.price.serviceFeeUsdCents > 0 && (
               <div className="flex justify-between gap-3">
-                <dt className="text-stone-600">{t("bookings.card.serviceFee")}</dt>
+                <dt className="text-stone-600">{t("bookings.lines.serviceFee")}</dt>
                 <dd>{money(quote.price.serviceFeeUsdCents)}</dd>
               </div>
             )}
             <div className="flex justify-between gap-3 border-t border-stone-100 pt-2 text-base font-semibold">
-              <dt>{t("bookings.card.total")}</dt>
+              <dt>{t("bookings.lines.total")}</dt>
               <dd data-testid="booking-total">{money(quote.price.totalUsdCents)}</dd>
             </div>
           </dl>

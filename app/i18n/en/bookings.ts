@@ -1,5 +1,16 @@
 /** Booking a stay, a room or a tour, and running a listing's calendar. */
 export const bookings = {
+  /** A stay's price, line by line: on the booking card and on the receipt. */
+  lines: {
+    rateLine: {
+      night: { one: "{rate} × {count} night", other: "{rate} × {count} nights" },
+      month: { one: "{rate} × {count} month", other: "{rate} × {count} months" },
+      departure: { one: "{rate} × {count} seat", other: "{rate} × {count} seats" },
+    },
+    cleaningFee: "Cleaning fee",
+    serviceFee: "Service fee",
+    total: "Total",
+  },
   errors: {
     date: "Enter a date as YYYY-MM-DD.",
     checkOutAfterCheckIn: "Check-out must be after check-in.",
@@ -191,14 +202,6 @@ export const bookings = {
       night: { one: "Minimum stay: {count} night.", other: "Minimum stay: {count} nights." },
       month: { one: "Minimum stay: {count} month.", other: "Minimum stay: {count} months." },
     },
-    rateLine: {
-      night: { one: "{rate} × {count} night", other: "{rate} × {count} nights" },
-      month: { one: "{rate} × {count} month", other: "{rate} × {count} months" },
-      departure: { one: "{rate} × {count} seat", other: "{rate} × {count} seats" },
-    },
-    cleaningFee: "Cleaning fee",
-    serviceFee: "Service fee",
-    total: "Total",
     usdNote: "Prices are set in US dollars: {amount} in all; other currencies are at today's rate.",
     chargeNote: "Charged at the checkout: {amount}, in {currency}.",
     policy: "Cancellation policy: {policy}",

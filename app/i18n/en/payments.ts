@@ -132,14 +132,6 @@ export const payments = {
     /** The booking a payment paid for, line by line, in the currency it was charged in. */
     stay: {
       title: "What you paid for",
-      rateLine: {
-        night: { one: "{rate} × {count} night", other: "{rate} × {count} nights" },
-        month: { one: "{rate} × {count} month", other: "{rate} × {count} months" },
-        departure: { one: "{rate} × {count} seat", other: "{rate} × {count} seats" },
-      },
-      cleaningFee: "Cleaning fee",
-      serviceFee: "Service fee",
-      total: "Total",
       paidInFull: "Paid in full",
       depositNow: "Deposit paid now ({percent} %)",
       balanceLeft: "Balance left to pay",

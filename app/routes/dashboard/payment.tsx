@@ -35,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     payment,
     retryPath: retryPath(payment.purpose),
     retryBookingId: await retryableBooking(viewer, payment),
-    messages: pickMessages(["payments.receipt"]),
+    messages: pickMessages(["payments.receipt", "bookings.lines"]),
   };
 }
 

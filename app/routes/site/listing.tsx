@@ -91,6 +91,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           ? ([
               "detail",
               "bookings.card",
+              "bookings.lines",
               "bookings.units",
               "bookings.policies",
               "bookings.policyRules",

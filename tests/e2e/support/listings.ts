@@ -35,6 +35,8 @@ export interface BookingSettingsInput {
   preparationDays: number;
   maxGuests: number;
   cleaningFeeUsd: number;
+  paymentMode?: "on_arrival" | "full" | "deposit";
+  depositPercent?: number;
 }
 
 /** A published listing (see publishApproved) its lister has opened to bookings. */
@@ -52,6 +54,28 @@ export async function publishBookable(
   return id;
 }
 
+/** A guesthouse in Cape Coast priced at $80 a night, as publishApproved takes a listing. */
+export function capeCoastGuesthouse(title: string): Record<string, unknown> {
+  return {
+    title,
+    category: "hospitality",
+    listingType: "booking",
+    propertyType: "guesthouse",
+    price: "80",
+    priceType: "per_night",
+    countryCode: "GH",
+    city: "Cape Coast",
+    address: "7 Castle Road",
+    description: "Sea-view rooms near the castle, breakfast included.",
+    bedrooms: 2,
+    amenities: [],
+    tourTypes: [],
+    serviceHighlights: [],
+    images: [],
+    contactMethod: "email",
+  };
+}
+
 /**
  * An approved guesthouse in Cape Coast whose host has opened it to bookings (two to fourteen
  * nights, up to four guests, a day's notice), as a fixture: the page is the signed-in host.
@@ -62,36 +86,14 @@ export async function bookableStay(
   title: string,
   mode: "instant" | "request" = "instant",
 ): Promise<number> {
-  return publishBookable(
-    browser,
-    host,
-    {
-      title,
-      category: "hospitality",
-      listingType: "booking",
-      propertyType: "guesthouse",
-      price: "80",
-      priceType: "per_night",
-      countryCode: "GH",
-      city: "Cape Coast",
-      address: "7 Castle Road",
-      description: "Sea-view rooms near the castle, breakfast included.",
-      bedrooms: 2,
-      amenities: [],
-      tourTypes: [],
-      serviceHighlights: [],
-      images: [],
-      contactMethod: "email",
-    },
-    {
-      mode,
-      cancellationPolicy: "moderate",
-      minStay: 2,
-      maxStay: 14,
-      noticeDays: 1,
-      preparationDays: 0,
-      maxGuests: 4,
-      cleaningFeeUsd: 10,
-    },
-  );
+  return publishBookable(browser, host, capeCoastGuesthouse(title), {
+    mode,
+    cancellationPolicy: "moderate",
+    minStay: 2,
+    maxStay: 14,
+    noticeDays: 1,
+    preparationDays: 0,
+    maxGuests: 4,
+    cleaningFeeUsd: 10,
+  });
 }

@@ -1,23 +1,9 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { signedInAs } from "./accounts.ts";
 import { E2E } from "./e2e-env.ts";
-import { publishApproved } from "./listings.ts";
+import { publishBookable, type BookingSettingsInput } from "./listings.ts";
 
-/** A listing's booking settings as PUT /api/v1/listings/{id}/booking-settings takes them. */
-export interface BookingSettings {
-  mode: "instant" | "request";
-  cancellationPolicy: "flexible" | "moderate" | "strict";
-  minStay: number;
-  maxStay: number | null;
-  noticeDays: number;
-  preparationDays: number;
-  maxGuests: number;
-  cleaningFeeUsd: number;
-  paymentMode: "on_arrival" | "full" | "deposit";
-  depositPercent?: number;
-}
-
-const SETTINGS: BookingSettings = {
+const SETTINGS: BookingSettingsInput = {
   mode: "instant",
   cancellationPolicy: "flexible",
   minStay: 1,
@@ -36,23 +22,24 @@ const SETTINGS: BookingSettings = {
 export async function bookableListing(
   browser: Browser,
   listing: Record<string, unknown>,
-  settings: Partial<BookingSettings> = {},
+  settings: Partial<BookingSettingsInput> = {},
 ) {
   const context = await browser.newContext({ baseURL: E2E.baseUrl });
   const host = await context.newPage();
   await signedInAs(host, "agent", "Kojo Host");
-  const id = await publishApproved(browser, host, {
-    amenities: [],
-    tourTypes: [],
-    serviceHighlights: [],
-    images: [],
-    contactMethod: "email",
-    ...listing,
-  });
-  const saved = await host.request.put(`/api/v1/listings/${id}/booking-settings`, {
-    data: { ...SETTINGS, ...settings },
-  });
-  expect(saved.status()).toBe(200);
+  const id = await publishBookable(
+    browser,
+    host,
+    {
+      amenities: [],
+      tourTypes: [],
+      serviceHighlights: [],
+      images: [],
+      contactMethod: "email",
+      ...listing,
+    },
+    { ...SETTINGS, ...settings },
+  );
   return { id, host, context };
 }
 
