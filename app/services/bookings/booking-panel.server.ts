@@ -1,5 +1,6 @@
 import { getDb } from "../../db/client.server.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { BOOKING_CARD_FIELDS } from "../../lib/booking-values.ts";
 import type { Availability, Quote } from "../../lib/schemas/bookings.ts";
 import { refusalText } from "../session/action-answer.server.ts";
 import { readListingBooking } from "./bookable.server.ts";
@@ -17,8 +18,6 @@ export interface BookingPanel {
   /** The visitor lists it: they run its calendar rather than book it. */
   ownListing: boolean;
 }
-
-const ASKED_FIELDS = ["checkIn", "checkOut", "months", "departureId", "guests"] as const;
 
 /**
  * The booking card of a published listing that takes bookings, or null for any other. A stay in
@@ -43,7 +42,7 @@ export async function bookingPanel(
     viewerId !== null &&
     (await readListingBooking(await getDb(), listingId))?.listing.userId === viewerId;
   const asked: Record<string, string> = {};
-  for (const field of ASKED_FIELDS) {
+  for (const field of BOOKING_CARD_FIELDS) {
     const value = search.get(field);
     if (value) asked[field] = value.slice(0, 20);
   }
