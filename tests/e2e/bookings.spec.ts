@@ -1,10 +1,10 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { formatDay } from "../../app/lib/format-day.ts";
 import { signedInAs, mailAbout } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
-import { publishApproved } from "./support/listings.ts";
+import { bookableGuesthouse } from "./support/listings.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 /**
@@ -16,46 +16,6 @@ const today = isoDay(new Date());
 /** Each run books its own dates far enough ahead for any notice. */
 const base = 20 + (Date.now() % 200);
 const day = (offset: number) => addDays(today, base + offset);
-
-async function hostListing(
-  browser: Browser,
-  host: Page,
-  title: string,
-  mode: "instant" | "request",
-): Promise<number> {
-  const id = await publishApproved(browser, host, {
-    title,
-    category: "hospitality",
-    listingType: "booking",
-    propertyType: "guesthouse",
-    price: "80",
-    priceType: "per_night",
-    countryCode: "GH",
-    city: "Cape Coast",
-    address: "7 Castle Road",
-    description: "Sea-view rooms near the castle, breakfast included.",
-    bedrooms: 2,
-    amenities: [],
-    tourTypes: [],
-    serviceHighlights: [],
-    images: [],
-    contactMethod: "email",
-  });
-  const settings = await host.request.put(`/api/v1/listings/${id}/booking-settings`, {
-    data: {
-      mode,
-      cancellationPolicy: "moderate",
-      minStay: 2,
-      maxStay: 14,
-      noticeDays: 1,
-      preparationDays: 0,
-      maxGuests: 4,
-      cleaningFeeUsd: 10,
-    },
-  });
-  expect(settings.status()).toBe(200);
-  return id;
-}
 
 /** Chooses dates and guests on the listing's card and asks for the price. */
 async function chooseStay(page: Page, id: number, checkIn: string, checkOut: string) {
@@ -83,7 +43,7 @@ for (const [name, viewport] of [
       const host = await hostContext.newPage();
       const hostAccount = await signedInAs(host, "agent", "Efua Host");
       const title = `Castle view ${name} ${Date.now().toString(36)}`;
-      const id = await hostListing(browser, host, title, "instant");
+      const id = await bookableGuesthouse(browser, host, title, "instant");
 
       const guest = await signedInAs(page, "user", "Kwame Guest");
       const card = await chooseStay(page, id, day(0), day(3));
@@ -125,7 +85,7 @@ for (const [name, viewport] of [
       const host = await hostContext.newPage();
       await signedInAs(host, "agent", "Yaw Host");
       const title = `Lagoon lodge ${name} ${Date.now().toString(36)}`;
-      const id = await hostListing(browser, host, title, "request");
+      const id = await bookableGuesthouse(browser, host, title, "request");
 
       const guest = await signedInAs(page, "user", "Abena Guest");
       const card = await chooseStay(page, id, day(10), day(13));
@@ -157,3 +117,34 @@ for (const [name, viewport] of [
     });
   });
 }
+
+test("a request's message is the first message of the booking's conversation, for the guest and the host", async ({
+  page,
+  browser,
+}) => {
+  const viewport = { width: 1366, height: 900 };
+  await page.setViewportSize(viewport);
+  const hostContext = await browser.newContext({ baseURL: E2E.baseUrl, viewport });
+  const host = await hostContext.newPage();
+  await signedInAs(host, "agent", "Kojo Host");
+  const title = `Harbour rooms ${Date.now().toString(36)}`;
+  const id = await bookableGuesthouse(browser, host, title, "request");
+
+  await signedInAs(page, "user", "Esi Guest");
+  const card = await chooseStay(page, id, day(30), day(32));
+  const note = "Could we check in at 22:00? Our bus arrives late.";
+  await card.getByLabel("Message to the host (optional)").fill(note);
+  await card.getByRole("button", { name: "Request to book" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/bookings$/);
+
+  await page.getByRole("button", { name: /^Message Kojo Host about booking #\d+$/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/inbox\/\d+$/);
+  await expect(page.getByText(note)).toBeVisible();
+  await expect(page.getByText("No messages yet")).toHaveCount(0);
+
+  await gotoHydrated(host, "/dashboard/bookings");
+  await host.getByRole("button", { name: /^Message Esi Guest about booking #\d+$/ }).click();
+  await expect(host).toHaveURL(page.url());
+  await expect(host.getByText(note)).toBeVisible();
+  await hostContext.close();
+});
