@@ -22,6 +22,7 @@ import {
   type RateLimitName,
 } from "./rate-limit.server.ts";
 import { isAdminEmail } from "./admin-email.ts";
+import { confirmationLanding } from "../lib/auth-dialog-url.ts";
 import { endPasswordResetLinks } from "./reset-links.server.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
 import { isDatabaseUnavailable, reportDatabaseFailure } from "../lib/database-unavailable.ts";
@@ -33,16 +34,17 @@ export const CLIENT_IP_HEADER = "x-gateway-client-ip";
 export const MIN_PASSWORD_LENGTH = 6;
 
 /**
- * Where every confirmation link lands: the "Email Confirmed!" screen (or its expired-link form),
- * which then goes on to the home page. Set on the link itself, whichever flow sent it (sign-up,
- * signing in before confirming, the resend form): better-auth otherwise takes the caller's
- * callbackURL, and falls back to "/", which signs the person in with no word of confirmation.
+ * Every confirmation link lands on the "Email Confirmed!" screen (or its expired-link form), which
+ * goes on to the home page, or back to the form the person signed up from. Set on the link itself,
+ * whichever flow sent it (sign-up, signing in before confirming, the resend form): better-auth
+ * otherwise takes the caller's callbackURL, and falls back to "/", which signs the person in with
+ * no word of confirmation. The caller's `next` is kept only when it is a form to resume.
  */
-export const CONFIRMATION_LANDING = "/confirm";
-
-function confirmationLink(url: string): string {
+function confirmationLink(url: string, appUrl: string): string {
   const link = new URL(url);
-  link.searchParams.set("callbackURL", CONFIRMATION_LANDING);
+  const asked = link.searchParams.get("callbackURL");
+  const next = asked ? new URL(asked, appUrl).searchParams.get("next") : null;
+  link.searchParams.set("callbackURL", confirmationLanding(next, appUrl));
   return link.toString();
 }
 
@@ -184,7 +186,7 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user: u, url }) => {
-        await mailer.send(confirmationEmail(u.email, u.name, confirmationLink(url)));
+        await mailer.send(confirmationEmail(u.email, u.name, confirmationLink(url, config.appUrl)));
       },
     },
     socialProviders: google

@@ -1,3 +1,6 @@
+import { BOOKING_CARD_FIELDS } from "./booking-values.ts";
+import { sameOriginPath } from "./safe-redirect.ts";
+
 export const AUTH_VIEWS = ["login", "register", "forgot"] as const;
 export type AuthView = (typeof AUTH_VIEWS)[number];
 
@@ -23,15 +26,46 @@ export function withoutAuthDialog(path: string): string {
 }
 
 /**
- * Pages where signing in is a step of what the visitor was doing (asking a lister, requesting a
- * quote): after signing in they come back to the form. Anywhere else the spec's rule holds and
- * they go to their dashboard.
+ * The forms a visitor may be brought back to after signing in or confirming a new account, with
+ * what they typed kept (see hooks/use-form-draft.ts): a listing's message form, its quote form,
+ * and its page with a stay chosen on the booking card. Anywhere else the spec's rules hold (the
+ * dashboard after signing in, the home page after confirming).
  */
-const RESUMED_AFTER_SIGN_IN = [/^\/listing\/\d+\/(message|quote)$/];
+const RESUMABLE_FORMS = /^\/listing\/\d+\/(message|quote)$/;
+const LISTING_PAGE = /^\/listing\/\d+$/;
+
+/**
+ * Where a visitor resumes what they were doing, from an untrusted target (a form's `redirectTo`,
+ * a confirmation link's `next`): one of the resumable forms on `appUrl`'s origin, without the
+ * sign-in dialog; for a listing page only the booking card's choice is kept, and only when there
+ * is one. Null for anything else.
+ */
+export function resumeTarget(target: unknown, appUrl: string): string | null {
+  const path = sameOriginPath(target, appUrl);
+  if (path === null) return null;
+  const url = new URL(path, appUrl);
+  if (RESUMABLE_FORMS.test(url.pathname)) return url.pathname;
+  if (!LISTING_PAGE.test(url.pathname)) return null;
+  const choice = new URLSearchParams();
+  for (const field of BOOKING_CARD_FIELDS) {
+    const value = url.searchParams.get(field);
+    if (value) choice.set(field, value);
+  }
+  if (!choice.has("checkIn") && !choice.has("departureId")) return null;
+  return `${url.pathname}?${choice.toString()}`;
+}
+
+/**
+ * Where a confirmation link lands: the "Email Confirmed!" screen, which goes on to the form the
+ * person signed up from when it is one to resume (`next`), else to the home page.
+ */
+export function confirmationLanding(back: unknown, appUrl: string): string {
+  const next = resumeTarget(back, appUrl);
+  return next ? `/confirm?next=${encodeURIComponent(next)}` : "/confirm";
+}
 
 /** Where a signed-in person goes: back to a form they were filling, else the dashboard. */
-export function afterSignIn(back: string, hasRole: boolean): string {
+export function afterSignIn(back: string, hasRole: boolean, appUrl: string): string {
   if (!hasRole) return "/role-selection";
-  const path = withoutAuthDialog(back);
-  return RESUMED_AFTER_SIGN_IN.some((pattern) => pattern.test(path)) ? path : "/dashboard/overview";
+  return resumeTarget(back, appUrl) ?? "/dashboard/overview";
 }

@@ -16,6 +16,15 @@ export const MAX_IMPORTED_EVENTS = 3_000;
 /** What a lister is told about a calendar that could not be imported (the message's key). */
 export type FeedFailure = "bookings.errors.feedUnreadable" | "bookings.errors.feedTooManyEvents";
 
+/** The booking card's choice, carried in the listing page's URL (its form is a GET). */
+export const BOOKING_CARD_FIELDS = [
+  "checkIn",
+  "checkOut",
+  "months",
+  "departureId",
+  "guests",
+] as const;
+
 export const BOOKING_MODES = ["instant", "request"] as const;
 export type BookingMode = (typeof BOOKING_MODES)[number];
 

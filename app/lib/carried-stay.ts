@@ -1,9 +1,7 @@
-import { monthsCovering, type BookingUnit } from "./booking-values.ts";
+import { BOOKING_CARD_FIELDS, monthsCovering, type BookingUnit } from "./booking-values.ts";
 import { carriedStaySchema } from "./schemas/bookings.ts";
 
-/** The booking card's fields a listing page's URL may fill. */
-export const CARRIED_FIELDS = ["checkIn", "checkOut", "months", "departureId", "guests"] as const;
-export type CarriedField = (typeof CARRIED_FIELDS)[number];
+type CarriedField = (typeof BOOKING_CARD_FIELDS)[number];
 
 /**
  * The stay a listing page's URL asks for, as the booking card's field values. Values that are
@@ -18,7 +16,7 @@ export function carriedStay(
   today: string,
 ): Partial<Record<CarriedField, string>> {
   const raw = Object.fromEntries(
-    CARRIED_FIELDS.map((field) => [field, search.get(field) ?? undefined]),
+    BOOKING_CARD_FIELDS.map((field) => [field, search.get(field) ?? undefined]),
   );
   const parsed = carriedStaySchema.parse(raw);
   const checkIn = parsed.checkIn && parsed.checkIn >= today ? parsed.checkIn : undefined;

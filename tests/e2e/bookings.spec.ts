@@ -117,3 +117,34 @@ for (const [name, viewport] of [
     });
   });
 }
+
+test("a request's message is the first message of the booking's conversation, for the guest and the host", async ({
+  page,
+  browser,
+}) => {
+  const viewport = { width: 1366, height: 900 };
+  await page.setViewportSize(viewport);
+  const hostContext = await browser.newContext({ baseURL: E2E.baseUrl, viewport });
+  const host = await hostContext.newPage();
+  await signedInAs(host, "agent", "Kojo Host");
+  const title = `Harbour rooms ${Date.now().toString(36)}`;
+  const id = await bookableStay(browser, host, title, "request");
+
+  await signedInAs(page, "user", "Esi Guest");
+  const card = await chooseStay(page, id, day(30), day(32));
+  const note = "Could we check in at 22:00? Our bus arrives late.";
+  await card.getByLabel("Message to the host (optional)").fill(note);
+  await card.getByRole("button", { name: "Request to book" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/bookings$/);
+
+  await page.getByRole("button", { name: /^Message Kojo Host about booking #\d+$/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/inbox\/\d+$/);
+  await expect(page.getByText(note)).toBeVisible();
+  await expect(page.getByText("No messages yet")).toHaveCount(0);
+
+  await gotoHydrated(host, "/dashboard/bookings");
+  await host.getByRole("button", { name: /^Message Esi Guest about booking #\d+$/ }).click();
+  await expect(host).toHaveURL(page.url());
+  await expect(host.getByText(note)).toBeVisible();
+  await hostContext.close();
+});

@@ -1,8 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { createConfirmedAccount, signedInAs, uniqueEmail, mailAbout } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
-import { publishApproved } from "./support/listings.ts";
+import { approvedRental } from "./support/listings.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 /**
@@ -10,30 +9,6 @@ import { gotoHydrated } from "./support/hydration.ts";
  * in on the way, the agent answers from the Inquiries tab, and the answer reaches the visitor's
  * open conversation without a reload and by e-mail over SMTP.
  */
-
-/** An approved listing of the agent's, published over the API and approved by the admin. */
-async function approvedListing(browser: Browser, agent: Page, title: string): Promise<number> {
-  const id = await publishApproved(browser, agent, {
-    title,
-    category: "real-estate",
-    listingType: "rent",
-    propertyType: "apartment",
-    price: "650",
-    priceType: "per_month",
-    countryCode: "GH",
-    city: "Accra",
-    address: "12 Oxford Street",
-    description: "Two bedrooms near the market, water and power all day.",
-    bedrooms: 2,
-    amenities: [],
-    tourTypes: [],
-    serviceHighlights: [],
-    images: [],
-    contactMethod: "phone",
-    contactPhone: "+233 24 555 0123",
-  });
-  return id;
-}
 
 for (const width of [1280, 390]) {
   test(`a visitor asks from Contact Agent and sees the agent's answer arrive (${width} px)`, async ({
@@ -49,7 +24,7 @@ for (const width of [1280, 390]) {
     const agent = await agentContext.newPage();
     const agentAccount = await signedInAs(agent, "agent", `Ama Mensah ${width}`);
     const title = `Osu Two-Bedroom ${width} ${Date.now().toString(36)}`;
-    const listingId = await approvedListing(browser, agent, title);
+    const listingId = await approvedRental(browser, agent, title);
 
     // The visitor has an account but is not signed in here.
     const visitor = { email: uniqueEmail("visitor"), name: `Kofi Boateng ${width}` };
@@ -61,6 +36,11 @@ for (const width of [1280, 390]) {
     // The number is not in the page until someone asks for it.
     expect(await page.content()).not.toContain("555 0123");
     await page.getByRole("link", { name: "Contact Agent" }).click();
+    // The visitor writes first; sending asks them to sign in.
+    await expect(page).toHaveURL(new RegExp(`/listing/${listingId}/message$`));
+    const question = "Is the flat still free from March? Can I see it on Saturday?";
+    await page.getByLabel("Your message").fill(question);
+    await page.getByRole("button", { name: "Send Message" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     // The dialog's code arrives after the client navigation: typing into the dialog it replaces
@@ -74,8 +54,8 @@ for (const width of [1280, 390]) {
       });
     }).toPass({ timeout: 30_000 });
 
-    const question = "Is the flat still free from March? Can I see it on Saturday?";
-    await page.getByLabel("Your message").fill(question);
+    // Signed in, the question is still there to send.
+    await expect(page.getByLabel("Your message")).toHaveValue(question);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/dashboard\/inbox\/\d+$/);
     await expect(page.getByText(question)).toBeVisible();

@@ -1,10 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { linkIn } from "../support/smtp-sink.ts";
 import { signedInAs, mailAbout } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
-import { publishApproved } from "./support/listings.ts";
+import { approvedService } from "./support/listings.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 /**
@@ -15,26 +14,6 @@ import { gotoHydrated } from "./support/hydration.ts";
  */
 
 const today = isoDay(new Date());
-
-/** A professional's approved service, listed through the API as the publishing form would. */
-async function approvedService(browser: Browser, professional: Page, title: string) {
-  const id = await publishApproved(browser, professional, {
-    title,
-    category: "professionals",
-    serviceCategory: "painter-renovator",
-    listingType: "service",
-    price: "40",
-    priceType: "per_hour",
-    countryCode: "GH",
-    city: "Accra",
-    address: "3 Ring Road",
-    description: "Interior and exterior painting, plaster repairs and small renovations.",
-    serviceHighlights: [],
-    images: [],
-    contactMethod: "email",
-  });
-  return id;
-}
 
 for (const [name, viewport] of [
   ["desktop", { width: 1280, height: 900 }],

@@ -368,7 +368,7 @@ describe(`auth security on ${testEngine}`, () => {
       expect(await sessionsOf(app, email)).toHaveLength(0);
 
       const confirmPath = target.pathname + target.search;
-      expect(await app.loader(confirm, confirmPath, jar)).toEqual({ state: "expired" });
+      expect(await app.loader(confirm, confirmPath, jar)).toEqual({ state: "expired", next: null });
       const shown = await page(confirmPath, { jar });
       expect(shown.status).toBe(200);
       const html = await textOf(shown);

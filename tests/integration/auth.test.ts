@@ -97,13 +97,13 @@ describe(`accounts on ${testEngine}`, () => {
     expect(verified.status).toBe(302);
     expect(verified.headers.get("location")).toBe("/confirm");
     expect(jar.has("better-auth.session_token")).toBe(true);
-    expect(await app.loader(confirm, "/confirm", jar)).toEqual({ state: "confirmed" });
+    expect(await app.loader(confirm, "/confirm", jar)).toEqual({ state: "confirmed", next: null });
 
     // The link is spent: a second visit signs nobody in.
     const again = new CookieJar();
     await app.visit(link.href, again);
     expect(again.has("better-auth.session_token")).toBe(false);
-    expect(await app.loader(confirm, "/confirm", again)).toEqual({ state: "used" });
+    expect(await app.loader(confirm, "/confirm", again)).toEqual({ state: "used", next: null });
 
     const signedIn = new CookieJar();
     const ok = await app.action(
@@ -116,6 +116,56 @@ describe(`accounts on ${testEngine}`, () => {
     expect(location(ok)).toBe("/dashboard/overview");
     expect(toastOf(ok)).toMatchObject({ title: "auth.toasts.welcome" });
     expect(await app.viewer(signedIn)).toMatchObject({ email, role: "agent", name: "Ama Mensah" });
+  });
+
+  it("brings a person who signed up from a form back to it from the confirmation link", async () => {
+    const email = "resume@example.com";
+    const signedUp = await app.action(
+      signUp,
+      "/auth/sign-up",
+      {
+        name: "Kofi Boateng",
+        email,
+        password: "secret12",
+        accountType: "user",
+        redirectTo: "/listing/12/message?auth=register",
+      },
+      undefined,
+      app.nextIp(),
+    );
+    expect(location(signedUp)).toBe("/listing/12/message?auth=login&email=resume%40example.com");
+    const link = new URL(linkIn(await waitForMail(app, email), app.config.appUrl));
+    expect(link.searchParams.get("callbackURL")).toBe("/confirm?next=%2Flisting%2F12%2Fmessage");
+    const jar = new CookieJar();
+    const verified = await app.visit(link.href, jar);
+    expect(verified.headers.get("location")).toBe("/confirm?next=%2Flisting%2F12%2Fmessage");
+    expect(await app.loader(confirm, "/confirm?next=%2Flisting%2F12%2Fmessage", jar)).toEqual({
+      state: "confirmed",
+      next: "/listing/12/message",
+    });
+    // The link's query is anybody's to edit: `/confirm` checks `next` again.
+    for (const next of ["https://evil.example/listing/12/message", "/dashboard/admin", "//evil"]) {
+      const landing = `/confirm?next=${encodeURIComponent(next)}`;
+      expect(await app.loader(confirm, landing, jar)).toEqual({ state: "confirmed", next: null });
+    }
+
+    // A sign-up from anywhere else gets the plain landing, whatever it asked for.
+    const elsewhere = "elsewhere@example.com";
+    await app.action(
+      signUp,
+      "/auth/sign-up",
+      {
+        name: "Efua Owusu",
+        email: elsewhere,
+        password: "secret12",
+        accountType: "user",
+        redirectTo: "https://evil.example/listing/12/message",
+      },
+      undefined,
+      app.nextIp(),
+    );
+    const plain = new URL(linkIn(await waitForMail(app, elsewhere), app.config.appUrl));
+    expect(plain.searchParams.get("callbackURL")).toBe("/confirm");
   });
 
   it("refuses a wrong password and missing fields with the spec's toasts", async () => {

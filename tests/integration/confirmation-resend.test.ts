@@ -65,7 +65,7 @@ describe(`resending the confirmation e-mail on ${testEngine}`, () => {
     const jar = new CookieJar();
     const landed = await app.visit(links[2]!.href, jar);
     expect(landed.headers.get("location")).toBe("/confirm");
-    expect(await app.loader(confirm, "/confirm", jar)).toEqual({ state: "confirmed" });
+    expect(await app.loader(confirm, "/confirm", jar)).toEqual({ state: "confirmed", next: null });
   });
 
   it("asks for the address when it is left empty, and sends nothing", async () => {

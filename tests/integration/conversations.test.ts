@@ -336,6 +336,74 @@ describe(`conversations on ${testEngine}`, () => {
     expect(view.bookingId).toBe(booking.id);
   });
 
+  it("writes a booking request's message as the first message of the booking's conversation", async () => {
+    const now = new Date();
+    const stay = (
+      await makeListing({
+        owner: agent,
+        category: "hospitality",
+        listingType: "booking",
+        propertyType: "guesthouse",
+        priceUsdCents: 5_000,
+        priceType: "per_night",
+      })
+    ).id;
+    await saveBookingSettings(agent.viewer, stay, {
+      mode: "request",
+      cancellationPolicy: "flexible",
+      minStay: 1,
+      noticeDays: 0,
+      preparationDays: 0,
+      maxGuests: 2,
+      cleaningFeeUsd: "0",
+    });
+    const today = isoDay(now);
+    const booking = await createBooking(
+      guest.viewer,
+      stay,
+      {
+        checkIn: addDays(today, 10),
+        checkOut: addDays(today, 12),
+        guests: 1,
+        message: "  We arrive late, around 22:00.  ",
+      },
+      now,
+    );
+    const fromHost = await openBookingConversation(agent.viewer, booking.id);
+    expect(await openBookingConversation(guest.viewer, booking.id)).toBe(fromHost);
+    const hostView = await readConversation(agent.viewer, fromHost);
+    expect(hostView.messages.map((m) => [m.body, m.senderId])).toEqual([
+      ["We arrive late, around 22:00.", guest.id],
+    ]);
+    // Unread for the host until opened, already read by the guest who wrote it.
+    const guestInbox = await listConversations(guest.viewer);
+    expect(guestInbox.conversations.find((c) => c.id === fromHost)?.unread).toBe(0);
+
+    // Without a message the conversation starts empty, and is made when first opened.
+    const quiet = await createBooking(
+      guest.viewer,
+      stay,
+      { checkIn: addDays(today, 20), checkOut: addDays(today, 21), guests: 1 },
+      now,
+    );
+    expect(await messageCount(await openBookingConversation(guest.viewer, quiet.id))).toBe(0);
+
+    // A block between them stops the request's message like any other message, and no
+    // booking is made.
+    await blockUser(agent.viewer, guest.id);
+    expect(
+      await refusalOf(
+        createBooking(
+          guest.viewer,
+          stay,
+          { checkIn: addDays(today, 30), checkOut: addDays(today, 31), guests: 1, message: "Hi" },
+          now,
+        ),
+      ),
+    ).toEqual({ code: "CONFLICT", message: "conversations.errors.blockedYou" });
+    await unblockUser(agent.viewer, guest.id);
+  });
+
   it("answers the same through the JSON API, images included", async () => {
     const started = await send(`/api/v1/listings/${listing}/conversations`, {
       jar: stranger.jar,
@@ -405,8 +473,9 @@ describe(`conversations on ${testEngine}`, () => {
     expect(await message.text()).toContain(`"/listing/${listing}/message?auth=login"`);
     const booking = await send(`/listing/${listing}.data?guests=2`, { form: { intent: "book" } });
     expect(await booking.text()).toContain(`"/listing/${listing}?guests=2&auth=login"`);
+    // The form itself opens for a visitor, who writes first and signs in when sending.
     const page = await send(`/listing/${listing}/message`);
-    expect(page.headers.get("location")).toBe(`/listing/${listing}/message?auth=login`);
+    expect(page.status).toBe(200);
   });
 
   it("reveals a listing's phone number only on request, and counts the reveal as a lead", async () => {

@@ -624,14 +624,18 @@ describe(`quotes on ${testEngine}`, () => {
   });
 
   describe("pages", () => {
-    it("the request form: a visitor is sent to sign in and back; a client's request opens the conversation", async () => {
+    it("the request form: a visitor fills it and signs in when sending; a client's request opens the conversation", async () => {
       const { client, listingId, professional } = await pair();
       const path = `/listing/${listingId}/quote`;
       const page = withParams(requestQuotePage, { listingId: String(listingId) });
-      const visitor = await app.loader(page, path);
-      expect(location(visitor)).toBe(`${path}?auth=login`);
-      const open = await app.loader(page, `${path}?auth=login`);
-      expect(open).toMatchObject({ signedIn: false, own: false });
+      // A visitor fills the form first; sending it opens the sign-in dialog on the page itself.
+      expect(await app.loader(page, path)).toMatchObject({ signedIn: false, own: false });
+      const sentByVisitor = await app.action(page, `${path}.data`, {
+        need: "Fix the geyser",
+        place: "Osu",
+        neededBy: day(4),
+      });
+      expect(location(sentByVisitor)).toBe(`${path}?auth=login`);
 
       // Another category's listing has no such form.
       const rent = app.loader(

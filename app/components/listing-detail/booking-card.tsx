@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { useFormDraft } from "../../hooks/use-form-draft.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
 import { formatDay } from "../../lib/format-day.ts";
 import { formatMinor, formatPrice, USD } from "../../lib/money.ts";
 import type { Availability, Quote } from "../../lib/schemas/bookings.ts";
@@ -30,9 +30,12 @@ export interface BookingCardData {
  * card works before any script has loaded.
  */
 export function BookingCard({
+  listingId,
   panel,
   bookingError,
 }: {
+  /** The listing booked: a visitor's message waits under its id while they sign up. */
+  listingId: number;
   panel: BookingCardData;
   /** Why the last booking attempt was refused, in the site's words. */
   bookingError: string | null;
@@ -40,7 +43,6 @@ export function BookingCard({
   const t = useT();
   const id = useId();
   const { currency, viewer } = useRootData();
-  const location = useLocation();
   const navigation = useNavigation();
   const { availability, asked, quote } = panel;
   const unit = availability.unit;
@@ -78,6 +80,7 @@ export function BookingCard({
     const whole = unit === "night" ? next.checkOut !== "" : next.checkIn !== "";
     if (whole && next !== chosen) form.current?.requestSubmit();
   };
+  const draft = useFormDraft(`booking:${listingId}`, Boolean(viewer));
   /** "Book now", or "Book and pay $98.88" when the stay is paid online when booking. */
   const bookLabel = () => {
     if (!quote || quote.payment.mode === "on_arrival") {
@@ -273,8 +276,8 @@ export function BookingCard({
 
           {panel.ownListing ? (
             <p className="mt-4 text-sm text-stone-700">{t("bookings.card.ownListing")}</p>
-          ) : viewer ? (
-            <Form method="post" preventScrollReset className="mt-4 space-y-3">
+          ) : (
+            <Form method="post" preventScrollReset className="mt-4 space-y-3" ref={draft}>
               <input type="hidden" name="intent" value="book" />
               <input type="hidden" name="currency" value={currency.code} />
               {Object.entries(asked).map(([name, value]) => (
@@ -284,6 +287,9 @@ export function BookingCard({
                 <Label htmlFor={`${id}-message`}>{t("bookings.card.message")}</Label>
                 <Textarea id={`${id}-message`} name="message" rows={3} maxLength={1000} />
               </div>
+              {!viewer && (
+                <p className="text-sm text-stone-700">{t("bookings.card.visitorNote")}</p>
+              )}
               <button
                 type="submit"
                 disabled={busy}
@@ -292,18 +298,6 @@ export function BookingCard({
                 {bookLabel()}
               </button>
             </Form>
-          ) : (
-            <Link
-              to={authDialogUrl(`${location.pathname}${location.search}`, "login")}
-              preventScrollReset
-              className={buttonVariants({
-                variant: "primary",
-                size: "lg",
-                className: "mt-4 w-full",
-              })}
-            >
-              {t("bookings.card.signInToBook")}
-            </Link>
           )}
         </div>
       )}

@@ -146,6 +146,7 @@ export const auth = {
     expiredDescription:
       "This confirmation link has expired. Enter your e-mail address and we will send you a new one.",
     redirecting: "Taking you to the home page in a few seconds...",
+    redirectingBack: "Taking you back to where you were in a few seconds...",
     continue: "Continue",
   },
   callback: {

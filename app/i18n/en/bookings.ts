@@ -210,7 +210,8 @@ export const bookings = {
     requestToBook: "Request to book",
     bookAndPay: "Book and pay {amount}",
     requestAndPay: "Request and pay {amount}",
-    signInToBook: "Sign in to book",
+    visitorNote:
+      "When you book we ask you to sign in or create an account, and keep your message until you do.",
     ownListing: "This is your listing: manage its calendar from your dashboard.",
     calendarTitle: "Availability",
     calendarHint: "Tap a day to choose your check-in, then your check-out.",

@@ -10,6 +10,8 @@ export const conversations = {
     send: "Send Message",
     sending: "Sending…",
     signInFirst: "Please sign in to message the lister.",
+    visitorNote:
+      "Write your message now: when you send it we ask you to sign in or create an account, and keep what you wrote.",
     ownListing: "This is your own listing.",
   },
   inbox: {

@@ -17,7 +17,8 @@ export const quotes = {
     submit: "Send request",
     submitting: "Sending…",
     signInFirst: "Please sign in to request a quote.",
-    signIn: "Sign in to continue",
+    visitorNote:
+      "Fill in your request now: when you send it we ask you to sign in or create an account, and keep what you wrote.",
     ownListing: "This is your own service: requests from clients appear in your Client Inquiries.",
     privacy:
       "Your request goes to the professional in a conversation on {siteName}; you get their quote there and by e-mail.",

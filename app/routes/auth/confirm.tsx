@@ -15,6 +15,8 @@ import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
+import { confirmationLanding, resumeTarget } from "../../lib/auth-dialog-url.ts";
+import { getConfig } from "../../config.server.ts";
 
 const REDIRECT_DELAY_MS = 4000;
 
@@ -23,13 +25,16 @@ const REDIRECT_DELAY_MS = 4000;
  * person in, or sent them here with ?error=TOKEN_EXPIRED / INVALID_TOKEN.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const error = new URL(request.url).searchParams.get("error");
+  const url = new URL(request.url);
+  const error = url.searchParams.get("error");
   const viewer = context.get(viewerContext);
-  if (!error && viewer?.emailVerified) return { state: "confirmed" as const };
-  if (error?.toUpperCase() === "TOKEN_EXPIRED") return { state: "expired" as const };
+  // The form the person signed up from, checked again here: the link's query is anybody's to edit.
+  const next = resumeTarget(url.searchParams.get("next"), getConfig().appUrl);
+  if (!error && viewer?.emailVerified) return { state: "confirmed" as const, next };
+  if (error?.toUpperCase() === "TOKEN_EXPIRED") return { state: "expired" as const, next };
   // better-auth sends a link that was already used straight here, without a session or error.
-  if (!error) return { state: "used" as const };
-  return { state: "error" as const, detail: /^[A-Z_]{3,40}$/.test(error) ? error : null };
+  if (!error) return { state: "used" as const, next };
+  return { state: "error" as const, next, detail: /^[A-Z_]{3,40}$/.test(error) ? error : null };
 }
 
 /**
@@ -37,22 +42,22 @@ export function loader({ request, context }: Route.LoaderArgs) {
  * not the address has an account waiting (better-auth also evens out the response time).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const form = Object.fromEntries(await readForm(request));
+  const landing = confirmationLanding(form.next, getConfig().appUrl);
+  const expired = `${landing}${landing.includes("?") ? "&" : "?"}error=TOKEN_EXPIRED`;
+  const parsed = forgotPasswordSchema.safeParse(form);
   if (!parsed.success) {
-    return redirectWithToast("/confirm?error=TOKEN_EXPIRED", {
+    return redirectWithToast(expired, {
       title: "auth.toasts.emailRequired",
       description: "auth.toasts.emailRequiredDescription",
       variant: "destructive",
     });
   }
   const result = await callAuth(request, "/send-verification-email", {
-    body: { email: parsed.data.email },
+    body: { email: parsed.data.email, callbackURL: landing },
   });
   if (!result.ok && (result.status === 429 || result.status >= 500)) {
-    return redirectWithToast(
-      "/confirm?error=TOKEN_EXPIRED",
-      authErrorToast(result, "auth.confirm.errorTitle"),
-    );
+    return redirectWithToast(expired, authErrorToast(result, "auth.confirm.errorTitle"));
   }
   return redirectWithToast("/", {
     title: "auth.toasts.confirmationResent",
@@ -65,6 +70,7 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
   const showToast = useToast();
   const navigate = useNavigate();
   const { state } = loaderData;
+  const next = loaderData.next ?? "/";
   const navigation = useNavigation();
   // An expired link's page holds the resend form: it stays until the person is done with it.
   const redirects = state !== "expired";
@@ -82,9 +88,9 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
         variant: "destructive",
       });
     if (state === "expired") return;
-    const timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => navigate(next, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [state, navigate, showToast]);
+  }, [state, next, navigate, showToast]);
 
   const ok = state === "confirmed";
   const title = ok
@@ -102,7 +108,9 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthPageShell>
-      {redirects && <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=/`} />}
+      {redirects && (
+        <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=${next}`} />
+      )}
       <div className="text-center">
         <span
           className={`mx-auto mb-3 inline-flex size-14 items-center justify-center rounded-full ${ok ? "bg-brand-50 text-brand-700" : "bg-red-50 text-red-700"}`}
@@ -116,9 +124,12 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
         <p className="mt-2 text-stone-600">{description}</p>
         {redirects ? (
-          <p className="mt-4 text-sm text-stone-500">{t("auth.confirm.redirecting")}</p>
+          <p className="mt-4 text-sm text-stone-500">
+            {t(loaderData.next ? "auth.confirm.redirectingBack" : "auth.confirm.redirecting")}
+          </p>
         ) : (
           <Form method="post" className="mt-6 space-y-3 text-left">
+            {loaderData.next && <input type="hidden" name="next" value={loaderData.next} />}
             <Field
               label={t("auth.fields.email")}
               name="email"
@@ -135,7 +146,7 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
           </Form>
         )}
         <Link
-          to="/"
+          to={next}
           className={
             redirects
               ? cn(buttonVariants(), "mt-6 px-6")

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/sign-in";
 import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
-import { afterSignIn, authDialogUrl } from "../../lib/auth-dialog-url.ts";
+import { afterSignIn, authDialogUrl, confirmationLanding } from "../../lib/auth-dialog-url.ts";
+import { getConfig } from "../../config.server.ts";
 import { signInSchema } from "../../lib/schemas/auth.ts";
 import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
@@ -17,8 +18,15 @@ export async function action({ request }: Route.ActionArgs) {
       variant: "destructive",
     });
   }
+  const { appUrl } = getConfig();
   const result = await callAuth<{ user: { role?: string | null } }>(request, "/sign-in/email", {
-    body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
+    body: {
+      email: parsed.data.email,
+      password: parsed.data.password,
+      rememberMe: true,
+      // Only for the fresh confirmation link an unconfirmed account is sent: see confirmationLink.
+      callbackURL: confirmationLanding(back, appUrl),
+    },
   });
   if (!result.ok) {
     return redirectWithToast(
@@ -27,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   return redirectWithToast(
-    afterSignIn(back, Boolean(result.data?.user.role)),
+    afterSignIn(back, Boolean(result.data?.user.role), appUrl),
     { title: "auth.toasts.welcome", description: "auth.toasts.welcomeDescription" },
     { headers: result.cookies.map((c) => ["Set-Cookie", c]) },
   );

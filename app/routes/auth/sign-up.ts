@@ -1,6 +1,7 @@
 import type { Route } from "./+types/sign-up";
 import { authErrorToast, callAuth } from "../../auth/auth-client.server.ts";
-import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
+import { authDialogUrl, confirmationLanding } from "../../lib/auth-dialog-url.ts";
+import { getConfig } from "../../config.server.ts";
 import { isMessageKey } from "../../i18n/translate.ts";
 import { signUpSchema } from "../../lib/schemas/auth.ts";
 import { setAccountTypeAtSignUp } from "../../services/accounts/roles.server.ts";
@@ -23,7 +24,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { name, password, accountType } = parsed.data;
   const result = await callAuth<{ user: { id: string } }>(request, "/sign-up/email", {
-    body: { name, email: parsed.data.email, password },
+    // The confirmation link brings the person back to the form they signed up from.
+    body: {
+      name,
+      email: parsed.data.email,
+      password,
+      callbackURL: confirmationLanding(back, getConfig().appUrl),
+    },
   });
   if (!result.ok || !result.data) {
     return redirectWithToast(

@@ -2,7 +2,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/listing-message";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { viewerContext } from "../../auth/viewer.ts";
-import { SubmitButton, buttonVariants } from "../../components/ui/button.tsx";
+import { SubmitButton } from "../../components/ui/button.tsx";
+import { useFormDraft } from "../../hooks/use-form-draft.ts";
 import { cardVariants } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/input.tsx";
 import { Textarea } from "../../components/ui/textarea.tsx";
@@ -25,20 +26,13 @@ import {
 import { readForm } from "../../services/session/read-form.server.ts";
 
 /**
- * "Contact Agent": a question to the lister, kept on the site. A visitor sees the form with the
- * sign-in dialog open over it and comes back to it signed in.
+ * "Contact Agent": a question to the lister, kept on the site. A visitor may write it first: the
+ * sign-in dialog opens when they send it, and what they wrote waits in the browser (useFormDraft)
+ * while they sign in, or sign up and confirm their e-mail.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   const target = await loadOrErrorPage(() => contactTarget(requireListingId(params.listingId)));
-  // The page's own path from its parameters: a client navigation's request is for its `.data`.
-  const here = `/listing/${target.listing.id}/message`;
-  if (!viewer && !new URL(request.url).searchParams.has("auth")) {
-    throw await redirectWithToast(authDialogUrl(here, "login"), {
-      title: "auth.toasts.authRequired",
-      description: "conversations.contact.signInFirst",
-    });
-  }
   return {
     ...target,
     signedIn: Boolean(viewer),
@@ -100,6 +94,7 @@ export default function ListingMessagePage({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   const result = actionData as MessageFormResult | undefined;
   const bodyError = result?.fieldErrors.body;
+  const draft = useFormDraft(`message:${listing.id}`, signedIn);
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6 sm:py-10">
       <Link
@@ -126,7 +121,7 @@ export default function ListingMessagePage({ loaderData, actionData }: Route.Com
             {t("conversations.contact.ownListing")}
           </p>
         ) : (
-          <Form method="post" className="mt-5 space-y-4">
+          <Form method="post" className="mt-5 space-y-4" ref={draft}>
             {result?.error && (
               <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
                 {result.error}
@@ -156,20 +151,14 @@ export default function ListingMessagePage({ loaderData, actionData }: Route.Com
                 </p>
               )}
             </div>
-            {signedIn ? (
-              <SubmitButton
-                pending={navigation.state === "submitting"}
-                label={t("conversations.contact.send")}
-                pendingLabel={t("conversations.contact.sending")}
-              />
-            ) : (
-              <Link
-                to={authDialogUrl(`/listing/${listing.id}/message`, "login")}
-                className={buttonVariants({ className: "w-full" })}
-              >
-                {t("conversations.contact.signInFirst")}
-              </Link>
+            {!signedIn && (
+              <p className="text-sm text-stone-700">{t("conversations.contact.visitorNote")}</p>
             )}
+            <SubmitButton
+              pending={navigation.state === "submitting"}
+              label={t("conversations.contact.send")}
+              pendingLabel={t("conversations.contact.sending")}
+            />
           </Form>
         )}
       </div>

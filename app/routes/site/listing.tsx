@@ -240,7 +240,11 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
         <aside className="lg:col-start-2 lg:row-span-5 lg:row-start-1">
           <div className="space-y-6 lg:sticky lg:top-20">
             {booking && (
-              <BookingCard panel={booking} bookingError={actionData?.bookingError ?? null} />
+              <BookingCard
+                listingId={listing.id}
+                panel={booking}
+                bookingError={actionData?.bookingError ?? null}
+              />
             )}
             <ContactCard
               listing={listing}

@@ -2,7 +2,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/request-quote";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { viewerContext } from "../../auth/viewer.ts";
-import { buttonVariants, SubmitButton } from "../../components/ui/button.tsx";
+import { SubmitButton } from "../../components/ui/button.tsx";
+import { useFormDraft } from "../../hooks/use-form-draft.ts";
 import { cardVariants } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Label } from "../../components/ui/input.tsx";
@@ -24,19 +25,13 @@ import {
 import { readForm } from "../../services/session/read-form.server.ts";
 
 /**
- * "Request a Quote" on a professional's service: what, where and when. A visitor sees the form
- * with the sign-in dialog open over it; any other listing has no such form (404).
+ * "Request a Quote" on a professional's service: what, where and when. A visitor may fill it in
+ * first: the sign-in dialog opens when they send it, and what they wrote waits in the browser
+ * (useFormDraft). Any other listing has no such form (404).
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   const target = await loadOrErrorPage(() => quoteTarget(params.listingId));
-  const url = new URL(request.url);
-  if (!viewer && !url.searchParams.has("auth")) {
-    throw await redirectWithToast(authDialogUrl(url.pathname, "login"), {
-      title: "auth.toasts.authRequired",
-      description: "quotes.request.signInFirst",
-    });
-  }
   return {
     ...target,
     signedIn: Boolean(viewer),
@@ -67,7 +62,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     place: text(form.place),
     neededBy: text(form.neededBy),
   };
-  const url = new URL(request.url);
   return answerAction(() => requestQuote(viewer, { ...values, listingId: params.listingId }), {
     success: ({ conversationId, request: asked }) =>
       redirectWithToast(`/dashboard/inbox/${conversationId}`, {
@@ -79,7 +73,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       data({ fieldErrors, values } satisfies QuoteRequestFormResult, { status: 400 }),
     refused: async (error): Promise<Response | FormAnswer> => {
       if (error.code === "UNAUTHENTICATED") {
-        return redirectWithToast(authDialogUrl(url.pathname, "login"), {
+        // The page's path from its parameter: a submission from the page posts to its `.data`.
+        return redirectWithToast(authDialogUrl(`/listing/${params.listingId}/quote`, "login"), {
           title: "auth.toasts.authRequired",
           description: "quotes.request.signInFirst",
         });
@@ -102,6 +97,7 @@ export default function RequestQuotePage({ loaderData, actionData }: Route.Compo
   const errors = result?.fieldErrors ?? {};
   const error = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   const needError = error("need");
+  const draft = useFormDraft(`quote:${listing.id}`, signedIn);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6 sm:py-10">
@@ -132,7 +128,7 @@ export default function RequestQuotePage({ loaderData, actionData }: Route.Compo
             {t("quotes.request.ownListing")}
           </p>
         ) : (
-          <Form method="post" className="mt-5 space-y-4" noValidate>
+          <Form method="post" className="mt-5 space-y-4" noValidate ref={draft}>
             {result?.error && (
               <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
                 {result.error}
@@ -182,20 +178,14 @@ export default function RequestQuotePage({ loaderData, actionData }: Route.Compo
               className="sm:max-w-xs"
             />
             <p className="text-xs text-stone-600">{t("quotes.request.privacy")}</p>
-            {signedIn ? (
-              <SubmitButton
-                pending={navigation.state === "submitting"}
-                label={t("quotes.request.submit")}
-                pendingLabel={t("quotes.request.submitting")}
-              />
-            ) : (
-              <Link
-                to={authDialogUrl(`/listing/${listing.id}/quote`, "login")}
-                className={buttonVariants({ className: "w-full" })}
-              >
-                {t("quotes.request.signIn")}
-              </Link>
+            {!signedIn && (
+              <p className="text-sm text-stone-700">{t("quotes.request.visitorNote")}</p>
             )}
+            <SubmitButton
+              pending={navigation.state === "submitting"}
+              label={t("quotes.request.submit")}
+              pendingLabel={t("quotes.request.submitting")}
+            />
           </Form>
         )}
       </div>

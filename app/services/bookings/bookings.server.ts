@@ -52,6 +52,7 @@ import { recordAudit } from "../admin/audit.server.ts";
 import { sendPendingRefunds } from "../payments/refunds.server.ts";
 import { findCurrency } from "../reference/reference.server.ts";
 import { requireMayWrite } from "../safety/blocks.server.ts";
+import { writeBookingMessage } from "../conversations/conversations.server.ts";
 import { listingTimeZone, requireBookable, type Bookable, type Tx } from "./bookable.server.ts";
 import { mailBookingTransition, type MailEvent } from "./booking-mail.server.ts";
 import { requireHoldAllowed } from "./booking-holds.server.ts";
@@ -430,6 +431,13 @@ export async function createBooking(
         })
         .returning({ id: bookings.id });
       await recordEvent(tx, row!.id, firstEvent(status), null, status, actor.id);
+      if (request.message) {
+        await writeBookingMessage(
+          tx,
+          { id: row!.id, listingId, guestId: actor.id, hostId: bookable.listing.userId },
+          request.message,
+        );
+      }
       if (paidOnline) {
         payment = await createPayment(tx, {
           payerId: actor.id,

@@ -221,6 +221,14 @@ export async function openBookingConversation(
   if (!booking || !sideOf(booking, actor.id)) {
     throw new AppError("NOT_FOUND", "conversations.errors.bookingNotFound");
   }
+  return (await bookingConversation(db, booking)).id;
+}
+
+/** A booking's conversation, made the first time it is needed (by either side, or by its request). */
+async function bookingConversation(
+  db: Database | Tx,
+  booking: { id: number; listingId: number; guestId: string; hostId: string },
+): Promise<Row> {
   const [made] = await db
     .insert(conversations)
     .values({
@@ -230,13 +238,27 @@ export async function openBookingConversation(
       hostId: booking.hostId,
     })
     .onConflictDoNothing()
-    .returning({ id: conversations.id });
-  if (made) return made.id;
+    .returning();
+  if (made) return made;
   const [existing] = await db
-    .select({ id: conversations.id })
+    .select()
     .from(conversations)
     .where(eq(conversations.bookingId, booking.id));
-  return existing!.id;
+  return existing!;
+}
+
+/**
+ * A booking request's message, as the first message of the booking's conversation, inside the
+ * transaction that makes the booking. The caller has checked that neither side blocked the other
+ * (requireMayWrite), as for any message.
+ */
+export async function writeBookingMessage(
+  tx: Tx,
+  booking: { id: number; listingId: number; guestId: string; hostId: string },
+  body: string,
+): Promise<void> {
+  const conversation = await bookingConversation(tx, booking);
+  await insertMessage(tx, conversation, booking.guestId, { body, image: null });
 }
 
 /**

@@ -41,6 +41,29 @@ export function appLink(mail: ReceivedMail): string {
 }
 
 /**
+ * Creates an account as a new "Regular User" in the open sign-in dialog (the page shows it, e.g.
+ * after sending a form signed out). The dialog's code can arrive after the navigation that opened
+ * it, and typing into the dialog it replaces is lost: the attempt is repeated until the dialog
+ * answers "Registration Successful!", never once it has (the address would be taken).
+ */
+export async function signUpInDialog(page: Page, person: { name: string; email: string }) {
+  const dialog = page.getByRole("dialog", { name: "Welcome to Gateway Africa" });
+  const registered = (url: URL) =>
+    url.searchParams.get("auth") === "login" && url.searchParams.get("email") === person.email;
+  await expect(dialog).toBeVisible();
+  await expect(async () => {
+    if (registered(new URL(page.url()))) return;
+    await dialog.getByRole("tab", { name: "Sign Up" }).click();
+    await dialog.getByLabel("Full Name").fill(person.name);
+    await dialog.getByLabel("Email Address").fill(person.email);
+    await dialog.getByLabel("Password", { exact: true }).fill("secret12");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(registered, { timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
+  await expect(page.getByRole("status").first()).toContainText("Registration Successful!");
+}
+
+/**
  * Signs in without clicking through the UI: the account is created and confirmed over HTTP in
  * the page's own cookie context (the confirmation link signs it in), as a fixture.
  */

@@ -25,6 +25,48 @@ export async function publishApproved(
   return id;
 }
 
+/** An agent's flat to rent, approved: the listing "Contact Agent" asks about. */
+export async function approvedRental(browser: Browser, agent: Page, title: string) {
+  return publishApproved(browser, agent, {
+    title,
+    category: "real-estate",
+    listingType: "rent",
+    propertyType: "apartment",
+    price: "650",
+    priceType: "per_month",
+    countryCode: "GH",
+    city: "Accra",
+    address: "12 Oxford Street",
+    description: "Two bedrooms near the market, water and power all day.",
+    bedrooms: 2,
+    amenities: [],
+    tourTypes: [],
+    serviceHighlights: [],
+    images: [],
+    contactMethod: "phone",
+    contactPhone: "+233 24 555 0123",
+  });
+}
+
+/** A professional's approved service, listed as the publishing form would: it takes quotes. */
+export async function approvedService(browser: Browser, professional: Page, title: string) {
+  return publishApproved(browser, professional, {
+    title,
+    category: "professionals",
+    serviceCategory: "painter-renovator",
+    listingType: "service",
+    price: "40",
+    priceType: "per_hour",
+    countryCode: "GH",
+    city: "Accra",
+    address: "3 Ring Road",
+    description: "Interior and exterior painting, plaster repairs and small renovations.",
+    serviceHighlights: [],
+    images: [],
+    contactMethod: "email",
+  });
+}
+
 /** A listing's booking settings as PUT /api/v1/listings/{id}/booking-settings takes them. */
 export interface BookingSettingsInput {
   mode: "instant" | "request";
