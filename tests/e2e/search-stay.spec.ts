@@ -100,15 +100,23 @@ function bookingCard(page: Page) {
   return page.getByRole("region", { name: /^Book (your stay|this room)$/ });
 }
 
+/** The words of each section's stay filters: student rooms are let from a move-in date. */
+function stayWords(section: string) {
+  return section === "student-housing"
+    ? { start: "Move-in date", end: "Move-out date", people: "Tenants" }
+    : { start: "Check-in", end: "Check-out", people: "Guests" };
+}
+
 /** The filters' sidebar (large screens): dates and guests, each change searching at once. */
 async function searchStay(page: Page, section: string, title: string) {
+  const words = stayWords(section);
   await gotoHydrated(page, `/${section}?q=${encodeURIComponent(title)}`);
   const filters = page.getByRole("form", { name: "Filters" }).first();
-  await filters.getByLabel("Check-in").fill(day(0));
+  await filters.getByLabel(words.start).fill(day(0));
   await expect(page).toHaveURL(new RegExp(`checkIn=${day(0)}`));
-  await filters.getByLabel("Check-out").fill(day(3));
+  await filters.getByLabel(words.end).fill(day(3));
   await expect(page).toHaveURL(new RegExp(`checkOut=${day(3)}`));
-  await filters.getByLabel("Guests").fill("2");
+  await filters.getByLabel(words.people).fill("2");
   await expect(page).toHaveURL(/guests=2/);
 }
 
@@ -134,7 +142,7 @@ for (const place of places) {
       await expect(booking.getByLabel("Check-in")).toHaveValue(day(0));
       await expect(booking.getByLabel("Check-out")).toHaveValue(day(3));
     }
-    await expect(booking.getByLabel("Guests")).toHaveValue("2");
+    await expect(booking.getByLabel(stayWords(place.section).people)).toHaveValue("2");
     // The card's total is the quote's: the same price function.
     await expect(booking.getByTestId("booking-total")).toHaveText(place.total.split(" ")[0]!);
   });
