@@ -14,7 +14,6 @@ import {
   session,
   user,
 } from "../../app/db/schema/index.ts";
-import { AppError } from "../../app/lib/app-error.ts";
 import type { UserEdit } from "../../app/lib/schemas/admin-users.ts";
 import * as userManagement from "../../app/routes/dashboard/user-management.tsx";
 import { deleteUser, editUser, listUsers } from "../../app/services/admin/users.server.ts";
@@ -27,6 +26,7 @@ import { location, toastOf } from "../support/flash.ts";
 import { createPageHandler, textOf, type PageHandler } from "../support/page-handler.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { refusalOf } from "../support/refusal.ts";
 
 const PATH = "/dashboard/user-management";
 
@@ -58,15 +58,6 @@ describe(`admin user management on ${testEngine}`, () => {
 
   function post(who: MadeUser, form: Record<string, string>) {
     return app.action(userManagement, PATH, form, who.jar);
-  }
-
-  async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
-    const error = await promise.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(AppError);
-    return error as AppError;
   }
 
   describe("the list", () => {

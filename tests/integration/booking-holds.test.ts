@@ -21,6 +21,7 @@ import { textOf } from "../support/page-handler.ts";
 import { startTestPayments, type TestPayments } from "../support/payments.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { refusalOf } from "../support/refusal.ts";
 
 /**
  * What one account can hold without paying (issue 24, item 10), what a refusal of taken dates
@@ -29,18 +30,6 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
  */
 
 const t = createTranslator();
-
-async function refusalOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppError) {
-      return { code: error.code, message: error.message, params: error.params };
-    }
-    throw error;
-  }
-  throw new Error("The call was not refused");
-}
 
 const STAY = {
   mode: "instant",

@@ -35,18 +35,7 @@ import { browseListings } from "../../app/services/listings/browse.server.ts";
 import { testEngine } from "../support/database.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { startTestApp, waitForMail, type TestApp } from "../support/test-app.ts";
-
-/** The refusal a call ends with: its message key and the text's parameters. */
-async function refusalOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppError)
-      return { code: error.code, message: error.message, params: error.params };
-    throw error;
-  }
-  throw new Error("The call was not refused");
-}
+import { refusalOf } from "../support/refusal.ts";
 
 const NOW = new Date("2027-03-01T10:00:00Z");
 const TODAY = isoDay(NOW);

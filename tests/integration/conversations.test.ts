@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMIT_RULES } from "../../app/auth/rate-limit.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { conversations, listingLeads, messages, reports, user } from "../../app/db/schema/index.ts";
-import { AppError } from "../../app/lib/app-error.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { createBooking } from "../../app/services/bookings/bookings.server.ts";
@@ -22,17 +21,7 @@ import { testEngine } from "../support/database.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, waitForMail, type TestApp } from "../support/test-app.ts";
-
-/** The refusal a call ends with: its code and message key. */
-async function refusalOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("The call was not refused");
-}
+import { refusalOf } from "../support/refusal.ts";
 
 async function messageCount(conversationId: number): Promise<number> {
   const db = await getDb();
@@ -87,7 +76,11 @@ describe(`conversations on ${testEngine}`, () => {
     ).toEqual({ code: "CONFLICT", message: "conversations.errors.ownListing" });
     expect(
       await refusalOf(startConversation(guest.viewer, { listingId: listing, body: "   " })),
-    ).toEqual({ code: "VALIDATION_FAILED", message: "conversations.errors.body" });
+    ).toEqual({
+      code: "VALIDATION_FAILED",
+      message: "conversations.errors.body",
+      fields: { body: "conversations.errors.body" },
+    });
     const pending = await makeListing({ owner: agent, status: "pending_approval" });
     expect(
       await refusalOf(startConversation(guest.viewer, { listingId: pending.id, body: "Hi" })),

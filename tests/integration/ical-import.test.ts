@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setConfig } from "../../app/config.server.ts";
 import { calendarBlocks, icalFeeds } from "../../app/db/schema/index.ts";
-import { AppError } from "../../app/lib/app-error.ts";
 import {
   addDays,
   BOOKING_HORIZON_DAYS,
@@ -18,6 +17,7 @@ import { testEngine } from "../support/database.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { createServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { refusalOf } from "../support/refusal.ts";
 
 /**
  * Importing a calendar from a URL the lister gives (issue 24, items 13 to 15). "calendar.example"
@@ -44,18 +44,6 @@ function calendarOf(events: number, description = ""): string {
   }
   lines.push("END:VCALENDAR", "");
   return lines.join("\r\n");
-}
-
-async function refusalOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppError) {
-      return { code: error.code, message: error.message, fields: error.fieldErrors };
-    }
-    throw error;
-  }
-  throw new Error("The call was not refused");
 }
 
 describe(`calendar import on ${testEngine}`, () => {
@@ -152,6 +140,7 @@ describe(`calendar import on ${testEngine}`, () => {
       code: "VALIDATION_FAILED",
       message: "bookings.errors.feedUnreadable",
       fields: { url: "bookings.errors.icalUrl" },
+      params: { max: 3000 },
     };
     const hostile = [
       "http://calendar.example/to-inside",

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, payments, refunds } from "../../app/db/schema/index.ts";
-import { AppError } from "../../app/lib/app-error.ts";
 import { canPayBalance } from "../../app/lib/booking-payment.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { HOLD_AFTER_CHECK_IN_HOURS } from "../../app/lib/payment-values.ts";
@@ -44,6 +43,7 @@ import { location, toastOf } from "../support/flash.ts";
 import { createPageHandler, textOf } from "../support/page-handler.ts";
 import { expectLedgerHealthy, startTestPayments, type TestPayments } from "../support/payments.ts";
 import { startTestApp, waitForMail, type TestApp } from "../support/test-app.ts";
+import { refusalOf } from "../support/refusal.ts";
 
 /**
  * Bookings and jobs paid online through the sandbox provider: a deposit confirmed by the webhook
@@ -51,16 +51,6 @@ import { startTestApp, waitForMail, type TestApp } from "../support/test-app.ts"
  * payouts, a declined paid request, a late payment for an expired booking, and jobs paid, then
  * completed or cancelled. The ledger balances after every scenario.
  */
-
-async function refusalOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("The call was not refused");
-}
 
 const STAY = {
   mode: "instant",

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, bookings, ledgerEntries, payments, refunds } from "../../app/db/schema/index.ts";
-import { AppError } from "../../app/lib/app-error.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { formatMinor } from "../../app/lib/money.ts";
 import { HOLD_AFTER_CHECK_IN_HOURS } from "../../app/lib/payment-values.ts";
@@ -21,6 +20,7 @@ import { jarWith, makeListing, makeUser, type MadeUser } from "../support/factor
 import { createPageHandler, textOf } from "../support/page-handler.ts";
 import { expectLedgerHealthy, startTestPayments, type TestPayments } from "../support/payments.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { refusalOf } from "../support/refusal.ts";
 
 /**
  * Issue 24, item 1: a host paid out and the guest still refunded in full left the host's payable
@@ -29,16 +29,6 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
  * of money already paid out is a debt the host owes and repays from their next payable money,
  * and the ledger report says "not healthy", naming the account, for any such break.
  */
-
-async function refusalOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppError) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("The call was not refused");
-}
 
 describe(`a refund after a payout on ${testEngine}`, () => {
   let app: TestApp;
@@ -141,9 +131,14 @@ describe(`a refund after a payout on ${testEngine}`, () => {
     expect(await refusalOf(cancelBooking(admin.viewer, stay.id, {}, during))).toEqual({
       code: "VALIDATION_FAILED",
       message: "bookings.errors.adminReason",
+      fields: { reason: "bookings.errors.adminReason" },
     });
     expect(await refusalOf(cancelBooking(admin.viewer, stay.id, { reason: "  " }, during))).toEqual(
-      { code: "VALIDATION_FAILED", message: "bookings.errors.adminReason" },
+      {
+        code: "VALIDATION_FAILED",
+        message: "bookings.errors.adminReason",
+        fields: { reason: "bookings.errors.adminReason" },
+      },
     );
     await expectLedgerHealthy(app.handle.db);
 

@@ -2,7 +2,6 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, payments, planSubscriptions } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
-import { AppError } from "../../app/lib/app-error.ts";
 import type { ListingStatus } from "../../app/lib/listing-values.ts";
 import { addMonths } from "../../app/lib/plan-period.ts";
 import type { PaymentList, PaymentView, PlanUsage } from "../../app/lib/schemas/payments.ts";
@@ -27,6 +26,7 @@ import { createPageHandler, markupOf, textOf, type PageHandler } from "../suppor
 import { expectLedgerHealthy, startTestPayments, type TestPayments } from "../support/payments.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, waitForMail, type TestApp } from "../support/test-app.ts";
+import { refusalOf } from "../support/refusal.ts";
 
 /**
  * Premium plans bought online through the sandbox provider, end to end: the plans page opens the
@@ -57,15 +57,6 @@ function listingInput(title: string) {
     bathrooms: "1",
     areaM2: "85",
   };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
 }
 
 /** The payer's browser on the sandbox's card form: a test card that is paid, or declined. */
@@ -359,7 +350,7 @@ describe(`premium plans paid online on ${testEngine}`, () => {
 
     const message =
       "You have used all 3 listings of your free plan. Upgrade to a premium plan to add more.";
-    const refused = await refusal(
+    const refused = await refusalOf(
       createListing({ actor: agent.viewer, input: listingInput("One too many") }),
     );
     expect(refused.code).toBe("CONFLICT");
@@ -417,7 +408,7 @@ describe(`premium plans paid online on ${testEngine}`, () => {
     const feature = (listingId: number, featured = true, who = agent) =>
       setOwnFeatured({ actor: who.viewer, listingId, featured });
 
-    const free = await refusal(feature(live[0]!));
+    const free = await refusalOf(feature(live[0]!));
     expect(t(free.message)).toBe(
       "Featured ads come with a premium plan. Upgrade to feature your listings.",
     );
@@ -432,15 +423,15 @@ describe(`premium plans paid online on ${testEngine}`, () => {
       agent.jar,
     );
     expect(toastOf(toggled)?.title).toBe("payments.plans.featured.saved");
-    const full = await refusal(feature(live[2]!));
+    const full = await refusalOf(feature(live[2]!));
     expect(full.code).toBe("CONFLICT");
     expect(t(full.message, full.params)).toBe(
       "You have used all 2 featured ads of your plan. Stop featuring a listing or choose a bigger plan.",
     );
-    expect(t((await refusal(feature(pending.id))).message)).toBe(
+    expect(t((await refusalOf(feature(pending.id))).message)).toBe(
       "Only a live (approved) listing can be featured.",
     );
-    expect((await refusal(feature(live[2]!, true, other))).code).toBe("FORBIDDEN");
+    expect((await refusalOf(feature(live[2]!, true, other))).code).toBe("FORBIDDEN");
     const api = await send(`/api/v1/my-listings/${live[2]}/featured`, {
       method: "PUT",
       json: { featured: true },
@@ -456,7 +447,7 @@ describe(`premium plans paid online on ${testEngine}`, () => {
       value: true,
     });
     expect(await planUsage(agent.id)).toMatchObject({ featuredUsed: 2, featuredLimit: 2 });
-    expect((await refusal(feature(live[3]!, false))).message).toBe(
+    expect((await refusalOf(feature(live[3]!, false))).message).toBe(
       "payments.plans.featured.byTeam",
     );
 

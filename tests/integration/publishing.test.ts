@@ -8,7 +8,6 @@ import { loadViewer } from "../../app/auth/session.server.ts";
 import { viewerContext } from "../../app/auth/viewer.ts";
 import { listingImages, listings, listingUploads } from "../../app/db/schema/index.ts";
 import { isMessageKey } from "../../app/i18n/translate.ts";
-import { AppError } from "../../app/lib/app-error.ts";
 import { MODERATION_TRANSITIONS, statusAfterEdit } from "../../app/lib/listing-status.ts";
 import { LISTING_STATUSES, MAX_LISTING_IMAGES } from "../../app/lib/listing-values.ts";
 import { USD } from "../../app/lib/money.ts";
@@ -55,6 +54,7 @@ import { givePlan, makeUser, type MadeUser } from "../support/factories.ts";
 import { createServerApp } from "../support/server-app.ts";
 import { startTestApp, waitForMail, type CookieJar, type TestApp } from "../support/test-app.ts";
 import { location, toastOf } from "../support/flash.ts";
+import { refusalOf, type Refusal } from "../support/refusal.ts";
 
 /** A solid image made on the spot; `seed` changes the colour so files differ. */
 function image(
@@ -70,14 +70,10 @@ function image(
     .toBuffer();
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect(isMessageKey((error as AppError).message)).toBe(true);
-  return error as AppError;
+async function refusal(call: Promise<unknown>): Promise<Refusal> {
+  const refused = await refusalOf(call);
+  expect(isMessageKey(refused.message)).toBe(true);
+  return refused;
 }
 
 describe(`publishing on ${testEngine}`, () => {
@@ -402,7 +398,7 @@ describe(`publishing on ${testEngine}`, () => {
       }),
     );
     expect(error.code).toBe("VALIDATION_FAILED");
-    expect(error.fieldErrors).toMatchObject({
+    expect(error.fields).toMatchObject({
       title: "publish.errors.titleRequired",
       price: "publish.errors.priceInvalid",
       city: "publish.errors.cityRequired",
@@ -412,14 +408,14 @@ describe(`publishing on ${testEngine}`, () => {
     });
     // Required fields of the spec, each with its own message.
     const empty = await refusal(createListing({ actor: agent.viewer, input: {} }));
-    expect(Object.keys(empty.fieldErrors ?? {}).sort()).toEqual(
+    expect(Object.keys(empty.fields ?? {}).sort()).toEqual(
       ["address", "category", "city", "countryCode", "description", "price", "title"].sort(),
     );
     // An agent may not publish a professional service.
     const wrong = await refusal(
       createListing({ actor: agent.viewer, input: values({ category: "professionals" }) }),
     );
-    expect(wrong.fieldErrors?.category).toBe("publish.errors.choiceInvalid");
+    expect(wrong.fields?.category).toBe("publish.errors.choiceInvalid");
     expect(await listingCount()).toBe(before);
 
     // The route answers 400 with the messages and the values as sent.
@@ -477,7 +473,7 @@ describe(`publishing on ${testEngine}`, () => {
         },
       }),
     );
-    expect(withPhone.fieldErrors).toMatchObject({
+    expect(withPhone.fields).toMatchObject({
       serviceCategory: "publish.errors.serviceCategoryRequired",
       priceType: "publish.errors.priceTypeRequired",
       contactPhone: "publish.errors.contactPhoneRequired",
@@ -723,7 +719,7 @@ describe(`publishing on ${testEngine}`, () => {
     const limit = await refusal(
       createListing({ actor: agent.viewer, input: values({ images: six }) }),
     );
-    expect(limit.fieldErrors).toEqual({ images: "publish.errors.imageLimit" });
+    expect(limit.fields).toEqual({ images: "publish.errors.imageLimit" });
     const viaApi = await api("POST", "/my-listings", agent.jar, values({ images: six }));
     expect(viaApi.status).toBe(400);
     expect(viaApi.body).toMatchObject({
@@ -746,7 +742,7 @@ describe(`publishing on ${testEngine}`, () => {
     const theirs = await refusal(
       createListing({ actor: otherAgent.viewer, input: values({ images: [six[0]!] }) }),
     );
-    expect(theirs.fieldErrors).toEqual({ images: "publish.errors.imageUnknown" });
+    expect(theirs.fields).toEqual({ images: "publish.errors.imageUnknown" });
     await expect(
       discardListingUpload({ actor: otherAgent.viewer, key: six[0]! }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });

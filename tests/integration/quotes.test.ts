@@ -1,7 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, messages, quoteRequests, quotes } from "../../app/db/schema/index.ts";
-import { AppError } from "../../app/lib/app-error.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { unreadTotal } from "../../app/services/conversations/conversations.server.ts";
 import {
@@ -22,6 +21,7 @@ import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { location, toastOf } from "../support/flash.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, waitForMail, type TestApp } from "../support/test-app.ts";
+import { refusalOf, type Refusal } from "../support/refusal.ts";
 
 /**
  * Quotes for professionals: the request, the quote, the answer and the job, through the service,
@@ -32,20 +32,6 @@ import { startTestApp, waitForMail, type TestApp } from "../support/test-app.ts"
 const NOW = new Date();
 const TODAY = isoDay(NOW);
 const day = (offset: number) => addDays(TODAY, offset);
-
-type Refusal = { code: string; message: string; params?: Record<string, string | number> };
-
-/** The refusal a call ends with: its code, message key and parameters. */
-async function refusalOf(call: Promise<unknown>): Promise<Refusal> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppError)
-      return { code: error.code, message: error.message, params: error.params };
-    throw error;
-  }
-  throw new Error("The call was not refused");
-}
 
 describe(`quotes on ${testEngine}`, () => {
   let app: TestApp;

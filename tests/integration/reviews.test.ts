@@ -11,7 +11,6 @@ import {
   user,
 } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
-import { AppError } from "../../app/lib/app-error.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { REVIEWS_PAGE_SIZE } from "../../app/lib/conversation-values.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
@@ -30,21 +29,9 @@ import { toastOf } from "../support/flash.ts";
 import { createPageHandler, textOf, type PageHandler } from "../support/page-handler.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { refusalOf } from "../support/refusal.ts";
 
 const t = createTranslator();
-
-/** The refusal a call ends with: its code and message key. */
-async function refusalOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppError) {
-      return { code: error.code, message: error.message, fields: error.fieldErrors };
-    }
-    throw error;
-  }
-  throw new Error("The call was not refused");
-}
 
 const NOW = new Date("2027-03-01T10:00:00Z");
 const day = (offset: number) => addDays(isoDay(NOW), offset);

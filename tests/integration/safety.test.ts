@@ -10,7 +10,6 @@ import {
   user,
   userBlocks,
 } from "../../app/db/schema/index.ts";
-import { AppError } from "../../app/lib/app-error.ts";
 import { paymentRuleReasons } from "../../app/lib/payment-rule.ts";
 import {
   getNotificationSettings,
@@ -40,18 +39,7 @@ import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { location, toastOf } from "../support/flash.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
-
-/** The refusal a call ends with: its code, message key and field messages. */
-async function refusalOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppError)
-      return { code: error.code, message: error.message, fields: error.fieldErrors };
-    throw error;
-  }
-  throw new Error("The call was not refused");
-}
+import { refusalOf } from "../support/refusal.ts";
 
 describe(`safety on ${testEngine}`, () => {
   let app: TestApp;
