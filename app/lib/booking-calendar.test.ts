@@ -1,26 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  dayAfter,
-  dayState,
-  monthOf,
-  monthWeeks,
-  shiftMonth,
-  stateRuns,
-} from "./booking-calendar.ts";
+import { dayAfter, dayState, monthWeeks, stateRuns } from "./booking-calendar.ts";
 
 /** A day before every night of the calendars below, so none of them is past. */
 const TODAY = "2027-03-01";
 
 describe("the lister's month view", () => {
-  it("reads ?month=, falling back to today's month for anything else", () => {
-    expect(monthOf("2027-03", "2026-11-24")).toBe("2027-03");
-    for (const bad of [null, "", "2027-13", "2027-3", "1999-12", "2101-01", "march"]) {
-      expect(monthOf(bad, "2026-11-24"), String(bad)).toBe("2026-11");
-    }
-    expect(shiftMonth("2027-01", -1)).toBe("2026-12");
-    expect(shiftMonth("2026-12", 1)).toBe("2027-01");
-  });
-
   it("lays a month out in weeks from Monday to Sunday", () => {
     // 1 February 2027 is a Monday, 28 days: four full weeks.
     expect(monthWeeks("2027-02")).toHaveLength(4);

@@ -1,5 +1,6 @@
 import type { MessageKey } from "../i18n/translate.ts";
-import { addDays, addMonths, type BookingStatus } from "./booking-values.ts";
+import { addDays, type BookingStatus } from "./booking-values.ts";
+import { monthDays } from "./months.ts";
 import type { Toast } from "./toast.ts";
 
 /**
@@ -38,32 +39,6 @@ export type DayState =
   | { kind: "closed" }
   | { kind: "imported"; summary: string | null }
   | { kind: "past" };
-
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const FIRST_YEAR = 2000;
-const LAST_YEAR = 2100;
-
-/** The month a `?month=` value names ("2027-03"), or today's when it names none we show. */
-export function monthOf(value: string | null | undefined, today: string): string {
-  const match = value ? MONTH.exec(value) : null;
-  if (match) {
-    const year = Number(match[1]);
-    if (year >= FIRST_YEAR && year <= LAST_YEAR) return value!;
-  }
-  return today.slice(0, 7);
-}
-
-/** The month `by` months before (negative) or after. */
-export function shiftMonth(month: string, by: number): string {
-  return addMonths(`${month}-01`, by).slice(0, 7);
-}
-
-/** Every day of the month, in order. */
-export function monthDays(month: string): string[] {
-  const days: string[] = [];
-  for (let day = `${month}-01`; day.startsWith(month); day = addDays(day, 1)) days.push(day);
-  return days;
-}
 
 /** Monday of the week a day is in, 0 for Monday to 6 for Sunday. */
 function weekdayIndex(day: string): number {

@@ -1,5 +1,6 @@
 import type { MessageKey } from "../i18n/translator.ts";
-import { addDays, isoDay, type BookingStatus, type Canceller } from "./booking-values.ts";
+import { addDays, type BookingStatus, type Canceller } from "./booking-values.ts";
+import { monthDays } from "./months.ts";
 import type { BookingView } from "./schemas/bookings.ts";
 
 /**
@@ -8,36 +9,6 @@ import type { BookingView } from "./schemas/bookings.ts";
  * which nights of a month each listing has taken. The page's loader applies them with the time of
  * the request, so the server's render and the browser's hydration agree.
  */
-
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/** The month `?month=` names ("2027-03", years 2000 to 2200), or null when it names none. */
-export function requestedMonth(value: string | null | undefined): string | null {
-  if (!value || !MONTH.test(value)) return null;
-  const year = Number(value.slice(0, 4));
-  return year >= 2000 && year <= 2200 ? value : null;
-}
-
-/** The month `?month=` names as "YYYY-MM", or the month of `now` when it names none. */
-export function monthOf(value: string | null | undefined, now: Date): string {
-  return requestedMonth(value) ?? isoDay(now).slice(0, 7);
-}
-
-/** The month `delta` months from `month` ("2027-01" − 1 → "2026-12"). */
-export function shiftMonth(month: string, delta: number): string {
-  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
-  const date = new Date(Date.UTC(year, monthNumber - 1 + delta, 1));
-  return isoDay(date).slice(0, 7);
-}
-
-/** Every day of the month, "YYYY-MM-DD", in order. */
-export function daysOfMonth(month: string): string[] {
-  const first = `${month}-01`;
-  const next = `${shiftMonth(month, 1)}-01`;
-  const days: string[] = [];
-  for (let day = first; day < next; day = addDays(day, 1)) days.push(day);
-  return days;
-}
 
 /** Statuses that hold a stay the guest still has to make or is making. */
 function isOpen(status: BookingStatus): boolean {
@@ -122,7 +93,7 @@ export interface OccupancyRow {
  * in the month get a row, in the order of their titles.
  */
 export function occupancy(bookings: readonly BookingView[], month: string): OccupancyRow[] {
-  const days = daysOfMonth(month);
+  const days = monthDays(month);
   const first = days[0]!;
   const end = addDays(days[days.length - 1]!, 1);
   const rows = new Map<number, OccupancyRow>();

@@ -9,7 +9,7 @@ import {
   tourDepartures,
 } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
-import { shiftMonth } from "../../app/lib/booking-calendar.ts";
+import { shiftMonth } from "../../app/lib/months.ts";
 import { isoDay } from "../../app/lib/booking-values.ts";
 import { formatDay } from "../../app/lib/format-day.ts";
 import { unitWords } from "../../app/lib/unit-words.ts";

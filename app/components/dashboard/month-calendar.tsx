@@ -3,9 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import {
   dayState,
-  monthDays,
   monthWeeks,
-  shiftMonth,
   stateRuns,
   type CalendarBlock,
   type CalendarBooking,
@@ -13,6 +11,7 @@ import {
   type CalendarFormResult,
   type DayState,
 } from "../../lib/booking-calendar.ts";
+import { monthDays, shiftMonth } from "../../lib/months.ts";
 import { addDays, type BookingUnit } from "../../lib/booking-values.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDay } from "../../lib/format-day.ts";

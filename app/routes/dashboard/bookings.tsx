@@ -20,11 +20,10 @@ import {
   bookingsHref,
   groupTrips,
   hostInbox,
-  monthOf,
   occupancy,
-  requestedMonth,
   type BookingPanel as Panel,
 } from "../../lib/booking-dashboard.ts";
+import { monthOf, requestedMonth } from "../../lib/months.ts";
 import { isoDay, type Canceller } from "../../lib/booking-values.ts";
 import { can } from "../../lib/permissions.ts";
 import { formatPrice } from "../../lib/money.ts";
@@ -128,7 +127,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const now = new Date();
   const today = isoDay(now);
-  const month = monthOf(url.searchParams.get("month"), now);
+  const month = monthOf(url.searchParams.get("month"), today);
   const [trips, hosted, platform, reviewable] = await Promise.all([
     listGuestBookings(viewer),
     can(viewer, "booking:list-hosted") ? listHostBookings(viewer) : null,

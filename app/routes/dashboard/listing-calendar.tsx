@@ -16,10 +16,10 @@ import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
 import {
   dayAfter,
-  monthOf,
   type CalendarFormResult,
   type CalendarIntent,
 } from "../../lib/booking-calendar.ts";
+import { monthOf } from "../../lib/months.ts";
 import { addDays, isoDay, UNIT_PRICE_TYPE } from "../../lib/booking-values.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDay } from "../../lib/format-day.ts";

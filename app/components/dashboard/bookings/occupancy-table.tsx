@@ -4,11 +4,10 @@ import { Link } from "react-router";
 import { useT } from "../../../i18n/use-t.ts";
 import {
   bookingsHref,
-  daysOfMonth,
-  shiftMonth,
   type OccupancyCell,
   type OccupancyRow,
 } from "../../../lib/booking-dashboard.ts";
+import { monthDays, shiftMonth } from "../../../lib/months.ts";
 import { cn } from "../../../lib/cn.ts";
 import { buttonVariants } from "../../ui/button.tsx";
 
@@ -48,7 +47,7 @@ export function OccupancyTable({
   const headingId = useId();
   const captionId = useId();
   const hintId = useId();
-  const days = daysOfMonth(month);
+  const days = monthDays(month);
   const label = monthLabel(month);
   const previous = shiftMonth(month, -1);
   const next = shiftMonth(month, 1);
