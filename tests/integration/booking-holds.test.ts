@@ -9,12 +9,12 @@ import { formatDay } from "../../app/lib/format-day.ts";
 import { HOLD_LIMITS } from "../../app/services/bookings/booking-holds.server.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { closeNights } from "../../app/services/bookings/calendar.server.ts";
+import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import {
   answerRequest,
   cancelBooking,
   completeStays,
-  createBooking,
-} from "../../app/services/bookings/bookings.server.ts";
+} from "../../app/services/bookings/booking-lifecycle.server.ts";
 import { testEngine } from "../support/database.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { textOf } from "../support/page-handler.ts";

@@ -9,17 +9,19 @@ import { bookingEvents, bookings, tourDepartures } from "../../app/db/schema/ind
 import { AppError } from "../../app/lib/app-error.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { formatDay } from "../../app/lib/format-day.ts";
+import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import {
   answerRequest,
   cancelBooking,
   completeStays,
-  createBooking,
   expireRequests,
+} from "../../app/services/bookings/booking-lifecycle.server.ts";
+import { quoteBooking } from "../../app/services/bookings/booking-quote.server.ts";
+import {
   listGuestBookings,
   listHostBookings,
-  quoteBooking,
   readBooking,
-} from "../../app/services/bookings/bookings.server.ts";
+} from "../../app/services/bookings/booking-read.server.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import {
   closeNights,

@@ -6,7 +6,7 @@ import { getDb } from "../../app/db/client.server.ts";
 import { conversations, listingLeads, messages, reports, user } from "../../app/db/schema/index.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
-import { createBooking } from "../../app/services/bookings/bookings.server.ts";
+import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import {
   listConversations,
   messagesAfter,

@@ -13,7 +13,7 @@ import { shiftMonth } from "../../app/lib/months.ts";
 import { isoDay } from "../../app/lib/booking-values.ts";
 import { formatDay } from "../../app/lib/format-day.ts";
 import { unitWords } from "../../app/lib/unit-words.ts";
-import { createBooking } from "../../app/services/bookings/bookings.server.ts";
+import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import { testEngine } from "../support/database.ts";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";

@@ -9,16 +9,15 @@ import {
   releaseHeldBookings,
   startBalanceCheckout,
 } from "../../app/services/bookings/booking-payment.server.ts";
+import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import {
   answerRequest,
   cancelBooking,
-  createBooking,
   expireRequests,
-  listGuestBookings,
-  quoteBooking,
-  readBooking,
   refundPreview,
-} from "../../app/services/bookings/bookings.server.ts";
+} from "../../app/services/bookings/booking-lifecycle.server.ts";
+import { quoteBooking } from "../../app/services/bookings/booking-quote.server.ts";
+import { listGuestBookings, readBooking } from "../../app/services/bookings/booking-read.server.ts";
 import { accountBalances } from "../../app/services/payments/ledger.server.ts";
 import {
   findPaymentProvider,

@@ -7,7 +7,8 @@ import { formatMinor } from "../../app/lib/money.ts";
 import { HOLD_AFTER_CHECK_IN_HOURS } from "../../app/lib/payment-values.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { releaseHeldBookings } from "../../app/services/bookings/booking-payment.server.ts";
-import { cancelBooking, createBooking } from "../../app/services/bookings/bookings.server.ts";
+import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
+import { cancelBooking } from "../../app/services/bookings/booking-lifecycle.server.ts";
 import { ledgerReport } from "../../app/services/payments/ledger-report.server.ts";
 import { accountBalances } from "../../app/services/payments/ledger.server.ts";
 import {

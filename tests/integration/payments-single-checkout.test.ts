@@ -4,7 +4,7 @@ import { payments } from "../../app/db/schema/index.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { startBalanceCheckout } from "../../app/services/bookings/booking-payment.server.ts";
-import { createBooking } from "../../app/services/bookings/bookings.server.ts";
+import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import { startJobCheckout } from "../../app/services/quotes/job-payment.server.ts";
 import { answerQuote, requestQuote, sendQuote } from "../../app/services/quotes/quotes.server.ts";
 import { testEngine } from "../support/database.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments } from "../../app/db/schema/index.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
-import { createBooking } from "../../app/services/bookings/bookings.server.ts";
+import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import { startConversation } from "../../app/services/conversations/conversations.server.ts";
 import { answerQuote, requestQuote, sendQuote } from "../../app/services/quotes/quotes.server.ts";
 import { testEngine } from "../support/database.ts";

@@ -14,7 +14,8 @@ import { createTranslator } from "../../app/i18n/translate.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { REVIEWS_PAGE_SIZE } from "../../app/lib/conversation-values.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
-import { completeStays, createBooking } from "../../app/services/bookings/bookings.server.ts";
+import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
+import { completeStays } from "../../app/services/bookings/booking-lifecycle.server.ts";
 import { findCurrency } from "../../app/services/reference/reference.server.ts";
 import {
   hideReview,

@@ -4,7 +4,7 @@ import { listings } from "../../app/db/schema/index.ts";
 import { addDays, isoDay, priceBreakdown } from "../../app/lib/booking-values.ts";
 import { bookingPanel } from "../../app/services/bookings/booking-panel.server.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
-import { quoteBooking } from "../../app/services/bookings/bookings.server.ts";
+import { quoteBooking } from "../../app/services/bookings/booking-quote.server.ts";
 import { stayPrice, stayTotals } from "../../app/services/bookings/stay-price.server.ts";
 import { testEngine } from "../support/database.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";

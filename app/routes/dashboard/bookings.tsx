@@ -34,12 +34,14 @@ import type { Toast } from "../../lib/toast.ts";
 import {
   answerRequest,
   cancelBooking,
+  refundPreview,
+} from "../../services/bookings/booking-lifecycle.server.ts";
+import {
   listAllBookings,
   listGuestBookings,
   listHostBookings,
   readBooking,
-  refundPreview,
-} from "../../services/bookings/bookings.server.ts";
+} from "../../services/bookings/booking-read.server.ts";
 import {
   retryBookingCheckout,
   startBalanceCheckout,

@@ -15,7 +15,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { canRetryPayment } from "../../lib/booking-payment.ts";
 import { retryPath } from "../../lib/payment-receipt.ts";
 import type { PaymentView } from "../../lib/schemas/payments.ts";
-import { readBooking } from "../../services/bookings/bookings.server.ts";
+import { readBooking } from "../../services/bookings/booking-read.server.ts";
 import { readPayment } from "../../services/payments/payment-read.server.ts";
 import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
 

@@ -40,7 +40,7 @@ import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
 import { bookingPanel } from "../../services/bookings/booking-panel.server.ts";
-import { createBooking } from "../../services/bookings/bookings.server.ts";
+import { createBooking } from "../../services/bookings/booking-create.server.ts";
 import { readCurrencyCode } from "../../services/session/preferences.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { refusalText } from "../../services/session/action-answer.server.ts";

@@ -1,4 +1,4 @@
-import { completeStays, expireRequests } from "./bookings.server.ts";
+import { completeStays, expireRequests } from "./booking-lifecycle.server.ts";
 import { refreshDueFeeds } from "./ical.server.ts";
 
 /**

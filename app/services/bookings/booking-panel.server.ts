@@ -5,7 +5,7 @@ import { carriedStay } from "../../lib/carried-stay.ts";
 import type { Availability, Quote } from "../../lib/schemas/bookings.ts";
 import { refusalText } from "../session/action-answer.server.ts";
 import { readListingBooking } from "./bookable.server.ts";
-import { quoteBooking } from "./bookings.server.ts";
+import { quoteBooking } from "./booking-quote.server.ts";
 import { listingAvailability } from "./calendar.server.ts";
 
 /** What a listing page's booking card shows: free days, and the price of the dates asked for. */

@@ -18,14 +18,8 @@ import {
 import { startSingleCheckout } from "../payments/single-checkout.server.ts";
 import type { PurposeHandler } from "../payments/purpose.server.ts";
 import { mailBookingTransition, type MailEvent } from "./booking-mail.server.ts";
-import {
-  bookingById,
-  bookingRow,
-  expireUnpaid,
-  lockBooking,
-  markBookingPaid,
-  type BookingRow,
-} from "./bookings.server.ts";
+import { expireUnpaid, lockBooking, markBookingPaid } from "./booking-lifecycle.server.ts";
+import { bookingById, bookingRow, type BookingRow } from "./booking-read.server.ts";
 import { releaseHeld } from "./held-money.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 

@@ -15,17 +15,19 @@ import {
   quoteQuerySchema,
   quoteSchema,
 } from "../../../app/lib/schemas/bookings.ts";
+import { createBooking } from "../../../app/services/bookings/booking-create.server.ts";
 import {
   answerRequest,
   cancelBooking,
-  createBooking,
+  refundPreview,
+} from "../../../app/services/bookings/booking-lifecycle.server.ts";
+import { quoteBooking } from "../../../app/services/bookings/booking-quote.server.ts";
+import {
   listAllBookings,
   listGuestBookings,
   listHostBookings,
-  quoteBooking,
   readBooking,
-  refundPreview,
-} from "../../../app/services/bookings/bookings.server.ts";
+} from "../../../app/services/bookings/booking-read.server.ts";
 import {
   readBookingSettings,
   renewIcalToken,
