@@ -1,10 +1,9 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { formatDay } from "../../app/lib/format-day.ts";
 import { signedInAs, mailAbout } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
-import { bookableStay } from "./support/listings.ts";
+import { bookableStay, chooseStay } from "./support/listings.ts";
 import { gotoHydrated } from "./support/hydration.ts";
 
 /**
@@ -16,17 +15,6 @@ const today = isoDay(new Date());
 /** Each run books its own dates far enough ahead for any notice. */
 const base = 20 + (Date.now() % 200);
 const day = (offset: number) => addDays(today, base + offset);
-
-/** Chooses dates and guests on the listing's card and asks for the price. */
-async function chooseStay(page: Page, id: number, checkIn: string, checkOut: string) {
-  await gotoHydrated(page, `/listing/${id}`);
-  const card = page.getByRole("region", { name: "Book your stay" });
-  await card.getByLabel("Check-in").fill(checkIn);
-  await card.getByLabel("Check-out").fill(checkOut);
-  await card.getByLabel("Guests").fill("2");
-  await card.getByRole("button", { name: "Check price" }).click();
-  return card;
-}
 
 for (const [name, viewport] of [
   ["desktop", { width: 1280, height: 900 }],

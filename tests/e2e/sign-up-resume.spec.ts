@@ -4,7 +4,7 @@ import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { appLink, mailAbout, signedInAs, signUpInDialog, uniqueEmail } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
 import { gotoHydrated } from "./support/hydration.ts";
-import { approvedRental, approvedService, bookableStay } from "./support/listings.ts";
+import { approvedRental, approvedService, bookableStay, chooseStay } from "./support/listings.ts";
 
 /**
  * A visitor starts writing to a lister (Contact Agent, Request a Quote, the booking card), has
@@ -113,12 +113,7 @@ test("the booking card: a visitor writes to the host, signs up, confirms and req
 
   const checkIn = addDays(today, base);
   const checkOut = addDays(today, base + 3);
-  await gotoHydrated(page, `/listing/${id}`);
-  const card = page.getByRole("region", { name: "Book your stay" });
-  await card.getByLabel("Check-in").fill(checkIn);
-  await card.getByLabel("Check-out").fill(checkOut);
-  await card.getByLabel("Guests").fill("2");
-  await card.getByRole("button", { name: "Check price" }).click();
+  const card = await chooseStay(page, id, checkIn, checkOut);
   await expect(card.getByTestId("booking-total")).toHaveText("$250");
   const note = "We come with a baby: could we have a cot in the room?";
   await card.getByLabel("Message to the host (optional)").fill(note);

@@ -1,3 +1,4 @@
+import { gotoHydrated } from "./hydration.ts";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { signedInAsAdmin } from "./accounts.ts";
 import { E2E } from "./e2e-env.ts";
@@ -138,4 +139,15 @@ export async function bookableStay(
     maxGuests: 4,
     cleaningFeeUsd: 10,
   });
+}
+
+/** Chooses dates and guests on the listing's card and asks for the price. */
+export async function chooseStay(page: Page, id: number, checkIn: string, checkOut: string) {
+  await gotoHydrated(page, `/listing/${id}`);
+  const card = page.getByRole("region", { name: "Book your stay" });
+  await card.getByLabel("Check-in").fill(checkIn);
+  await card.getByLabel("Check-out").fill(checkOut);
+  await card.getByLabel("Guests").fill("2");
+  await card.getByRole("button", { name: "Check price" }).click();
+  return card;
 }
