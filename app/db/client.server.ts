@@ -18,6 +18,8 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** What `db.transaction` hands its callback: services that must write inside a caller's take it. */
 export type DbTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Where a query runs: the database, or a transaction the caller holds open. */
+export type Executor = Database | DbTransaction;
 
 export interface DatabaseHandle {
   db: Database;

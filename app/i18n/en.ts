@@ -1,4 +1,5 @@
 import { about } from "./en/about.ts";
+import { api } from "./en/api.ts";
 import { bookings } from "./en/bookings.ts";
 import { bookingsDashboard } from "./en/bookings-dashboard.ts";
 import { bookingManage } from "./en/booking-manage.ts";
@@ -53,4 +54,5 @@ export const en = {
   reviews,
   safety,
   limits,
+  api,
 };

@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Database } from "../../app/db/client.server.ts";
+import type { DbTransaction } from "../../app/db/client.server.ts";
 import {
   bookingEvents,
   bookings,
@@ -401,8 +401,6 @@ export function buildDemoReviews(
   return data;
 }
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 const CHUNK = 200;
 
 function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
@@ -431,7 +429,7 @@ async function insertAll<T>(
  * Returns how many accounts it added.
  */
 export async function insertDemoReviews(
-  tx: Tx,
+  tx: DbTransaction,
   input: {
     listings: readonly DemoListing[];
     ids: readonly number[];

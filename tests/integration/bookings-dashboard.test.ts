@@ -249,7 +249,7 @@ describe(`the dashboard's Bookings tab on ${testEngine}`, () => {
     expect(refused.status).toBe(302);
     expect(toastOf(refused)).toMatchObject({
       title: "bookingsDashboard.toasts.refused",
-      description: "publish.api.forbidden",
+      description: "api.errors.forbidden",
     });
     expect((await row(first.id)).status).toBe("requested");
     expect(await eventCount(first.id)).toBe(events);

@@ -69,7 +69,7 @@ describe(`conversations on ${testEngine}`, () => {
   it("starts a conversation about a public listing, and asking again adds to it", async () => {
     expect(await refusalOf(startConversation(null, { listingId: listing, body: "Hi" }))).toEqual({
       code: "UNAUTHENTICATED",
-      message: "publish.api.unauthenticated",
+      message: "api.errors.unauthenticated",
     });
     expect(
       await refusalOf(startConversation(agent.viewer, { listingId: listing, body: "Hi" })),

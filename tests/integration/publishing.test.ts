@@ -12,11 +12,8 @@ import { MODERATION_TRANSITIONS, statusAfterEdit } from "../../app/lib/listing-s
 import { LISTING_STATUSES, MAX_LISTING_IMAGES } from "../../app/lib/listing-values.ts";
 import { USD } from "../../app/lib/money.ts";
 import { parseBrowseParams } from "../../app/lib/schemas/browse.ts";
-import {
-  emptyListingValues,
-  MAX_LISTING_IMAGE_BYTES,
-  type ListingFormValues,
-} from "../../app/lib/schemas/listing.ts";
+import { emptyListingValues, type ListingFormValues } from "../../app/lib/schemas/listing.ts";
+import { MAX_IMAGE_BYTES } from "../../app/lib/schemas/image.ts";
 import * as addListing from "../../app/routes/listings/add-listing.tsx";
 import * as manageRoute from "../../app/routes/dashboard/manage-listings.tsx";
 import * as moderationRoute from "../../app/routes/dashboard/moderation.tsx";
@@ -995,7 +992,7 @@ describe(`publishing on ${testEngine}`, () => {
     })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    expect(bomb.length).toBeLessThan(MAX_LISTING_IMAGE_BYTES);
+    expect(bomb.length).toBeLessThan(MAX_IMAGE_BYTES);
     const started = performance.now();
     const refused = await uploadVia(agent.jar, bomb, "tiny.png");
     expect(refused.status).toBe(413);
@@ -1083,7 +1080,7 @@ describe(`publishing on ${testEngine}`, () => {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
       "PAYLOAD_TOO_LARGE",
     );
-    expect(sent).toBeLessThan(MAX_LISTING_IMAGE_BYTES + 2 * 1024 * 1024);
+    expect(sent).toBeLessThan(MAX_IMAGE_BYTES + 2 * 1024 * 1024);
 
     // A declared length over the limit is refused without reading a byte.
     let read = 0;
@@ -1120,7 +1117,7 @@ describe(`publishing on ${testEngine}`, () => {
     );
     expect(form).toBeInstanceOf(Response);
     expect((form as Response).status).toBe(413);
-    expect(pageSent).toBeLessThan(MAX_LISTING_IMAGES * MAX_LISTING_IMAGE_BYTES + 3 * 1024 * 1024);
+    expect(pageSent).toBeLessThan(MAX_LISTING_IMAGES * MAX_IMAGE_BYTES + 3 * 1024 * 1024);
   });
 
   it("serves no file outside the media folder, however the path is written", async () => {

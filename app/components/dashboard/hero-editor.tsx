@@ -9,10 +9,10 @@ import { cn } from "../../lib/cn.ts";
 import { heroImageSources, type HeroContent, type HeroSlide } from "../../lib/hero.ts";
 import {
   imageProblemToast,
-  LISTING_IMAGE_ACCEPT,
-  LISTING_IMAGE_SNIFF_BYTES,
-  listingImageProblem,
-} from "../../lib/schemas/listing.ts";
+  IMAGE_ACCEPT,
+  IMAGE_SNIFF_BYTES,
+  imageProblem,
+} from "../../lib/schemas/image.ts";
 import {
   MAX_HERO_DESCRIPTION_LENGTH,
   MAX_HERO_SLIDES,
@@ -156,8 +156,8 @@ export function HeroEditor({ hero, result }: { hero: HeroContent; result: HeroFo
       update(slide.id, { preview: null, fileName: null });
       return;
     }
-    const head = new Uint8Array(await file.slice(0, LISTING_IMAGE_SNIFF_BYTES).arrayBuffer());
-    const problem = listingImageProblem(file.size, head);
+    const head = new Uint8Array(await file.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer());
+    const problem = imageProblem(file.size, head);
     if (problem) {
       showToast(imageProblemToast(problem, file.name));
       input.value = "";
@@ -364,7 +364,7 @@ function SlideRow({
           id={fileId}
           name="slideFile"
           type="file"
-          accept={LISTING_IMAGE_ACCEPT}
+          accept={IMAGE_ACCEPT}
           aria-invalid={imageError ? true : undefined}
           aria-describedby={imageError ? `${fileId}-error` : undefined}
           onChange={(event) => onChoose(event.currentTarget)}

@@ -3,13 +3,13 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { MAX_LISTING_IMAGES } from "../../lib/listing-values.ts";
+import { imageLimitToast } from "../../lib/schemas/listing.ts";
 import {
-  imageLimitToast,
   imageProblemToast,
-  LISTING_IMAGE_ACCEPT,
-  LISTING_IMAGE_SNIFF_BYTES,
-  listingImageProblem,
-} from "../../lib/schemas/listing.ts";
+  IMAGE_ACCEPT,
+  IMAGE_SNIFF_BYTES,
+  imageProblem,
+} from "../../lib/schemas/image.ts";
 import type { StoredImageRef } from "../../lib/schemas/listing-view.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { Badge } from "../ui/badge.tsx";
@@ -148,8 +148,8 @@ export function useImageUploads(initial: ImageItem[]) {
       const room = MAX_LISTING_IMAGES - itemsRef.current.length;
       if (chosen.length > room) showToast(imageLimitToast());
       for (const file of chosen.slice(0, Math.max(0, room))) {
-        const head = new Uint8Array(await file.slice(0, LISTING_IMAGE_SNIFF_BYTES).arrayBuffer());
-        const problem = listingImageProblem(file.size, head);
+        const head = new Uint8Array(await file.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer());
+        const problem = imageProblem(file.size, head);
         if (problem) {
           showToast(imageProblemToast(problem, file.name));
           continue;
@@ -431,7 +431,7 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
                 ref={inputRef}
                 id={`${id}-input`}
                 type="file"
-                accept={LISTING_IMAGE_ACCEPT}
+                accept={IMAGE_ACCEPT}
                 multiple
                 className="sr-only"
                 onChange={(event) => {
@@ -465,7 +465,7 @@ export function PlainImageInput({ error }: { error?: string }) {
         id={id}
         type="file"
         name="imageFiles"
-        accept={LISTING_IMAGE_ACCEPT}
+        accept={IMAGE_ACCEPT}
         multiple
         aria-describedby={`${id}-hint`}
         aria-invalid={error ? true : undefined}

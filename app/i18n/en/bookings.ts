@@ -91,6 +91,8 @@ export const bookings = {
       "This booking has begun: only our team can cancel it now. Contact us with the reason.",
     adminReason: "Give the reason for cancelling: the guest and the host read it.",
     bookingsOnDates: "Bookings hold {from} to {to}: cancel them before closing those dates.",
+    departureNotFound: "This departure could not be found.",
+    feedNotFound: "This calendar feed could not be found.",
     departureHasBookings: "This departure has bookings: cancel them before removing it.",
     departureExists: "There is already a departure on {date}.",
     seatsBelowTaken: {

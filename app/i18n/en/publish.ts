@@ -280,10 +280,7 @@ export const publish = {
   },
   api: {
     unauthenticated: "Please log in to submit a listing.",
-    forbidden: "You do not have the necessary permissions to do this.",
-    noFile: "Please choose an image to upload.",
     uploadNotFound: "This upload does not exist or has already been used.",
     alreadyStatus: "This listing cannot be given that status now.",
-    badRequest: "The request could not be read.",
   },
 };

@@ -7,7 +7,6 @@ import type { Toast } from "../toast.ts";
 import { listingBaseSchema, listingBodySchema, type ListingInput } from "./listing-categories.ts";
 import { isListingErrorCode, type ListingErrorCode } from "./listing-fields.ts";
 import { coerceListingValues, type ListingFormValues } from "./listing-form-values.ts";
-import { sniffImageFormat } from "./profile.ts";
 
 /**
  * The listing contract for one person, shared by the browser (checks before sending), the
@@ -162,42 +161,4 @@ export interface ListingFormResult {
   errors: Record<string, MessageKey>;
   toast: Toast;
   values: ListingFormValues;
-}
-
-// ── Images ────────────────────────────────────────────────────────────────────────────────────
-
-/** The spec's helper text says "up to 10MB"; the server enforces it. */
-export const MAX_LISTING_IMAGE_BYTES = 10 * 1024 * 1024;
-export const LISTING_IMAGE_FORMATS = ["jpeg", "png", "gif", "webp"] as const;
-export type ListingImageFormat = (typeof LISTING_IMAGE_FORMATS)[number];
-/** For the file picker only: what a file is, is decided by its content. */
-export const LISTING_IMAGE_ACCEPT = "image/png,image/jpeg,image/gif,image/webp";
-export const LISTING_IMAGE_SNIFF_BYTES = 12;
-
-/** JPEG, PNG and GIF by their magic numbers; WebP is "RIFF" + 4 bytes + "WEBP". */
-export function sniffListingImageFormat(bytes: Uint8Array): ListingImageFormat | null {
-  const known = sniffImageFormat(bytes);
-  if (known) return known;
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
-  return null;
-}
-
-export type ListingImageProblem = "imageTooLarge" | "imageInvalidType";
-
-/** The checks a browser can make before uploading; the server repeats them and decodes the file. */
-export function listingImageProblem(size: number, head: Uint8Array): ListingImageProblem | null {
-  if (size > MAX_LISTING_IMAGE_BYTES) return "imageTooLarge";
-  if (size === 0 || !sniffListingImageFormat(head)) return "imageInvalidType";
-  return null;
-}
-
-export function imageProblemToast(problem: ListingImageProblem, fileName?: string): Toast {
-  return {
-    title:
-      problem === "imageTooLarge" ? "publish.toasts.fileTooLarge" : "publish.toasts.invalidType",
-    description: `publish.images.${problem}`,
-    params: { name: fileName ?? "" },
-    variant: "destructive",
-  };
 }

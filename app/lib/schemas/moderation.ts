@@ -9,10 +9,10 @@ import { isStorableText } from "./text.ts";
  */
 const moderationReasonSchema = z
   .string()
-  .refine(isStorableText, "publish.api.badRequest")
+  .refine(isStorableText, "api.errors.badRequest")
   .overwrite((text) => text.replace(/\s+/g, " "))
   .trim()
-  .max(MAX_REASON_LENGTH, "publish.api.badRequest")
+  .max(MAX_REASON_LENGTH, "api.errors.badRequest")
   .meta({
     description: `Why the listing was rejected, at most ${MAX_REASON_LENGTH} characters; e-mailed to its owner.`,
   });
@@ -28,7 +28,7 @@ export const moderationInputSchema = z.discriminatedUnion(
     z.object({ decision: z.literal("approved") }),
     z.object({ decision: z.literal("rejected"), reason: moderationReasonSchema.nullish() }),
   ],
-  { error: "publish.api.badRequest" },
+  { error: "api.errors.badRequest" },
 );
 
 export type ModerationInput = z.infer<typeof moderationInputSchema>;

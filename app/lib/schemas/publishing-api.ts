@@ -73,7 +73,7 @@ export const listingAttributesSchema = z
   .object({ featured: z.boolean().optional(), premium: z.boolean().optional() })
   .strict()
   .refine((v) => v.featured !== undefined || v.premium !== undefined, {
-    message: "publish.api.badRequest",
+    message: "api.errors.badRequest",
   });
 
 export const listingAttributesResultSchema = z.object({

@@ -15,7 +15,7 @@ import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import type { FieldErrors } from "../../lib/app-error.ts";
 import { MAX_MESSAGE_BODY } from "../../lib/conversation-values.ts";
-import { MAX_LISTING_IMAGE_BYTES } from "../../lib/schemas/listing.ts";
+import { MAX_IMAGE_BYTES } from "../../lib/schemas/image.ts";
 import { parseId } from "../../lib/id.ts";
 import {
   readConversation,
@@ -63,7 +63,7 @@ export interface SendResult {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requirePermission(context, "conversation:list-own");
   // A message carries at most one image of a listing image's size.
-  const form = await readForm(request, MAX_LISTING_IMAGE_BYTES + MAX_FORM_BYTES);
+  const form = await readForm(request, MAX_IMAGE_BYTES + MAX_FORM_BYTES);
   const body = typeof form.get("body") === "string" ? String(form.get("body")) : "";
   const file = form.get("image");
   const image =

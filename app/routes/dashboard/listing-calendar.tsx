@@ -39,7 +39,7 @@ import {
   saveDeparture,
 } from "../../services/bookings/calendar.server.ts";
 import { addFeed, listFeeds, removeFeed } from "../../services/bookings/ical.server.ts";
-import type { Actor } from "../../services/listings/listing-actor.server.ts";
+import type { Actor } from "../../services/core/actor.server.ts";
 import {
   answerAction,
   errorPage,

@@ -9,7 +9,7 @@ import {
 } from "../../components/dashboard/settings-form.tsx";
 import { useT } from "../../i18n/use-t.ts";
 import type { FieldErrors } from "../../lib/app-error.ts";
-import { MAX_LISTING_IMAGE_BYTES } from "../../lib/schemas/listing.ts";
+import { MAX_IMAGE_BYTES } from "../../lib/schemas/image.ts";
 import {
   HERO_FAILED_TOAST,
   HERO_SAVED_TOAST,
@@ -29,7 +29,7 @@ import { logger } from "../../lib/logger.server.ts";
 
 const PATH = "/dashboard/platform-settings";
 /** The hero form may carry a new picture per slide; anything far above that is refused unread. */
-const MAX_REQUEST_BYTES = MAX_HERO_SLIDES * MAX_LISTING_IMAGE_BYTES + 1024 * 1024;
+const MAX_REQUEST_BYTES = MAX_HERO_SLIDES * MAX_IMAGE_BYTES + 1024 * 1024;
 
 const INVALID_SETTINGS: Toast = {
   title: "dashboard.settings.invalidTitle",

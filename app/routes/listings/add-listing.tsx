@@ -14,14 +14,14 @@ import {
   categoriesFor,
   emptyListingValues,
   listingErrorMessage,
-  MAX_LISTING_IMAGE_BYTES,
   submissionFailedToast,
   type ListingFormResult,
   type ListingFormValues,
 } from "../../lib/schemas/listing.ts";
+import { MAX_IMAGE_BYTES } from "../../lib/schemas/image.ts";
 import { listingValuesFromFormData } from "../../lib/schemas/listing-form-values.ts";
 import { MAX_LISTING_IMAGES } from "../../lib/listing-values.ts";
-import type { Actor } from "../../services/listings/listing-actor.server.ts";
+import type { Actor } from "../../services/core/actor.server.ts";
 import {
   listPendingUploads,
   storeListingUpload,
@@ -40,7 +40,7 @@ import { skipClientOnlyChanges } from "../../lib/client-only-params.ts";
 
 const MY_LISTINGS = "/dashboard/my-listings";
 /** Without JavaScript the images come with the form: five of them at most, plus the fields. */
-const MAX_REQUEST_BYTES = MAX_LISTING_IMAGE_BYTES * MAX_LISTING_IMAGES + 1024 * 1024;
+const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES * MAX_LISTING_IMAGES + 1024 * 1024;
 
 /**
  * Signed out: "Authentication Required" and home ("Authentication Error" / "Please log in to

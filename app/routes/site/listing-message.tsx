@@ -13,7 +13,7 @@ import { metaTranslator } from "../../i18n/translator.ts";
 import type { FieldErrors } from "../../lib/app-error.ts";
 import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
 import { MAX_MESSAGE_BODY } from "../../lib/conversation-values.ts";
-import { requireListingId } from "../../services/listings/listing-actor.server.ts";
+import { requireId } from "../../services/core/ids.server.ts";
 import {
   contactTarget,
   startConversation,
@@ -32,7 +32,7 @@ import { readForm } from "../../services/session/read-form.server.ts";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const target = await loadOrErrorPage(() => contactTarget(requireListingId(params.listingId)));
+  const target = await loadOrErrorPage(() => contactTarget(requireId(params.listingId, "listing")));
   return {
     ...target,
     signedIn: Boolean(viewer),

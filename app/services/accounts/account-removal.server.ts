@@ -1,12 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client.server.ts";
+import type { DbTransaction } from "../../db/client.server.ts";
 import { listingImages, listings, listingUploads, user } from "../../db/schema/index.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { deleteAvatar } from "../media/avatar.server.ts";
 import { deleteStoredImage } from "../media/images.server.ts";
 import { logger } from "../../lib/logger.server.ts";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** What an account's deletion leaves to remove from media storage once it is committed. */
 export interface RemovedAccount {
@@ -22,7 +20,10 @@ export interface RemovedAccount {
  * favourites of those listings. The file keys are read first, under row locks, so no listing or
  * image can slip in between. Null when there is no such account.
  */
-export async function deleteAccountRows(tx: Tx, userId: string): Promise<RemovedAccount | null> {
+export async function deleteAccountRows(
+  tx: DbTransaction,
+  userId: string,
+): Promise<RemovedAccount | null> {
   const [row] = await tx
     .select({ email: user.email, avatarUrl: user.avatarUrl })
     .from(user)

@@ -1,11 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client.server.ts";
+import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { auditLog, user } from "../../db/schema/index.ts";
 import type { AuditAction } from "../../lib/admin-values.ts";
 import { AUDIT_PAGE_SIZE } from "../../lib/schemas/admin-users.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 
 export interface AuditEntry {
   action: AuditAction;
@@ -29,7 +27,11 @@ export interface AuditEntry {
  * entry exists exactly when the change does; the actor's e-mail is copied from their account so
  * the entry still says who after the account is gone.
  */
-export async function recordAudit(db: Database | Tx, actorId: string, entry: AuditEntry) {
+export async function recordAudit(
+  db: Database | DbTransaction,
+  actorId: string,
+  entry: AuditEntry,
+) {
   const targetId = entry.targetId == null ? null : String(entry.targetId);
   await db.execute(sql`
     INSERT INTO ${auditLog} (actor_id, actor_email, action, target_type, target_id, detail)

@@ -9,7 +9,7 @@ import { ROLES, SELECTABLE_ROLES, type Role } from "../../lib/roles.ts";
 import { USERS_PAGE_SIZE, type UserEdit } from "../../lib/schemas/admin-users.ts";
 import { isStorableText } from "../../lib/schemas/text.ts";
 import { deleteAccountRows, removeAccountFiles } from "../accounts/account-removal.server.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { recordAudit } from "./audit.server.ts";
 
 /**

@@ -11,7 +11,7 @@ import type {
   AnalyticsTotals,
   LeadCounts,
 } from "../../lib/schemas/analytics.ts";
-import { requireAllowed } from "../listings/listing-actor.server.ts";
+import { requireAllowed } from "../core/actor.server.ts";
 import { viewDay } from "../listings/listing-views.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import {
   type Category,
   type ListingStatus,
 } from "../../lib/listing-values.ts";
-import { requireAllowed } from "../listings/listing-actor.server.ts";
+import { requireAllowed } from "../core/actor.server.ts";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 

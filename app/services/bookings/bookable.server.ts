@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.server.ts";
+import type { Database, DbTransaction } from "../../db/client.server.ts";
 import { bookingSettings, listings } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { bookingUnitOf, UNIT_PRICE_TYPE, type BookingUnit } from "../../lib/booking-values.ts";
 import { countryTimeZone } from "../../lib/listing-time-zone.ts";
 
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type BookingSettingsRow = typeof bookingSettings.$inferSelect;
 
 /** The listing's columns a booking reads (the stay-price totals read the same). */
@@ -33,7 +32,7 @@ export interface ListingBooking {
 }
 
 export async function readListingBooking(
-  db: Database | Tx,
+  db: Database | DbTransaction,
   listingId: number,
 ): Promise<ListingBooking | null> {
   const [row] = await db
@@ -53,7 +52,10 @@ export interface Bookable {
   rateUsdCents: number;
 }
 
-export async function requireBookable(db: Database | Tx, listingId: number): Promise<Bookable> {
+export async function requireBookable(
+  db: Database | DbTransaction,
+  listingId: number,
+): Promise<Bookable> {
   const found = await readListingBooking(db, listingId);
   if (!found || found.listing.status !== "approved") {
     throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
@@ -80,7 +82,10 @@ export function unitRate(listing: BookableListing, unit: BookingUnit): number {
 }
 
 /** The time zone a listing's days are counted in (its country's). */
-export async function listingTimeZone(db: Database | Tx, listingId: number): Promise<string> {
+export async function listingTimeZone(
+  db: Database | DbTransaction,
+  listingId: number,
+): Promise<string> {
   const [row] = await db
     .select({ countryCode: listings.countryCode })
     .from(listings)

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
-import { databaseErrorOf, transactionWithRetry } from "../../db/transaction-retry.server.ts";
+import { transactionWithRetry } from "../../db/transaction-retry.server.ts";
+import { constraintOf } from "../core/database-errors.server.ts";
 import { bookings, tourDepartures } from "../../db/schema/index.ts";
 import { createTranslator } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -9,7 +10,8 @@ import { paymentTerms } from "../../lib/booking-payment.ts";
 import { formatDay } from "../../lib/format-day.ts";
 import { bookingRequestSchema, type BookingView } from "../../lib/schemas/bookings.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
-import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
 import {
   createPayment,
   openCheckout,
@@ -66,7 +68,7 @@ export async function createBooking(
 ): Promise<CreatedBooking> {
   requireAllowed(actor, "booking:create");
   await requireUnderWriteLimit("booking", actor);
-  const listingId = requireListingId(rawListingId);
+  const listingId = requireId(rawListingId, "listing");
   const request = parsedOrRefused(bookingRequestSchema.safeParse(input), "bookings.errors.guests");
   const db = await getDb();
   const bookable = await requireBookable(db, listingId);
@@ -182,11 +184,11 @@ export async function createBooking(
       return row!.id;
     });
   } catch (error) {
-    const { code, constraint } = databaseErrorOf(error);
-    if (code === "23P01" && constraint === "bookings_no_overlap") {
+    const constraint = constraintOf(error);
+    if (constraint === "bookings_no_overlap") {
       throw await datesTakenRefusal(db, listingId, stayAsked(bookable, stay, now));
     }
-    if (code === "23514" && constraint === "tour_departures_seats_taken_check") {
+    if (constraint === "tour_departures_seats_taken_check") {
       throw new AppError("CONFLICT", "bookings.errors.departureFull", undefined, {
         date: formatDay(stay.checkIn),
       });

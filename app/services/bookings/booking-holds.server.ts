@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "../../db/client.server.ts";
+import { queryRows, type DbTransaction } from "../../db/client.server.ts";
 import { bookings } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isoDay } from "../../lib/booking-values.ts";
-import type { Tx } from "./bookable.server.ts";
 
 /**
  * What one account may hold without paying (decision record 005). A hold is a booking that keeps
@@ -29,7 +28,7 @@ const HOLDS_LOCK_CLASS = 2405;
  * is counted one by one and cannot slip past the limit together.
  */
 export async function requireHoldAllowed(
-  tx: Tx,
+  tx: DbTransaction,
   booking: {
     guestId: string;
     listingId: number;

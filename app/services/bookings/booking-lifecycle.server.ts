@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, notExists, or, sql } from "drizzle-orm";
-import { getDb } from "../../db/client.server.ts";
+import { getDb, type DbTransaction, type Executor } from "../../db/client.server.ts";
 import { transactionWithRetry } from "../../db/transaction-retry.server.ts";
 import {
   bookingEvents,
@@ -22,10 +22,10 @@ import { dayIn } from "../../lib/listing-time-zone.ts";
 import { CHECKOUT_MINUTES, type RefundReason } from "../../lib/payment-values.ts";
 import { cancelInputSchema, type BookingView } from "../../lib/schemas/bookings.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { recordAudit } from "../admin/audit.server.ts";
 import { sendPendingRefunds } from "../payments/refunds.server.ts";
-import { listingTimeZone, type Tx } from "./bookable.server.ts";
+import { listingTimeZone } from "./bookable.server.ts";
 import { mailBookingTransition, type MailEvent } from "./booking-mail.server.ts";
 import { refundableShare, refundPaidShare, releaseHeld } from "./held-money.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
@@ -35,7 +35,6 @@ import {
   publicView,
   requireParty,
   type BookingRow,
-  type Executor,
 } from "./booking-read.server.ts";
 
 /**
@@ -58,7 +57,7 @@ export async function recordEvent(
 }
 
 /** A booking row locked for the rest of the transaction, or null when there is none. */
-export async function lockBooking(tx: Tx, id: number): Promise<BookingRow | null> {
+export async function lockBooking(tx: DbTransaction, id: number): Promise<BookingRow | null> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for("update");
   return row ?? null;
 }
@@ -69,7 +68,7 @@ export async function lockBooking(tx: Tx, id: number): Promise<BookingRow | null
  * the listing's at this moment (a listing that stopped taking bookings meanwhile: a request).
  */
 export async function markBookingPaid(
-  tx: Tx,
+  tx: DbTransaction,
   booking: BookingRow,
   now: Date,
 ): Promise<"booked" | "requested"> {
@@ -111,7 +110,11 @@ export function expiryOf(status: BookingStatus, now: Date): Date | null {
  * A booking whose payment will not come (the checkout failed, was abandoned, or never opened)
  * expires and lets its nights and seats go. False when it was no longer awaiting payment.
  */
-export async function expireUnpaid(tx: Tx, booking: BookingRow, now: Date): Promise<boolean> {
+export async function expireUnpaid(
+  tx: DbTransaction,
+  booking: BookingRow,
+  now: Date,
+): Promise<boolean> {
   return transition(
     tx,
     booking,
@@ -133,7 +136,10 @@ export async function expireUnpaid(tx: Tx, booking: BookingRow, now: Date): Prom
 }
 
 /** Frees a departure's seats when a booking of it stops holding them. */
-async function releaseSeats(tx: Tx, booking: { departureId: number | null; guests: number }) {
+async function releaseSeats(
+  tx: DbTransaction,
+  booking: { departureId: number | null; guests: number },
+) {
   if (booking.departureId === null) return;
   await tx
     .update(tourDepartures)
@@ -146,7 +152,7 @@ async function releaseSeats(tx: Tx, booking: { departureId: number | null; guest
  * `from` (a second answer to the same request changes nothing and is told so).
  */
 async function transition(
-  tx: Tx,
+  tx: DbTransaction,
   booking: BookingRow,
   change: {
     from: readonly BookingStatus[];
@@ -241,7 +247,7 @@ export async function answerRequest(
  * refunds wait to be sent after commit.
  */
 async function refundOnline(
-  tx: Tx,
+  tx: DbTransaction,
   booking: BookingRow,
   fraction: number,
   reason: RefundReason,

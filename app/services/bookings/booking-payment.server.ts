@@ -8,7 +8,7 @@ import { serviceFeeShare } from "../../lib/booking-payment.ts";
 import { HOLD_AFTER_CHECK_IN_HOURS } from "../../lib/payment-values.ts";
 import { can } from "../../lib/permissions.ts";
 import type { CheckoutStarted } from "../../lib/schemas/payments.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import {
   createPayment,
   openCheckout,

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client.server.ts";
+import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { tourDepartures } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import {
@@ -13,10 +13,10 @@ import { paymentTerms } from "../../lib/booking-payment.ts";
 import { formatDay } from "../../lib/format-day.ts";
 import { quoteQuerySchema, type Quote } from "../../lib/schemas/bookings.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
-import { requireListingId } from "../listings/listing-actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
 import { chargeNow } from "../payments/checkout.server.ts";
 import { findCurrency } from "../reference/reference.server.ts";
-import { requireBookable, type Bookable, type Tx } from "./bookable.server.ts";
+import { requireBookable, type Bookable } from "./bookable.server.ts";
 import { requireFreeNights } from "./calendar.server.ts";
 import { serviceFeeBasisPoints, stayPrice } from "./stay-price.server.ts";
 import { type StayAsked } from "./nearest-free-dates.server.ts";
@@ -152,7 +152,12 @@ export function stayAsked(bookable: Bookable, stay: Stay, now: Date): StayAsked 
 }
 
 /** The departure of a tour booking, its dates and seats checked. */
-export async function departureStay(db: Database | Tx, bookable: Bookable, stay: Stay, now: Date) {
+export async function departureStay(
+  db: Database | DbTransaction,
+  bookable: Bookable,
+  stay: Stay,
+  now: Date,
+) {
   const [departure] = await db
     .select()
     .from(tourDepartures)
@@ -206,7 +211,7 @@ export async function requestedCurrency(currencyCode?: string) {
 }
 
 export async function priceOf(
-  db: Database | Tx,
+  db: Database | DbTransaction,
   bookable: Bookable,
   stay: Stay,
   currency: Awaited<ReturnType<typeof requestedCurrency>>,
@@ -229,7 +234,7 @@ export async function quoteBooking(
   query: unknown,
   now = new Date(),
 ): Promise<Quote> {
-  const listingId = requireListingId(rawListingId);
+  const listingId = requireId(rawListingId, "listing");
   const request = parsedOrRefused(quoteQuerySchema.safeParse(query), "bookings.errors.guests");
   const db = await getDb();
   const bookable = await requireBookable(db, listingId);

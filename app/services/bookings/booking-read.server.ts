@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { getDb, type Database } from "../../db/client.server.ts";
+import { getDb, type Executor } from "../../db/client.server.ts";
 import {
   bookingEvents,
   bookings,
@@ -13,20 +13,18 @@ import { AppError } from "../../lib/app-error.ts";
 import { paymentTerms } from "../../lib/booking-payment.ts";
 import { can } from "../../lib/permissions.ts";
 import { type BookingView } from "../../lib/schemas/bookings.ts";
-import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
-import { type Tx } from "./bookable.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
 
 /**
  * Bookings as their guest, their host or the administrator sees them, with both parties and what
  * was paid online.
  */
 
-export type Executor = Database | Tx;
-
 export type BookingRow = typeof bookings.$inferSelect;
 
 export async function bookingRow(db: Executor, rawId: unknown): Promise<BookingRow> {
-  const id = requireListingId(rawId);
+  const id = requireId(rawId, "booking");
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
   if (!row) throw new AppError("NOT_FOUND", "bookings.errors.notFound");
   return row;

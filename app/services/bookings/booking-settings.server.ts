@@ -9,7 +9,8 @@ import {
 } from "../../lib/schemas/bookings.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { requirePaymentProvider } from "../payments/checkout.server.ts";
-import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
 import {
   readListingBooking,
   unitRate,
@@ -50,7 +51,7 @@ export async function requireManagedListing(
   rawListingId: unknown,
 ): Promise<ListingBooking & { listingId: number }> {
   requireAllowed(actor, "dashboard:open");
-  const listingId = requireListingId(rawListingId);
+  const listingId = requireId(rawListingId, "listing");
   const found = await readListingBooking(await getDb(), listingId);
   if (!found) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
   requireAllowed(actor, "booking:manage-listing", { ownerId: found.listing.userId });

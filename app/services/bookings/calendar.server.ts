@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, sql } from "drizzle-orm";
-import { getDb, queryRows, type Database } from "../../db/client.server.ts";
+import { getDb, queryRows, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { bookings, calendarBlocks, tourDepartures } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import {
@@ -17,8 +17,9 @@ import {
   type Availability,
 } from "../../lib/schemas/bookings.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
-import { requireListingId, type Actor } from "../listings/listing-actor.server.ts";
-import { readListingBooking, type Tx } from "./bookable.server.ts";
+import { type Actor } from "../core/actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
+import { readListingBooking } from "./bookable.server.ts";
 import { requireManagedListing } from "./booking-settings.server.ts";
 import { datesTakenRefusal, type StayAsked } from "./nearest-free-dates.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
@@ -38,7 +39,7 @@ const holding = inArray(bookings.status, [...HOLDING_STATUSES]);
  * check that explains.
  */
 export async function requireFreeNights(
-  db: Database | Tx,
+  db: Database | DbTransaction,
   listingId: number,
   stay: StayAsked,
 ): Promise<void> {
@@ -89,7 +90,7 @@ export async function listingAvailability(
   query: unknown,
   now = new Date(),
 ): Promise<Availability> {
-  const listingId = requireListingId(rawListingId);
+  const listingId = requireId(rawListingId, "listing");
   const { from: asked, months = 3 } = parsedOrRefused(
     availabilityQuerySchema.safeParse(query),
     "bookings.errors.date",
@@ -126,7 +127,7 @@ export async function listingAvailability(
  * with their preparation days, and closed nights.
  */
 export async function unavailableNights(
-  db: Database | Tx,
+  db: Database | DbTransaction,
   listingId: number,
   from: string,
   to: string,
@@ -150,7 +151,12 @@ export async function unavailableNights(
   return rows.map((r) => ({ from: r.starts, to: r.ends }));
 }
 
-async function departuresBetween(db: Database | Tx, listingId: number, from: string, to: string) {
+async function departuresBetween(
+  db: Database | DbTransaction,
+  listingId: number,
+  from: string,
+  to: string,
+) {
   const rows = await db
     .select({
       id: tourDepartures.id,
@@ -287,7 +293,7 @@ export async function removeDeparture(
 ) {
   await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireTourListing(actor, rawListingId);
-  const departureId = requireListingId(rawDepartureId);
+  const departureId = requireId(rawDepartureId, "departure");
   const db = await getDb();
   const [held] = await db
     .select({ id: bookings.id })

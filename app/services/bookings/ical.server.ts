@@ -23,7 +23,8 @@ import {
 } from "../../lib/booking-values.ts";
 import { icalFeedInputSchema } from "../../lib/schemas/bookings.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
-import { requireListingId, type Actor } from "../listings/listing-actor.server.ts";
+import { type Actor } from "../core/actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
 import { fetchPublicText, PublicFetchError } from "../core/public-fetch.server.ts";
 import { requireManagedListing } from "./booking-settings.server.ts";
 import { closedRanges, type CalendarRange, type ParsedCalendar } from "./ical-parse.ts";
@@ -347,7 +348,7 @@ export async function addFeed(
 export async function removeFeed(actor: Actor | null, rawListingId: unknown, rawFeedId: unknown) {
   await requireUnderWriteLimit("listingEdit", actor);
   const found = await requireManagedListing(actor, rawListingId);
-  const feedId = requireListingId(rawFeedId);
+  const feedId = requireId(rawFeedId, "feed");
   const db = await getDb();
   await db
     .delete(icalFeeds)

@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { queryRows, type Database } from "../../db/client.server.ts";
+import { queryRows, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { bookings, calendarBlocks } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import {
@@ -10,7 +10,6 @@ import {
   type BookingUnit,
 } from "../../lib/booking-values.ts";
 import { formatDay } from "../../lib/format-day.ts";
-import type { Tx } from "./bookable.server.ts";
 
 /**
  * When the dates a guest asked for are taken, the refusal says so without telling whose or which
@@ -45,7 +44,7 @@ const dayNumber = (isoDate: string) => Math.round(dayStart(isoDate).getTime() / 
  * preparation days of it — the rules requireFreeNights and the exclusion constraint apply.
  */
 export async function nearestFreeStays(
-  db: Database | Tx,
+  db: Database | DbTransaction,
   listingId: number,
   stay: StayAsked,
 ): Promise<FreeStay[]> {
@@ -112,7 +111,7 @@ const stayText = (stay: FreeStay) => `${formatDay(stay.checkIn)} – ${formatDay
 
 /** The refusal of taken dates: no one else's dates, the nearest free ones instead. */
 export async function datesTakenRefusal(
-  db: Database | Tx,
+  db: Database | DbTransaction,
   listingId: number,
   stay: StayAsked,
 ): Promise<AppError> {

@@ -1,5 +1,5 @@
 import { inArray, eq } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client.server.ts";
+import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { bookingSettings, listings, platformSettings } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { StayTotal } from "../../lib/stay-link.ts";
@@ -11,12 +11,7 @@ import {
   type BookingUnit,
   type PriceBreakdown,
 } from "../../lib/booking-values.ts";
-import {
-  bookableListingColumns,
-  unitRate,
-  type BookingSettingsRow,
-  type Tx,
-} from "./bookable.server.ts";
+import { bookableListingColumns, unitRate, type BookingSettingsRow } from "./bookable.server.ts";
 
 /**
  * What a stay costs, one function for the booking card's quote, the booking itself and the
@@ -24,7 +19,7 @@ import {
  */
 
 /** The platform's service fee in basis points (platform settings), for bookings and jobs alike. */
-export async function serviceFeeBasisPoints(db: Database | Tx): Promise<number> {
+export async function serviceFeeBasisPoints(db: Database | DbTransaction): Promise<number> {
   const [row] = await db
     .select({ bp: platformSettings.serviceFeeBasisPoints })
     .from(platformSettings)

@@ -4,7 +4,6 @@ import { contactMessages } from "../../db/schema/index.ts";
 import { contactReplyEmail } from "../../email/templates.ts";
 import { getMailer } from "../../email/mailer.server.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { parseId } from "../../lib/id.ts";
 import {
   INBOX_PAGE_SIZE,
   messageReplySchema,
@@ -15,7 +14,8 @@ import {
 import { fieldErrorsOf } from "../../lib/validation.ts";
 import { recordAudit } from "../admin/audit.server.ts";
 import { getPublicSettings } from "../content/settings.server.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
+import { notFound, requireId } from "../core/ids.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 
 /**
@@ -45,16 +45,6 @@ function shaped(row: Row): InboxMessage {
     readAt: row.readAt?.toISOString() ?? null,
     repliedAt: row.repliedAt?.toISOString() ?? null,
   };
-}
-
-function notFound(): AppError {
-  return new AppError("NOT_FOUND", "dashboard.messages.notFoundDescription");
-}
-
-function messageId(value: unknown): number {
-  const id = parseId(value);
-  if (id === null) throw notFound();
-  return id;
 }
 
 /** Unread messages in the whole inbox (the overview's figure too). */
@@ -123,7 +113,7 @@ export async function openMessage({
   markRead?: boolean;
 }): Promise<InboxMessage> {
   requireAllowed(actor, "contact:manage");
-  const id = messageId(rawId);
+  const id = requireId(rawId, "contactMessage");
   const db = await getDb();
   if (markRead) {
     const [row] = await db
@@ -131,11 +121,11 @@ export async function openMessage({
       .set({ readAt: sql`coalesce(${contactMessages.readAt}, now())` })
       .where(eq(contactMessages.id, id))
       .returning(COLUMNS);
-    if (!row) throw notFound();
+    if (!row) throw notFound("contactMessage");
     return shaped(row);
   }
   const [row] = await db.select(COLUMNS).from(contactMessages).where(eq(contactMessages.id, id));
-  if (!row) throw notFound();
+  if (!row) throw notFound("contactMessage");
   return shaped(row);
 }
 
@@ -150,14 +140,14 @@ export async function setMessageRead({
   read: boolean;
 }): Promise<InboxMessage> {
   requireAllowed(actor, "contact:manage");
-  const id = messageId(rawId);
+  const id = requireId(rawId, "contactMessage");
   const db = await getDb();
   const [row] = await db
     .update(contactMessages)
     .set({ readAt: read ? sql`coalesce(${contactMessages.readAt}, now())` : null })
     .where(eq(contactMessages.id, id))
     .returning(COLUMNS);
-  if (!row) throw notFound();
+  if (!row) throw notFound("contactMessage");
   return shaped(row);
 }
 
@@ -177,7 +167,7 @@ export async function replyToMessage({
   input: unknown;
 }): Promise<InboxMessage> {
   requireAllowed(actor, "contact:manage");
-  const id = messageId(rawId);
+  const id = requireId(rawId, "contactMessage");
   const parsed = messageReplySchema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error);
@@ -188,7 +178,7 @@ export async function replyToMessage({
     .select(COLUMNS)
     .from(contactMessages)
     .where(eq(contactMessages.id, id));
-  if (!message) throw notFound();
+  if (!message) throw notFound("contactMessage");
   const { supportEmail, siteName } = await getPublicSettings();
   try {
     await getMailer().send(
@@ -213,7 +203,7 @@ export async function replyToMessage({
       })
       .where(eq(contactMessages.id, id))
       .returning(COLUMNS);
-    if (!row) throw notFound();
+    if (!row) throw notFound("contactMessage");
     await recordAudit(tx, actor.id, {
       action: "message.reply",
       targetType: "message",

@@ -8,7 +8,7 @@ import { heroContentSchema } from "../../lib/schemas/platform-settings.ts";
 import { fieldErrorsOf } from "../../lib/validation.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { recordAudit } from "../admin/audit.server.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { listingImageRefusal, removeFiles } from "../listings/listing-uploads.server.ts";
 import { mediaUrl, storeImage } from "../media/images.server.ts";
 import { getHeroContent, invalidateSiteContent } from "./settings.server.ts";

@@ -19,7 +19,7 @@ import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { recordAudit } from "../admin/audit.server.ts";
 import { memo } from "../cache/memo.server.ts";
 import { deleteLogo, logoOf, storeLogo } from "../media/logo.server.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 
 /**
  * The settings every page shows and the home page's hero, read on every request and changed only

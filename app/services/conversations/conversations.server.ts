@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client.server.ts";
+import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import {
   bookings,
   conversations,
@@ -22,7 +22,8 @@ import {
   type NewMessages,
 } from "../../lib/schemas/conversations.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { partyOf, requireAllowed, type Actor } from "../core/actor.server.ts";
+import { notFound } from "../core/ids.server.ts";
 import { deleteStoredImage, mediaUrl } from "../media/images.server.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { blockBetween, requireMayWrite } from "../safety/blocks.server.ts";
@@ -38,31 +39,24 @@ import { storeMessageImage, type MessageImage } from "./message-image.server.ts"
  * messages after it.
  */
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Row = typeof conversations.$inferSelect;
 type Side = "guest" | "host";
 
 const INBOX_PAGE_SIZE = 20;
 
 function sideOf(row: Pick<Row, "guestId" | "hostId">, actorId: string): Side | null {
-  if (row.guestId === actorId) return "guest";
-  if (row.hostId === actorId) return "host";
-  return null;
-}
-
-function notFound(): AppError {
-  return new AppError("NOT_FOUND", "conversations.errors.notFound");
+  return partyOf(actorId, { guest: row.guestId, host: row.hostId });
 }
 
 /** The conversation, when the actor is one of its two people; anybody else is told it is not there. */
 async function requireParticipant(
-  db: Database | Tx,
+  db: Database | DbTransaction,
   actor: Actor,
   conversationId: number,
 ): Promise<{ row: Row; side: Side }> {
   const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
   const side = row ? sideOf(row, actor.id) : null;
-  if (!row || !side) throw notFound();
+  if (!row || !side) throw notFound("conversation");
   return { row, side };
 }
 
@@ -88,7 +82,12 @@ interface NewMessage {
  * administrators see), the conversation moves to the top of both inboxes, and the sender has
  * read everything up to their own message.
  */
-async function insertMessage(tx: Tx, conversation: Row, senderId: string, message: NewMessage) {
+async function insertMessage(
+  tx: DbTransaction,
+  conversation: Row,
+  senderId: string,
+  message: NewMessage,
+) {
   const reasons = paymentRuleReasons(message.body);
   const [inserted] = await tx
     .insert(messages)
@@ -142,7 +141,11 @@ function messageView(row: typeof messages.$inferSelect, actorId: string): Messag
 }
 
 /** The listing a person may start a conversation about: public, and not their own. */
-async function requireContactableListing(db: Database | Tx, actor: Actor, listingId: number) {
+async function requireContactableListing(
+  db: Database | DbTransaction,
+  actor: Actor,
+  listingId: number,
+) {
   const [listing] = await db
     .select({ id: listings.id, userId: listings.userId, status: listings.status })
     .from(listings)
@@ -226,7 +229,7 @@ export async function openBookingConversation(
 
 /** A booking's conversation, made the first time it is needed (by either side, or by its request). */
 async function bookingConversation(
-  db: Database | Tx,
+  db: Database | DbTransaction,
   booking: { id: number; listingId: number; guestId: string; hostId: string },
 ): Promise<Row> {
   const [made] = await db
@@ -253,7 +256,7 @@ async function bookingConversation(
  * (requireMayWrite), as for any message.
  */
 export async function writeBookingMessage(
-  tx: Tx,
+  tx: DbTransaction,
   booking: { id: number; listingId: number; guestId: string; hostId: string },
   body: string,
 ): Promise<void> {

@@ -1,16 +1,12 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { getDb, type Database } from "../../db/client.server.ts";
+import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { listingUploads } from "../../db/schema/index.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
-import {
-  LISTING_IMAGE_SNIFF_BYTES,
-  listingErrorMessage,
-  MAX_LISTING_IMAGE_BYTES,
-  sniffListingImageFormat,
-} from "../../lib/schemas/listing.ts";
+import { listingErrorMessage } from "../../lib/schemas/listing.ts";
+import { IMAGE_SNIFF_BYTES, MAX_IMAGE_BYTES, sniffUploadFormat } from "../../lib/schemas/image.ts";
 import { getMediaStorage, type MediaStorage } from "../../storage/media-storage.server.ts";
 import {
   copyStoredImage,
@@ -21,7 +17,7 @@ import {
   type StoredImage,
 } from "../media/images.server.ts";
 import { requireUnderRateLimit, requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
-import { requireAllowed, type Actor } from "./listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 
 /**
@@ -94,10 +90,10 @@ export interface ImageRefusal {
  * decoder must agree). Listing images and the home page's slides take the same files.
  */
 export async function listingImageRefusal(data: Buffer): Promise<ImageRefusal | null> {
-  if (data.length > MAX_LISTING_IMAGE_BYTES) {
+  if (data.length > MAX_IMAGE_BYTES) {
     return { code: "PAYLOAD_TOO_LARGE", message: "publish.errors.imageTooLarge" };
   }
-  const sniffed = sniffListingImageFormat(data.subarray(0, LISTING_IMAGE_SNIFF_BYTES));
+  const sniffed = sniffUploadFormat(data.subarray(0, IMAGE_SNIFF_BYTES));
   if (!sniffed)
     return { code: "UNSUPPORTED_MEDIA_TYPE", message: "publish.errors.imageInvalidType" };
   const meta = await sharp(data, { limitInputPixels: false })
@@ -272,10 +268,12 @@ export async function adoptUploads(
   return copies;
 }
 
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 /** Takes the adopted uploads off the actor's pending list; fails if another request took one. */
-export async function consumeUploads(tx: Tx, actor: Actor, keys: readonly string[]): Promise<void> {
+export async function consumeUploads(
+  tx: DbTransaction,
+  actor: Actor,
+  keys: readonly string[],
+): Promise<void> {
   if (keys.length === 0) return;
   const removed = await tx
     .delete(listingUploads)

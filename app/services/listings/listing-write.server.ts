@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client.server.ts";
+import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { countries, listingImages, listings, user } from "../../db/schema/index.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -24,14 +24,14 @@ import { getNotificationEmail, requiresManualApproval } from "../content/setting
 import { requireListingRoom } from "../premium/plan-limits.server.ts";
 import { requireUnderRateLimit, requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 import { listCountries } from "../reference/reference.server.ts";
-import { requireAllowed, requireListingId, type Actor } from "./listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
 import { listingFormValues, listingRowValues } from "./listing-row.server.ts";
 import {
   adoptUploads,
   consumeUploads,
   removeFiles,
   uploaded,
-  type Tx,
   type UploadedImage,
 } from "./listing-uploads.server.ts";
 import { logger } from "../../lib/logger.server.ts";
@@ -202,7 +202,7 @@ interface OwnedListing {
 
 /** The listing if the actor may edit or delete it (its owner, or the admin). */
 async function listingForChange(
-  db: Database | Tx,
+  db: Database | DbTransaction,
   actor: Actor,
   action: "listing:edit" | "listing:delete",
   listingId: number,
@@ -216,7 +216,7 @@ async function listingForChange(
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
   if (!can(actor, action, { ownerId: row.userId })) {
-    throw new AppError("FORBIDDEN", "publish.api.forbidden");
+    throw new AppError("FORBIDDEN", "api.errors.forbidden");
   }
   return row;
 }
@@ -232,7 +232,7 @@ export async function updateListing({
 }): Promise<SavedListing> {
   requireAllowed(actor, "listing:edit", { ownerId: actor?.id });
   await requireUnderWriteLimit("listingEdit", actor);
-  const id = requireListingId(listingId);
+  const id = requireId(listingId, "listing");
   const db = await getDb();
   const owned = await listingForChange(db, actor, "listing:edit", id);
   const { listing, countryName: country } = await parseListing(db, actor, owned.userId, input);
@@ -342,7 +342,7 @@ export async function deleteListing({
 }): Promise<void> {
   requireAllowed(actor, "listing:delete", { ownerId: actor?.id });
   await requireUnderWriteLimit("listingEdit", actor);
-  const id = requireListingId(listingId);
+  const id = requireId(listingId, "listing");
   const db = await getDb();
   const keys = await db.transaction(async (tx) => {
     await listingForChange(tx, actor, "listing:delete", id, true);
@@ -378,7 +378,7 @@ export async function getListingForEdit({
   listingId: number | string;
 }): Promise<EditableListing> {
   requireAllowed(actor, "listing:edit", { ownerId: actor?.id });
-  const id = requireListingId(listingId);
+  const id = requireId(listingId, "listing");
   const db = await getDb();
   await listingForChange(db, actor, "listing:edit", id);
   const [row] = await db

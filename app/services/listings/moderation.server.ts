@@ -16,7 +16,8 @@ import type { AgentType } from "../../lib/listing-values.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
 import { dashboardColumns } from "../dashboard/dashboard-listings.server.ts";
 import { recordAudit } from "../admin/audit.server.ts";
-import { requireAllowed, requireListingId, type Actor } from "./listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 
 /**
@@ -43,7 +44,7 @@ export async function moderateListing({
   reason?: string | null;
 }): Promise<{ id: number; status: ModerationDecision }> {
   requireAllowed(actor, "listing:moderate");
-  const id = requireListingId(rawId);
+  const id = requireId(rawId, "listing");
   const note =
     decision === "rejected"
       ? reason?.replace(/\s+/g, " ").trim().slice(0, MAX_REASON_LENGTH) || null
@@ -114,7 +115,7 @@ export async function setListingAttribute({
   value: boolean;
 }): Promise<{ id: number; featured: boolean; agentType: AgentType }> {
   requireAllowed(actor, attribute === "featured" ? "listing:feature" : "listing:set-premium");
-  const id = requireListingId(rawId);
+  const id = requireId(rawId, "listing");
   const db = await getDb();
   const set =
     attribute === "featured"

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import sharp, { type OutputInfo } from "sharp";
 import { AppError } from "../../lib/app-error.ts";
-import { LISTING_IMAGE_SNIFF_BYTES, sniffListingImageFormat } from "../../lib/schemas/listing.ts";
+import { IMAGE_SNIFF_BYTES, sniffUploadFormat } from "../../lib/schemas/image.ts";
 import { LOGO_BOX, MAX_LOGO_BYTES } from "../../lib/schemas/platform-settings.ts";
 import type { MediaStorage } from "../../storage/media-storage.server.ts";
 import { logger } from "../../lib/logger.server.ts";
@@ -44,7 +44,7 @@ export async function storeLogo(storage: MediaStorage, data: Buffer): Promise<st
   if (data.length > MAX_LOGO_BYTES) {
     throw logoError("PAYLOAD_TOO_LARGE", "dashboard.settings.errors.logoTooLarge");
   }
-  const sniffed = sniffListingImageFormat(data.subarray(0, LISTING_IMAGE_SNIFF_BYTES));
+  const sniffed = sniffUploadFormat(data.subarray(0, IMAGE_SNIFF_BYTES));
   if (!sniffed)
     throw logoError("UNSUPPORTED_MEDIA_TYPE", "dashboard.settings.errors.logoInvalidType");
   const meta = await sharp(data, { limitInputPixels: false })

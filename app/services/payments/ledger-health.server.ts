@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Database, type DbTransaction } from "../../db/client.server.ts";
+import { queryRows, type Executor } from "../../db/client.server.ts";
 import { ledgerEntries, payouts } from "../../db/schema/index.ts";
 import {
   DEBIT_ACCOUNTS,
@@ -22,8 +22,6 @@ export interface CurrencyHealth {
   balanced: boolean;
   problems: LedgerProblem[];
 }
-
-type Executor = Database | DbTransaction;
 
 /** An account's balance as people read it: debits for the debit accounts, credits for the rest. */
 function natural(account: LedgerAccount, sum: number): number {

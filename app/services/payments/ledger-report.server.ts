@@ -3,7 +3,7 @@ import { getDb, queryRows } from "../../db/client.server.ts";
 import { ledgerEntries, user } from "../../db/schema/index.ts";
 import { DEBIT_ACCOUNTS, LEDGER_ACCOUNTS, type LedgerAccount } from "../../lib/payment-values.ts";
 import type { LedgerReport } from "../../lib/schemas/payments.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { ledgerHealth } from "./ledger-health.server.ts";
 
 /**

@@ -11,7 +11,7 @@ import {
   type PaymentSummary,
   type PaymentView,
 } from "../../lib/schemas/payments.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 
 /**
  * Reading payments: one's own (the Payments tab, a payment's page and receipt, the API), every

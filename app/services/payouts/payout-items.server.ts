@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { queryRows, type Database, type DbTransaction } from "../../db/client.server.ts";
+import { queryRows, type Executor } from "../../db/client.server.ts";
 import { bookings, jobs, listings } from "../../db/schema/index.ts";
 import type { PayoutItem } from "../../lib/schemas/payouts.ts";
 
@@ -9,8 +9,6 @@ import type { PayoutItem } from "../../lib/schemas/payouts.ts";
  * against the items in the order their money was released, the oldest first; a debt the host
  * still owes back (a refund after a payout) is not paid out.
  */
-
-type Executor = Database | DbTransaction;
 
 interface ItemMoney {
   booking_id: number | null;

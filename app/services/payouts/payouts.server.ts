@@ -13,7 +13,7 @@ import {
 } from "../../lib/schemas/payouts.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { recordAudit } from "../admin/audit.server.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { lockHost, payableLeft, settleHostDebt } from "../payments/host-debt.server.ts";
 import { accountBalances, cashOut, coverCash, postLedger } from "../payments/ledger.server.ts";
 import { payoutItems } from "./payout-items.server.ts";

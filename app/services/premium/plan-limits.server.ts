@@ -5,7 +5,8 @@ import { AppError } from "../../lib/app-error.ts";
 import type { ListingStatus } from "../../lib/listing-values.ts";
 import { can } from "../../lib/permissions.ts";
 import type { PlanUsage } from "../../lib/schemas/payments.ts";
-import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
@@ -160,7 +161,7 @@ export async function setOwnFeatured({
 }): Promise<{ id: number; featured: boolean }> {
   requireAllowed(actor, "listing:feature-own", { ownerId: actor?.id });
   await requireUnderWriteLimit("listingEdit", actor);
-  const id = requireListingId(listingId);
+  const id = requireId(listingId, "listing");
   const db = await getDb();
   return db.transaction(async (tx) => {
     await lockAccount(tx, actor.id);
@@ -176,7 +177,7 @@ export async function setOwnFeatured({
       .for("update");
     if (!row) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
     if (!can(actor, "listing:feature-own", { ownerId: row.userId })) {
-      throw new AppError("FORBIDDEN", "publish.api.forbidden");
+      throw new AppError("FORBIDDEN", "api.errors.forbidden");
     }
     if (row.featured && !row.featuredByOwner) {
       throw new AppError("CONFLICT", "payments.plans.featured.byTeam");

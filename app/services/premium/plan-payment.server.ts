@@ -5,7 +5,7 @@ import { createTranslator } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { addMonths } from "../../lib/plan-period.ts";
 import type { CheckoutStarted } from "../../lib/schemas/payments.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import {
   createPayment,
   openCheckout,
@@ -48,7 +48,7 @@ export async function buyPremiumPlan({
   requirePaymentProvider();
   const db = await getDb();
   const [payer] = await db.select({ email: user.email }).from(user).where(eq(user.id, actor.id));
-  if (!payer) throw new AppError("UNAUTHENTICATED", "publish.api.unauthenticated");
+  if (!payer) throw new AppError("UNAUTHENTICATED", "api.errors.unauthenticated");
   const payment = await db.transaction((tx) =>
     createPayment(tx, {
       payerId: actor.id,

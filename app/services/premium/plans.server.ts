@@ -10,7 +10,7 @@ import {
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { recordAudit } from "../admin/audit.server.ts";
 import { memo } from "../cache/memo.server.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 
 /**
  * The premium plans on sale: rows the administrator edits, read by the plans page, the contact

@@ -6,10 +6,10 @@ import { AppError } from "../../lib/app-error.ts";
 import { serviceFeeShare } from "../../lib/booking-payment.ts";
 import type { CheckoutStarted } from "../../lib/schemas/payments.ts";
 import type { JobPayment } from "../../lib/schemas/quotes.ts";
-import { parseId } from "../../lib/id.ts";
 import { serviceFeeBasisPoints } from "../bookings/stay-price.server.ts";
 import { refundPaidShare, releaseHeld } from "../bookings/held-money.server.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
 import { requirePaymentProvider } from "../payments/checkout.server.ts";
 import { startSingleCheckout } from "../payments/single-checkout.server.ts";
 import { payoutItems } from "../payouts/payout-items.server.ts";
@@ -163,8 +163,7 @@ export async function startJobCheckout(
 ): Promise<CheckoutStarted> {
   requireAllowed(actor, "payment:pay");
   await requireUnderWriteLimit("checkout", actor);
-  const jobId = parseId(rawJobId);
-  if (jobId === null) throw new AppError("NOT_FOUND", "quotes.errors.jobNotFound");
+  const jobId = requireId(rawJobId, "job");
   const db = await getDb();
   const [row] = await db
     .select({

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { avatarSrc } from "../../auth/viewer.ts";
-import { getDb, type Database } from "../../db/client.server.ts";
+import { getDb, type Executor } from "../../db/client.server.ts";
 import {
   conversations,
   jobs,
@@ -13,12 +13,10 @@ import {
 } from "../../db/schema/index.ts";
 import { createTranslator, type MessageKey } from "../../i18n/translate.ts";
 import type { MessageScope } from "../../i18n/translator.ts";
-import { databaseErrorOf } from "../../db/transaction-retry.server.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isoDay } from "../../lib/booking-values.ts";
 import type { QuoteStatus } from "../../lib/conversation-values.ts";
 import { formatDay } from "../../lib/format-day.ts";
-import { parseId } from "../../lib/id.ts";
 import { formatPrice, USD } from "../../lib/money.ts";
 import {
   answerQuoteSchema,
@@ -34,7 +32,9 @@ import {
 } from "../../lib/schemas/quotes.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { postMessage, startConversation } from "../conversations/conversations.server.ts";
-import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
+import { partyOf, requireAllowed, requireSignedIn, type Actor } from "../core/actor.server.ts";
+import { constraintOf } from "../core/database-errors.server.ts";
+import { requireId } from "../core/ids.server.ts";
 import { sendPendingRefunds } from "../payments/refunds.server.ts";
 import { blockBetween } from "../safety/blocks.server.ts";
 import {
@@ -57,23 +57,9 @@ import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
  * (404). Of the two, only the right side may act: the other is refused (403) in words.
  */
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Executor = Database | Tx;
-
 const t = createTranslator();
 
 type Side = "client" | "professional";
-
-function requireSignedIn(actor: Actor | null): asserts actor is Actor {
-  if (!actor) throw new AppError("UNAUTHENTICATED", "publish.api.unauthenticated");
-}
-
-/** The id a caller names, or the thing is not found: "abc" names no request, quote or job. */
-function idOrMissing(raw: unknown, missing: MessageKey): number {
-  const id = parseId(raw);
-  if (id === null) throw new AppError("NOT_FOUND", missing);
-  return id;
-}
 
 /** An object's fields, for input that names its id beside the form's fields. */
 function fieldsOf(input: unknown): Record<string, unknown> {
@@ -81,9 +67,7 @@ function fieldsOf(input: unknown): Record<string, unknown> {
 }
 
 function sideOf(row: { clientId: string; professionalId: string }, actorId: string): Side | null {
-  if (row.clientId === actorId) return "client";
-  if (row.professionalId === actorId) return "professional";
-  return null;
+  return partyOf(actorId, { client: row.clientId, professional: row.professionalId });
 }
 
 /** A day before today refused as the field's own problem, so the form shows it beside the field. */
@@ -241,7 +225,7 @@ export async function conversationQuotes(
   now = new Date(),
 ): Promise<ConversationQuotes> {
   requireAllowed(actor, "conversation:list-own");
-  const conversationId = idOrMissing(rawConversationId, "quotes.errors.conversationNotFound");
+  const conversationId = requireId(rawConversationId, "conversation");
   const db = await getDb();
   const [conversation] = await db
     .select({ guestId: conversations.guestId, hostId: conversations.hostId })
@@ -324,7 +308,7 @@ export async function listMyJobs(actor: Actor | null): Promise<JobView[]> {
  * with who offers it. Any other listing has no quote form (404).
  */
 export async function quoteTarget(rawListingId: unknown) {
-  const listingId = requireListingId(rawListingId);
+  const listingId = requireId(rawListingId, "listing");
   const db = await getDb();
   const [row] = await db
     .select({
@@ -365,7 +349,7 @@ export async function requestQuote(
   requireAllowed(actor, "quote:request");
   await requireUnderWriteLimit("quoteRequest", actor);
   const fields = fieldsOf(input);
-  const listingId = requireListingId(fields.listingId);
+  const listingId = requireId(fields.listingId, "listing");
   const db = await getDb();
   const [listing] = await db
     .select({
@@ -462,7 +446,7 @@ export async function sendQuote(
   requireSignedIn(actor);
   await requireUnderWriteLimit("quote", actor);
   const fields = fieldsOf(input);
-  const requestId = idOrMissing(fields.requestId, "quotes.errors.requestNotFound");
+  const requestId = requireId(fields.requestId, "request");
   const db = await getDb();
   const { request, side } = await requireRequestParty(db, actor, requestId);
   requireProfessional(actor, side, request.professionalId);
@@ -517,7 +501,7 @@ export async function sendQuote(
     });
   } catch (error) {
     // The partial unique index is the last word on "one standing quote per request".
-    if (databaseErrorOf(error).constraint === "quotes_one_open_per_request") {
+    if (constraintOf(error) === "quotes_one_open_per_request") {
       throw new AppError("CONFLICT", "quotes.errors.quoteStanding");
     }
     throw error;
@@ -542,7 +526,7 @@ export async function withdrawQuote(
 ): Promise<QuoteView> {
   requireSignedIn(actor);
   await requireUnderWriteLimit("quoteChange", actor);
-  const quoteId = idOrMissing(fieldsOf(input).quoteId, "quotes.errors.quoteNotFound");
+  const quoteId = requireId(fieldsOf(input).quoteId, "quote");
   const db = await getDb();
   const { quote, request, side } = await requireQuoteParty(db, actor, quoteId);
   requireProfessional(actor, side, request.professionalId);
@@ -580,7 +564,7 @@ export async function answerQuote(
   requireSignedIn(actor);
   await requireUnderWriteLimit("quoteChange", actor);
   const fields = fieldsOf(input);
-  const quoteId = idOrMissing(fields.quoteId, "quotes.errors.quoteNotFound");
+  const quoteId = requireId(fields.quoteId, "quote");
   const db = await getDb();
   const { quote, request, side } = await requireQuoteParty(db, actor, quoteId);
   if (side !== "client") throw new AppError("FORBIDDEN", "quotes.errors.onlyClient");
@@ -679,7 +663,7 @@ export async function completeJob(
 ): Promise<JobView> {
   requireSignedIn(actor);
   await requireUnderWriteLimit("quoteChange", actor);
-  const jobId = idOrMissing(fieldsOf(input).jobId, "quotes.errors.jobNotFound");
+  const jobId = requireId(fieldsOf(input).jobId, "job");
   const db = await getDb();
   const { job, side, conversationId } = await requireJobParty(db, actor, jobId);
   requireAllowed(actor, "job:manage");
@@ -720,7 +704,7 @@ export async function cancelJob(
   requireSignedIn(actor);
   await requireUnderWriteLimit("quoteChange", actor);
   const fields = fieldsOf(input);
-  const jobId = idOrMissing(fields.jobId, "quotes.errors.jobNotFound");
+  const jobId = requireId(fields.jobId, "job");
   const db = await getDb();
   const { job, conversationId } = await requireJobParty(db, actor, jobId);
   requireAllowed(actor, "job:manage");

@@ -10,7 +10,7 @@ import {
 } from "../../lib/schemas/currency.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { recordAudit } from "../admin/audit.server.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { invalidateReferenceData } from "./reference.server.ts";
 
 /**

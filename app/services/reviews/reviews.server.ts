@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, notExists, sql } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client.server.ts";
+import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { bookings, jobs, listings, reviews, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { REVIEWS_PAGE_SIZE } from "../../lib/conversation-values.ts";
@@ -16,8 +16,8 @@ import {
 import { idSchema } from "../../lib/schemas/id.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { recordAudit } from "../admin/audit.server.ts";
-import type { Tx } from "../bookings/bookable.server.ts";
-import { requireAllowed, requireListingId, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
@@ -34,7 +34,7 @@ type ReviewRow = typeof reviews.$inferSelect;
  * Locks the listing's and the lister's rows (always in this order) before their averages are
  * read again: two reviews committed at once would otherwise each count without the other.
  */
-async function lockRated(tx: Tx, listingId: number, subjectId: string) {
+async function lockRated(tx: DbTransaction, listingId: number, subjectId: string) {
   await tx
     .select({ id: listings.id })
     .from(listings)
@@ -44,7 +44,7 @@ async function lockRated(tx: Tx, listingId: number, subjectId: string) {
 }
 
 /** The average of the visible reviews, one decimal (null when none), and their count. */
-async function recomputeAggregates(tx: Tx, listingId: number, subjectId: string) {
+async function recomputeAggregates(tx: DbTransaction, listingId: number, subjectId: string) {
   const visible = (column: typeof reviews.listingId | typeof reviews.subjectId, value: unknown) =>
     sql`${reviews.hiddenAt} IS NULL AND ${column} = ${value}`;
   await tx
@@ -67,7 +67,7 @@ async function recomputeAggregates(tx: Tx, listingId: number, subjectId: string)
  * Every listing's and lister's averages from the visible reviews at once (the demo seed, after
  * loading its reviews). Those without a visible review are left as they are.
  */
-export async function recomputeAllRatings(db: Database | Tx) {
+export async function recomputeAllRatings(db: Database | DbTransaction) {
   const visible = sql`${reviews.hiddenAt} IS NULL`;
   const byListing = db
     .select({
@@ -129,7 +129,7 @@ function toView(row: {
   };
 }
 
-async function reviewView(db: Database | Tx, id: number): Promise<ReviewView> {
+async function reviewView(db: Database | DbTransaction, id: number): Promise<ReviewView> {
   const [row] = await db
     .select(viewColumns)
     .from(reviews)
@@ -328,7 +328,7 @@ async function reviewPage(
   rawListingId: unknown,
   page: number,
 ): Promise<ReviewPage & { listerId: string }> {
-  const listingId = requireListingId(rawListingId);
+  const listingId = requireId(rawListingId, "listing");
   const db = await getDb();
   const [listing] = await db
     .select({

@@ -1,10 +1,10 @@
 import { and, desc, eq, or } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client.server.ts";
+import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { user, userBlocks } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { userIdSchema, type BlockedPerson, type BlockState } from "../../lib/schemas/safety.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
 /**
@@ -13,8 +13,6 @@ import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
  * `requireMayWrite` before a request's message). Blocks are private: the blocked person is only
  * told the other "is not accepting messages from you".
  */
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The person a request names, who must exist; never the actor themselves. */
 async function otherPerson(db: Database, actor: Actor, rawId: unknown) {
@@ -85,7 +83,7 @@ export async function hasBlocked(actor: Actor | null, userId: string): Promise<b
  * a message is stored).
  */
 export async function blockBetween(
-  db: Database | Tx,
+  db: Database | DbTransaction,
   a: string,
   b: string,
 ): Promise<"byMe" | "byThem" | null> {
@@ -107,7 +105,7 @@ export async function blockBetween(
  * writes (a booking request's message) cannot reach the other by another way than a message.
  */
 export async function requireMayWrite(
-  db: Database | Tx,
+  db: Database | DbTransaction,
   writerId: string,
   readerId: string,
 ): Promise<void> {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client.server.ts";
+import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import {
   conversations,
   listings,
@@ -9,7 +9,6 @@ import {
   user,
 } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { parseId } from "../../lib/id.ts";
 import { isPaymentRuleReason, type PaymentRuleReason } from "../../lib/payment-rule.ts";
 import { ROLES, type Role } from "../../lib/roles.ts";
 import {
@@ -28,7 +27,8 @@ import {
 } from "../../lib/schemas/safety.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { recordAudit } from "../admin/audit.server.ts";
-import { requireAllowed, type Actor } from "../listings/listing-actor.server.ts";
+import { requireAllowed, type Actor } from "../core/actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
 import { hideReview } from "../reviews/reviews.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 
@@ -38,8 +38,6 @@ import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
  * One queue, read with the context an administrator needs to decide, closed with an audited
  * resolution.
  */
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * The payment rule's reports have no reporter; their details start with this marker and list
@@ -53,7 +51,7 @@ const RULE_MARKER = "payment-rule:";
  * message, so a flagged message always has its report.
  */
 export async function fileFlaggedMessageReport(
-  tx: Database | Tx,
+  tx: Database | DbTransaction,
   input: {
     conversationId: number;
     messageId: number;
@@ -91,7 +89,7 @@ interface ReportedThing {
   key: SQL;
 }
 
-async function conversationOf(db: Database | Tx, actor: Actor, conversationId: number) {
+async function conversationOf(db: Database | DbTransaction, actor: Actor, conversationId: number) {
   const [row] = await db
     .select({ id: conversations.id, guestId: conversations.guestId, hostId: conversations.hostId })
     .from(conversations)
@@ -102,7 +100,7 @@ async function conversationOf(db: Database | Tx, actor: Actor, conversationId: n
 
 /** Checks what the actor reports and who it is about; a refusal names the rule it breaks. */
 async function reportedThing(
-  db: Database | Tx,
+  db: Database | DbTransaction,
   actor: Actor,
   input: ReportInput,
 ): Promise<ReportedThing> {
@@ -437,12 +435,6 @@ export async function listReports(
   };
 }
 
-function reportId(raw: unknown): number {
-  const id = parseId(raw);
-  if (id === null) throw new AppError("NOT_FOUND", "safety.errors.reportNotFound");
-  return id;
-}
-
 /** One report with its context (the API's answer after closing it). */
 async function readReport(db: Database, id: number): Promise<ReportView> {
   const [row] = await db.select().from(reports).where(eq(reports.id, id));
@@ -460,7 +452,7 @@ export async function resolveReport(
   input: { reportId: unknown; status?: unknown; note?: unknown },
 ): Promise<ReportView> {
   requireAllowed(actor, "report:manage");
-  const id = reportId(input.reportId);
+  const id = requireId(input.reportId, "report");
   const { status, note } = parsedOrRefused(
     resolveReportSchema.safeParse({ status: input.status, note: input.note ?? "" }),
     "safety.errors.statusRequired",
@@ -498,7 +490,7 @@ export async function hideReportedReview(
   input: { reportId: unknown; reason: unknown },
 ): Promise<ReportView> {
   requireAllowed(actor, "report:manage");
-  const id = reportId(input.reportId);
+  const id = requireId(input.reportId, "report");
   const db = await getDb();
   const [row] = await db
     .select({ status: reports.status, target: reports.target, reviewId: reports.reviewId })

@@ -17,7 +17,7 @@ import {
   jsonBody,
   jsonRequest,
   jsonResponse,
-  listingIdParam,
+  idParam,
   noStore,
   queryParameters,
   sessionSecurity,
@@ -64,7 +64,7 @@ adminListingRoutes.openapi(
       jsonBody,
     ] as const,
     request: {
-      params: z.object({ id: listingIdParam }),
+      params: z.object({ id: idParam("listing") }),
       body: jsonRequest(listingAttributesSchema),
     },
     responses: {
@@ -84,7 +84,7 @@ adminListingRoutes.openapi(
     const afterFeatured = featured === undefined ? undefined : await set("featured", featured);
     const result = premium === undefined ? afterFeatured : await set("premium", premium);
     // The body's schema asks for at least one switch, so one of them was set.
-    if (!result) throw new AppError("VALIDATION_FAILED", "publish.api.badRequest");
+    if (!result) throw new AppError("VALIDATION_FAILED", "api.errors.badRequest");
     return c.json(result, 200);
   },
 );

@@ -17,7 +17,7 @@ import {
   jsonRequest,
   jsonResponse,
   limitedRoute,
-  listingIdParam,
+  idParam,
   noStore,
   queryParameters,
   refuseInvalid,
@@ -38,7 +38,7 @@ analyticsRoutes.openapi(
       "The number is not in the listing's page or data: it is given here, on a visitor's click, and the click counts as a lead of the listing's contact method (once per visitor, listing and day).",
     operationId: "revealContact",
     middleware: [noStore] as const,
-    request: { params: z.object({ listingId: listingIdParam }) },
+    request: { params: z.object({ listingId: idParam("listing") }) },
     responses: {
       200: jsonResponse(withOpenApi(revealedContactSchema, "RevealedContact"), "The contact"),
       404: errorResponse("LISTING_NOT_FOUND: no such public listing"),
@@ -67,7 +67,7 @@ analyticsRoutes.openapi(
     operationId: "recordLead",
     middleware: [noStore, jsonBody] as const,
     request: {
-      params: z.object({ listingId: listingIdParam }),
+      params: z.object({ listingId: idParam("listing") }),
       body: jsonRequest(withOpenApi(leadReportSchema, "LeadReport")),
     },
     responses: {

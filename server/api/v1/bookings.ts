@@ -52,7 +52,7 @@ import {
   jsonRequest,
   jsonResponse,
   limitedRoute,
-  listingIdParam,
+  idParam,
   noStore,
   queryParameters,
   sessionSecurity,
@@ -106,8 +106,8 @@ function referencedBody(name: keyof typeof bookingBodySchemas) {
   };
 }
 
-const listingParams = z.object({ listingId: listingIdParam });
-const bookingParams = z.object({ bookingId: listingIdParam });
+const listingParams = z.object({ listingId: idParam("listing") });
+const bookingParams = z.object({ bookingId: idParam("booking") });
 const refusals = {
   400: errorResponse("VALIDATION_FAILED, with a message per field"),
   401: errorResponse("UNAUTHENTICATED"),
@@ -491,7 +491,7 @@ bookingRoutes.openapi(
     summary: "Remove a departure without bookings",
     operationId: "removeDeparture",
     middleware: [...signedInCalls] as const,
-    request: { params: listingParams.extend({ departureId: listingIdParam }) },
+    request: { params: listingParams.extend({ departureId: idParam("departure") }) },
     responses: { 204: { description: "Removed" }, ...refusals },
   }),
   async (c) => {
@@ -555,7 +555,7 @@ bookingRoutes.openapi(
     summary: "Stop importing a calendar (its closed nights open again)",
     operationId: "removeIcalFeed",
     middleware: [...signedInCalls] as const,
-    request: { params: listingParams.extend({ feedId: listingIdParam }) },
+    request: { params: listingParams.extend({ feedId: idParam("feed") }) },
     responses: { 204: { description: "Removed" }, ...refusals },
   }),
   async (c) => {

@@ -12,7 +12,7 @@ import {
   startConversationSchema,
   startedConversationSchema,
 } from "../../../app/lib/schemas/conversations.ts";
-import { MAX_LISTING_IMAGE_BYTES } from "../../../app/lib/schemas/listing.ts";
+import { MAX_IMAGE_BYTES } from "../../../app/lib/schemas/image.ts";
 import { parsedOrRefused } from "../../../app/lib/validation.ts";
 import {
   listConversations,
@@ -33,7 +33,7 @@ import {
   jsonRequest,
   jsonResponse,
   limitedRoute,
-  listingIdParam,
+  idParam,
   noStore,
   queryParameters,
   sessionSecurity,
@@ -65,16 +65,16 @@ const refusals = {
   429: errorResponse("RATE_LIMITED: too many new conversations in the last hour"),
 };
 const signedInCalls = [noStore, signedIn(), allowedTo("conversation:list-own")] as const;
-const conversationParams = z.object({ conversationId: listingIdParam });
-const listingParams = z.object({ listingId: listingIdParam });
-const bookingParams = z.object({ bookingId: listingIdParam });
+const conversationParams = z.object({ conversationId: idParam("conversation") });
+const listingParams = z.object({ listingId: idParam("listing") });
+const bookingParams = z.object({ bookingId: idParam("booking") });
 const pageQuery = z.object({ page: z.string().optional() });
 const beforeQuery = z.object({ before: z.string().optional() });
 const afterQuery = z.object({ after: z.string().optional() });
 
 /** A message's image: one part "image" (and an optional "body"), at most 10 MB. */
 const imageSizeLimit = bodyLimit({
-  maxSize: MAX_LISTING_IMAGE_BYTES + 64 * 1024,
+  maxSize: MAX_IMAGE_BYTES + 64 * 1024,
   onError: () => {
     throw new AppError("PAYLOAD_TOO_LARGE", "publish.errors.imageTooLarge", {
       image: "publish.errors.imageTooLarge",
@@ -272,11 +272,11 @@ conversationRoutes.openapi(
   async (c) => {
     await requireConversationParticipant(c.get("viewer"), c.req.valid("param").conversationId);
     const form = await c.req.formData().catch(() => {
-      throw new AppError("VALIDATION_FAILED", "publish.api.noFile");
+      throw new AppError("VALIDATION_FAILED", "api.errors.noFile");
     });
     const file = form.get("image");
     if (!(file instanceof File) || file.size === 0) {
-      throw new AppError("VALIDATION_FAILED", "publish.api.noFile");
+      throw new AppError("VALIDATION_FAILED", "api.errors.noFile");
     }
     const text = form.get("body");
     return c.json(

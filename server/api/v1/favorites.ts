@@ -6,7 +6,7 @@ import {
   errorResponse,
   jsonResponse,
   limitedRoute,
-  listingIdParam,
+  idParam,
   sessionSecurity,
   signedIn,
 } from "./router.ts";
@@ -15,7 +15,7 @@ import {
 export const favoriteRoutes = apiRouter();
 
 const signedInToSave = signedIn("listing.favorites.signInDescription");
-const listingParams = z.object({ listingId: listingIdParam });
+const listingParams = z.object({ listingId: idParam("listing") });
 
 favoriteRoutes.openapi(
   createRoute({

@@ -21,7 +21,7 @@ import {
   apiRouter,
   errorResponse,
   jsonResponse,
-  listingIdParam,
+  idParam,
   queryParameters,
   withOpenApi,
 } from "./router.ts";
@@ -124,7 +124,7 @@ listingRoutes.openapi(
     path: "/listings/{id}",
     summary: "One approved listing",
     operationId: "getListing",
-    request: { params: z.object({ id: listingIdParam }) },
+    request: { params: z.object({ id: idParam("listing") }) },
     responses: {
       200: jsonResponse(z.object({ listing: listingSchemas.ListingDetail }), "The listing"),
       404: errorResponse("LISTING_NOT_FOUND: unknown, not numeric, or not public"),

@@ -14,7 +14,7 @@ import {
   jsonBody,
   jsonRequest,
   jsonResponse,
-  listingIdParam,
+  idParam,
   noStore,
   sessionSecurity,
   allowedTo,
@@ -49,7 +49,10 @@ moderationRoutes.openapi(
     summary: "Approve or reject a listing (admin); the owner is e-mailed",
     operationId: "moderateListing",
     middleware: [noStore, signedIn(), allowedTo("listing:moderate"), jsonBody] as const,
-    request: { params: z.object({ id: listingIdParam }), body: jsonRequest(moderationInputSchema) },
+    request: {
+      params: z.object({ id: idParam("listing") }),
+      body: jsonRequest(moderationInputSchema),
+    },
     responses: {
       200: jsonResponse(moderationResultSchema, "The new status"),
       400: errorResponse("VALIDATION_FAILED"),

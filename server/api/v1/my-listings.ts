@@ -19,7 +19,7 @@ import {
   errorResponse,
   jsonResponse,
   limitedRoute,
-  listingIdParam,
+  idParam,
   noStore,
   queryParameters,
   sessionSecurity,
@@ -31,7 +31,7 @@ import { readJsonBody } from "./body.ts";
 /** The signed-in person's listings: the same services and paging as the dashboard's. */
 export const myListingRoutes = apiRouter();
 
-const idParams = z.object({ id: listingIdParam });
+const idParams = z.object({ id: idParam("listing") });
 /**
  * A listing of any category: the contract's schema, named in the document. The listings service
  * reads the body itself, as the page's action does, since what may be sent depends on the person

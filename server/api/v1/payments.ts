@@ -10,7 +10,7 @@ import {
   checkoutInputSchema,
   planUsageSchema,
 } from "../../../app/lib/schemas/payments.ts";
-import { requireAllowed } from "../../../app/services/listings/listing-actor.server.ts";
+import { requireAllowed } from "../../../app/services/core/actor.server.ts";
 import { ledgerReport } from "../../../app/services/payments/ledger-report.server.ts";
 import { listPayments, readPayment } from "../../../app/services/payments/payment-read.server.ts";
 import { buyPremiumPlan } from "../../../app/services/premium/plan-payment.server.ts";
@@ -24,7 +24,7 @@ import {
   errorResponse,
   jsonResponse,
   limitedRoute,
-  listingIdParam,
+  idParam,
   noStore,
   queryParameters,
   sessionSecurity,
@@ -146,7 +146,7 @@ paymentRoutes.openapi(
     const sent = c.req.header("content-type") ? await readJsonBody(c) : {};
     const input = checkoutInputSchema.safeParse(sent ?? {});
     if (!input.success) {
-      throw new AppError("VALIDATION_FAILED", "publish.api.badRequest", fieldErrorsOf(input.error));
+      throw new AppError("VALIDATION_FAILED", "api.errors.badRequest", fieldErrorsOf(input.error));
     }
     const started = await buyPremiumPlan({
       actor: c.get("viewer"),
@@ -183,7 +183,7 @@ paymentRoutes.openapi(
     operationId: "setMyListingFeatured",
     middleware: [...signedInCalls] as const,
     request: {
-      params: z.object({ id: listingIdParam }),
+      params: z.object({ id: idParam("listing") }),
       body: referencedBody("FeatureOwnInput", true),
     },
     responses: {
@@ -201,7 +201,7 @@ paymentRoutes.openapi(
     requireAllowed(viewer, "listing:feature-own", { ownerId: viewer.id });
     const input = featureOwnInputSchema.safeParse(await readJsonBody(c));
     if (!input.success) {
-      throw new AppError("VALIDATION_FAILED", "publish.api.badRequest", fieldErrorsOf(input.error));
+      throw new AppError("VALIDATION_FAILED", "api.errors.badRequest", fieldErrorsOf(input.error));
     }
     return c.json(
       await setOwnFeatured({

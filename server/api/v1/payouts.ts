@@ -22,7 +22,7 @@ import {
   errorResponse,
   jsonResponse,
   limitedRoute,
-  listingIdParam,
+  idParam,
   noStore,
   sessionSecurity,
   signedIn,
@@ -67,7 +67,7 @@ async function displayCurrency(c: Context<ApiEnv>): Promise<string | null | unde
   const sent = c.req.header("content-type") ? await readJsonBody(c) : {};
   const input = checkoutInputSchema.safeParse(sent ?? {});
   if (!input.success) {
-    throw new AppError("VALIDATION_FAILED", "publish.api.badRequest", fieldErrorsOf(input.error));
+    throw new AppError("VALIDATION_FAILED", "api.errors.badRequest", fieldErrorsOf(input.error));
   }
   return input.data.currency ?? (await readCurrencyCode(c.req.raw));
 }
@@ -82,7 +82,7 @@ payoutRoutes.openapi(
       "Send the guest's browser to `checkoutUrl`. A checkout of the balance still open is returned again rather than doubled.",
     operationId: "startBalanceCheckout",
     middleware: [...signedInCalls, allowedTo("payment:pay")] as const,
-    request: { params: z.object({ bookingId: listingIdParam }), body: optionalCurrency },
+    request: { params: z.object({ bookingId: idParam("booking") }), body: optionalCurrency },
     responses: { 201: jsonResponse(checkoutStarted, "The checkout"), ...checkoutRefusals },
   }),
   async (c) =>
@@ -106,7 +106,7 @@ payoutRoutes.openapi(
       "After a declined card or a cancelled checkout the booking keeps its dates until its checkout window ends: this opens a new checkout of the same booking, in the currency it was booked in, closing with the hold. A checkout still open is returned again rather than doubled. Send the guest's browser to `checkoutUrl`.",
     operationId: "retryBookingCheckout",
     middleware: [...signedInCalls, allowedTo("payment:pay")] as const,
-    request: { params: z.object({ bookingId: listingIdParam }) },
+    request: { params: z.object({ bookingId: idParam("booking") }) },
     responses: {
       201: jsonResponse(checkoutStarted, "The checkout"),
       ...checkoutRefusals,
@@ -127,7 +127,7 @@ payoutRoutes.openapi(
       "Send the client's browser to `checkoutUrl`. The money is held until the job is completed, then payable to the professional; cancelling the job refunds it.",
     operationId: "startJobCheckout",
     middleware: [...signedInCalls, allowedTo("payment:pay")] as const,
-    request: { params: z.object({ jobId: listingIdParam }), body: optionalCurrency },
+    request: { params: z.object({ jobId: idParam("job") }), body: optionalCurrency },
     responses: { 201: jsonResponse(checkoutStarted, "The checkout"), ...checkoutRefusals },
   }),
   async (c) =>

@@ -28,7 +28,7 @@ import {
   errorResponse,
   jsonResponse,
   limitedRoute,
-  listingIdParam,
+  idParam,
   noStore,
   sessionSecurity,
   signedIn,
@@ -80,11 +80,11 @@ async function bodyFields(c: Context): Promise<Record<string, unknown>> {
   return typeof body === "object" && body !== null && !Array.isArray(body) ? { ...body } : {};
 }
 
-const listingParams = z.object({ listingId: listingIdParam });
-const conversationParams = z.object({ conversationId: listingIdParam });
-const requestParams = z.object({ requestId: listingIdParam });
-const quoteParams = z.object({ quoteId: listingIdParam });
-const jobParams = z.object({ jobId: listingIdParam });
+const listingParams = z.object({ listingId: idParam("listing") });
+const conversationParams = z.object({ conversationId: idParam("conversation") });
+const requestParams = z.object({ requestId: idParam("request") });
+const quoteParams = z.object({ quoteId: idParam("quote") });
+const jobParams = z.object({ jobId: idParam("job") });
 
 quoteRoutes.openapi(
   limitedRoute("quoteRequest", {

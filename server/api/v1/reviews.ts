@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { MAX_ID } from "../../../app/lib/id.ts";
 import {
   hiddenReviewSchema,
   hideBodySchema,
@@ -24,7 +23,7 @@ import {
   errorResponse,
   jsonResponse,
   limitedRoute,
-  listingIdParam,
+  idParam,
   noStore,
   queryParameters,
   sessionSecurity,
@@ -68,10 +67,10 @@ function fieldOf(body: unknown, name: string): unknown {
     : undefined;
 }
 
-const listingParams = z.object({ listingId: listingIdParam });
-/** Read by the service's id parser: anything that is no review's number is a review not found. */
+const listingParams = z.object({ listingId: idParam("listing") });
+/** A review's number; anything else is a review not found. */
 const reviewParams = z.object({
-  reviewId: withOpenApi(z.string(), { type: "integer", minimum: 1, maximum: MAX_ID }),
+  reviewId: idParam("review"),
 });
 const refusals = {
   400: errorResponse("VALIDATION_FAILED, with a message per field"),

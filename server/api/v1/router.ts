@@ -7,8 +7,8 @@ import type { MessageKey } from "../../../app/i18n/translate.ts";
 import { AppError } from "../../../app/lib/app-error.ts";
 import { can, type Action } from "../../../app/lib/permissions.ts";
 import { apiErrorSchema } from "../../../app/lib/schemas/api-error.ts";
-import { MAX_ID } from "../../../app/lib/id.ts";
-import { idSchema } from "../../../app/lib/schemas/id.ts";
+import { MAX_ID, parseId } from "../../../app/lib/id.ts";
+import { ID_KINDS, notFound, type IdKind } from "../../../app/services/core/ids.server.ts";
 import { fieldErrorsOf } from "../../../app/lib/validation.ts";
 import { readJsonBody } from "./body.ts";
 
@@ -18,8 +18,8 @@ export interface ApiEnv {
 }
 
 /**
- * Input that fails a route's schema, answered as every other refusal of the API: a listing id
- * that is not one is an unknown listing (404), a query parameter is named with its problem, and
+ * Input that fails a route's schema, answered as every other refusal of the API: an id that is
+ * not one is an unknown record of its kind (404), a query parameter is named with its problem, and
  * a body's problems are reported per field under the route's own message.
  */
 export function refuseInvalid<T, P extends string>(
@@ -27,9 +27,7 @@ export function refuseInvalid<T, P extends string>(
 ): Hook<T, ApiEnv, P, undefined> {
   return (result) => {
     if (result.success) return;
-    if (result.target === "param") {
-      throw new AppError("LISTING_NOT_FOUND", "listing.favorites.notFound");
-    }
+    if (result.target === "param") throw notFound(idKindOf(result.error.issues));
     if (result.target === "query") {
       throw new AppError(
         "VALIDATION_FAILED",
@@ -45,7 +43,7 @@ export function refuseInvalid<T, P extends string>(
 
 /** A router of /api/v1: endpoints declared with `createRoute`, so the document is generated. */
 export function apiRouter(): OpenAPIHono<ApiEnv> {
-  return new OpenAPIHono<ApiEnv>({ defaultHook: refuseInvalid("publish.api.badRequest") });
+  return new OpenAPIHono<ApiEnv>({ defaultHook: refuseInvalid("api.errors.badRequest") });
 }
 
 /** Answers about one person are never stored by a cache, refusals included. */
@@ -55,7 +53,7 @@ export const noStore = createMiddleware(async (c, next) => {
 });
 
 /** The person behind the session cookie, before any input is read: a visitor is told to sign in. */
-export function signedIn(message: MessageKey = "publish.api.unauthenticated") {
+export function signedIn(message: MessageKey = "api.errors.unauthenticated") {
   return createMiddleware<ApiEnv>(async (c, next) => {
     const viewer = await loadViewer(c.req.raw.headers);
     if (!viewer) throw new AppError("UNAUTHENTICATED", message);
@@ -71,7 +69,7 @@ export function signedIn(message: MessageKey = "publish.api.unauthenticated") {
 export function allowedTo(...actions: Action[]) {
   return createMiddleware<ApiEnv>(async (c, next) => {
     if (!actions.some((action) => can(c.get("viewer"), action))) {
-      throw new AppError("FORBIDDEN", "publish.api.forbidden");
+      throw new AppError("FORBIDDEN", "api.errors.forbidden");
     }
     await next();
   });
@@ -106,12 +104,28 @@ export function withOpenApi<T extends z.ZodType>(
 
 export const errorSchema = withOpenApi(apiErrorSchema, "Error");
 
-/** A listing's number in a path, read by the one id parser: `1e3` or `01` are no listing's. */
-export const listingIdParam = withOpenApi(idSchema, {
-  type: "integer",
-  minimum: 1,
-  maximum: MAX_ID,
-});
+/**
+ * A record's number in a path, read by the one id parser: `1e3` or `01` name no record, and are
+ * answered as an unknown one of the same kind (a malformed booking id is a booking not found).
+ */
+export function idParam(kind: IdKind) {
+  const schema = z.string().transform((raw, ctx) => {
+    const id = parseId(raw);
+    if (id !== null) return id;
+    ctx.addIssue({ code: "custom", message: "idInvalid", input: raw, params: { idKind: kind } });
+    return z.NEVER;
+  });
+  return withOpenApi(schema, { type: "integer", minimum: 1, maximum: MAX_ID, example: 42 });
+}
+
+/** The kind of record a path parameter that failed its schema names, from `idParam`. */
+function idKindOf(issues: readonly z.core.$ZodIssue[]): IdKind {
+  for (const issue of issues) {
+    const kind = issue.code === "custom" ? issue.params?.idKind : undefined;
+    if (ID_KINDS.includes(kind as IdKind)) return kind as IdKind;
+  }
+  throw new Error("A path parameter failed a schema that is not an idParam");
+}
 
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };

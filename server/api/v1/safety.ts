@@ -23,6 +23,7 @@ import {
 import {
   allowedTo,
   apiRouter,
+  idParam,
   errorResponse,
   jsonBody,
   jsonRequest,
@@ -55,9 +56,9 @@ const blockedList = withOpenApi(
 );
 const notificationSettings = withOpenApi(notificationSettingsSchema, "NotificationSettings");
 
-/** A report's number; anything else is no report's (the service answers 404). */
+/** A report's number; anything else is no report's (404). */
 const reportParams = z.object({
-  reportId: withOpenApi(z.string(), { type: "integer", minimum: 1, example: 42 }),
+  reportId: idParam("report"),
 });
 /** A person's account id; the service answers 404 for one that names nobody. */
 const userParams = z.object({

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { CLIENT_IP_HEADER } from "../../../app/auth/auth.server.ts";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "../../../app/lib/app-error.ts";
-import { MAX_LISTING_IMAGE_BYTES } from "../../../app/lib/schemas/listing.ts";
+import { MAX_IMAGE_BYTES } from "../../../app/lib/schemas/image.ts";
 import {
   pendingUploadsSchema,
   uploadedImageSchema,
@@ -30,7 +30,7 @@ const PATH = "/uploads/listing-images";
 
 /** A multipart form with one part "file": at most 10 MB plus the form's own few bytes. */
 const imageSizeLimit = bodyLimit({
-  maxSize: MAX_LISTING_IMAGE_BYTES + 64 * 1024,
+  maxSize: MAX_IMAGE_BYTES + 64 * 1024,
   onError: () => {
     throw new AppError("PAYLOAD_TOO_LARGE", "publish.errors.imageTooLarge", {
       images: "publish.errors.imageTooLarge",
@@ -74,11 +74,11 @@ uploadRoutes.openapi(
   }),
   async (c) => {
     const form = await c.req.formData().catch(() => {
-      throw new AppError("VALIDATION_FAILED", "publish.api.noFile");
+      throw new AppError("VALIDATION_FAILED", "api.errors.noFile");
     });
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0) {
-      throw new AppError("VALIDATION_FAILED", "publish.api.noFile");
+      throw new AppError("VALIDATION_FAILED", "api.errors.noFile");
     }
     const image = await storeListingUpload({
       actor: c.get("viewer"),
