@@ -2,14 +2,30 @@ import { Eye, EyeOff } from "lucide-react";
 import { useId, useState } from "react";
 import { Input, Label } from "./input.tsx";
 
-/** A labelled input with its error message beside it. */
-export function Field({
+/** What a control needs from its `FieldFrame`: its id and the links to its error and hint. */
+export interface FieldControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/**
+ * A label above any control (an input, a select, a text area), with its hint and error message
+ * below, wired together for assistive technology.
+ */
+export function FieldFrame({
   label,
   error,
   hint,
   className,
-  ...input
-}: { label: string; error?: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  children,
+}: {
+  label: React.ReactNode;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: (control: FieldControlProps) => React.ReactNode;
+}) {
   const id = useId();
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null]
     .filter(Boolean)
@@ -17,12 +33,11 @@ export function Field({
   return (
     <div className={className}>
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+      })}
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
           {hint}
@@ -34,6 +49,21 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input with its error message beside it. */
+export function Field({
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: { label: string; error?: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint} className={className}>
+      {(control) => <Input {...control} {...input} />}
+    </FieldFrame>
   );
 }
 

@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/audit-log";
 import { requirePermission } from "../../auth/guards.server.ts";
-import { AuditTarget, detailLines } from "../../components/dashboard/audit-entry.tsx";
-import { DataTable, type DataColumn } from "../../components/dashboard/data-table.tsx";
-import { EmptyState } from "../../components/dashboard/listing-rows.tsx";
-import { Pager } from "../../components/dashboard/pager.tsx";
+import { AuditTarget, detailLines } from "../../components/admin/audit-entry.tsx";
+import { DataTable, type DataColumn } from "../../components/ui/data-table.tsx";
+import { EmptyState } from "../../components/listings/listing-rows.tsx";
+import { Pager } from "../../components/ui/pager.tsx";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/input.tsx";
 import { Select } from "../../components/ui/select.tsx";

@@ -4,7 +4,7 @@ import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/currency-settings";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
-import { DataTable, type DataColumn } from "../../components/dashboard/data-table.tsx";
+import { DataTable, type DataColumn } from "../../components/ui/data-table.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { cardVariants } from "../../components/ui/card.tsx";
 import {

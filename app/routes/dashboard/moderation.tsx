@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { Form, useFetcher } from "react-router";
 import type { Route } from "./+types/moderation";
 import { requirePermission } from "../../auth/guards.server.ts";
-import { EmptyState, ListingRows } from "../../components/dashboard/listing-rows.tsx";
+import { EmptyState, ListingRows } from "../../components/listings/listing-rows.tsx";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { useT } from "../../i18n/use-t.ts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { requireViewer } from "../../auth/guards.server.ts";
-import { EmptyState, ListingRows, StatCards } from "../../components/dashboard/listing-rows.tsx";
+import { EmptyState, ListingRows, StatCards } from "../../components/listings/listing-rows.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -11,12 +11,12 @@ import {
   listDashboardListings,
 } from "../../services/dashboard/dashboard-listings.server.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
-import { PlatformFigures } from "../../components/dashboard/platform-figures.tsx";
+import { PlatformFigures } from "../../components/analytics/platform-figures.tsx";
 import { leadsThisWeek } from "../../services/analytics/analytics-report.server.ts";
 import { platformOverview } from "../../services/analytics/platform-overview.server.ts";
 import { countOpenReports } from "../../services/safety/reports.server.ts";
 import { planUsageFor } from "../../services/premium/plan-limits.server.ts";
-import { usedText } from "../../components/dashboard/payments/plan-usage.tsx";
+import { usedText } from "../../components/premium/plan-usage.tsx";
 import { cn } from "../../lib/cn.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -3,11 +3,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/payment";
 import { requirePermission } from "../../auth/guards.server.ts";
 import type { Viewer } from "../../auth/viewer.ts";
-import {
-  PendingPayment,
-  UnpaidPayment,
-} from "../../components/dashboard/payments/payment-status.tsx";
-import { Receipt } from "../../components/dashboard/payments/receipt.tsx";
+import { PendingPayment, UnpaidPayment } from "../../components/payments/payment-status.tsx";
+import { Receipt } from "../../components/payments/receipt.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { pickMessages } from "../../i18n/translate.ts";
 import { metaTranslator } from "../../i18n/translator.ts";

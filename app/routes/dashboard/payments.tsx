@@ -2,14 +2,14 @@ import { data } from "react-router";
 import type { Route } from "./+types/payments";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { requirePermission } from "../../auth/guards.server.ts";
-import { LedgerSummarySection } from "../../components/dashboard/payments/ledger-summary.tsx";
-import { PaymentListSection } from "../../components/dashboard/payments/payment-list.tsx";
-import { PayoutReportSection } from "../../components/dashboard/payments/payout-report.tsx";
+import { LedgerSummarySection } from "../../components/payments/ledger-summary.tsx";
+import { PaymentListSection } from "../../components/payments/payment-list.tsx";
+import { PayoutReportSection } from "../../components/payouts/payout-report.tsx";
 import {
   RecordPayoutSection,
   RECORD_PAYOUT_INTENT,
   type PayoutFormResult,
-} from "../../components/dashboard/payments/record-payout.tsx";
+} from "../../components/payouts/record-payout.tsx";
 import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { formatMinor } from "../../lib/money.ts";
@@ -26,7 +26,7 @@ import { readForm } from "../../services/session/read-form.server.ts";
  * The Payments tab: what the viewer paid online, newest first, each with its page and receipt;
  * every payment for the administrator. Agents and professionals also see their payouts (held,
  * payable, paid out); the administrator sees the ledger's balances and records payouts. Each part of the page is a component of
- * its own under app/components/dashboard/payments/.
+ * its own under app/components/payments/ and app/components/payouts/.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, "payment:list-own");

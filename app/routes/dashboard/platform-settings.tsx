@@ -2,11 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/platform-settings";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
-import { HeroEditor, type HeroFormResult } from "../../components/dashboard/hero-editor.tsx";
-import {
-  SettingsForm,
-  type SettingsFormResult,
-} from "../../components/dashboard/settings-form.tsx";
+import { HeroEditor, type HeroFormResult } from "../../components/admin/hero-editor.tsx";
+import { SettingsForm, type SettingsFormResult } from "../../components/admin/settings-form.tsx";
 import { useT } from "../../i18n/use-t.ts";
 import type { FieldErrors } from "../../lib/app-error.ts";
 import { MAX_IMAGE_BYTES } from "../../lib/schemas/image.ts";

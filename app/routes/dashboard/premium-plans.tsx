@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/premium-plans";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
-import { PlanUsagePanel } from "../../components/dashboard/payments/plan-usage.tsx";
+import { PlanUsagePanel } from "../../components/premium/plan-usage.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { cardVariants } from "../../components/ui/card.tsx";

@@ -4,16 +4,16 @@ import type { Route } from "./+types/user-management";
 import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { avatarSrc } from "../../auth/viewer.ts";
-import { DataTable, type DataColumn } from "../../components/dashboard/data-table.tsx";
-import { EmptyState } from "../../components/dashboard/listing-rows.tsx";
-import { ListSearch } from "../../components/dashboard/list-search.tsx";
-import { Pager } from "../../components/dashboard/pager.tsx";
+import { DataTable, type DataColumn } from "../../components/ui/data-table.tsx";
+import { EmptyState } from "../../components/listings/listing-rows.tsx";
+import { ListSearch } from "../../components/ui/list-search.tsx";
+import { Pager } from "../../components/ui/pager.tsx";
 import {
   UserPanel,
   UserRowActions,
   USERS_PATH,
   type ManagedUser,
-} from "../../components/dashboard/user-actions.tsx";
+} from "../../components/admin/user-actions.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { useT } from "../../i18n/use-t.ts";

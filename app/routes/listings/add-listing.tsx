@@ -3,7 +3,7 @@ import type { Route } from "./+types/add-listing";
 import { CLIENT_IP_HEADER } from "../../auth/auth.server.ts";
 import { accessDenied, requirePermission } from "../../auth/guards.server.ts";
 import { avatarSrc, viewerContext } from "../../auth/viewer.ts";
-import { PlanLimitNotice } from "../../components/dashboard/payments/plan-usage.tsx";
+import { PlanLimitNotice } from "../../components/premium/plan-usage.tsx";
 import { ListingForm } from "../../components/publish/listing-form.tsx";
 import { createTranslator, pickMessages, type MessageKey } from "../../i18n/translate.ts";
 import { metaTranslator } from "../../i18n/translator.ts";

@@ -1,13 +1,13 @@
 import { CircleX, CreditCard, ExternalLink, Undo2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { useT } from "../../../i18n/use-t.ts";
-import { bookingsHref } from "../../../lib/booking-dashboard.ts";
-import { canPayBalance, canRetryPayment, formatCharged } from "../../../lib/booking-payment.ts";
-import { formatPaymentTime } from "../../../lib/payment-receipt.ts";
-import { cn } from "../../../lib/cn.ts";
-import { formatMinor, formatPrice, type DisplayCurrency } from "../../../lib/money.ts";
-import type { BookingView } from "../../../lib/schemas/bookings.ts";
-import { buttonVariants } from "../../ui/button.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import { bookingsHref } from "../../lib/booking-dashboard.ts";
+import { canPayBalance, canRetryPayment, formatCharged } from "../../lib/booking-payment.ts";
+import { formatPaymentTime } from "../../lib/payment-receipt.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatMinor, formatPrice, type DisplayCurrency } from "../../lib/money.ts";
+import type { BookingView } from "../../lib/schemas/bookings.ts";
+import { buttonVariants } from "../ui/button.tsx";
 
 /**
  * How a booking stands with its money, on the Bookings tab: paid at the property, or what was paid

@@ -1,11 +1,11 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useId } from "react";
-import { useT } from "../../../i18n/use-t.ts";
-import { cn } from "../../../lib/cn.ts";
-import { formatMinor } from "../../../lib/money.ts";
-import { LEDGER_ACCOUNTS } from "../../../lib/payment-values.ts";
-import type { LedgerReport } from "../../../lib/schemas/payments.ts";
-import { cardVariants } from "../../ui/card.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatMinor } from "../../lib/money.ts";
+import { LEDGER_ACCOUNTS } from "../../lib/payment-values.ts";
+import type { LedgerReport } from "../../lib/schemas/payments.ts";
+import { cardVariants } from "../ui/card.tsx";
 
 /**
  * "Ledger" on the administrator's Payments tab: per currency, what the provider holds, the

@@ -1,18 +1,18 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { useT } from "../../../i18n/use-t.ts";
-import type { MessageKey } from "../../../i18n/translator.ts";
-import { bookingsHref, isCancellable, type TripGroups } from "../../../lib/booking-dashboard.ts";
-import { cn } from "../../../lib/cn.ts";
-import type { DisplayCurrency } from "../../../lib/money.ts";
-import type { BookingView } from "../../../lib/schemas/bookings.ts";
-import { buttonVariants } from "../../ui/button.tsx";
-import { cardVariants } from "../../ui/card.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import type { MessageKey } from "../../i18n/translator.ts";
+import { bookingsHref, isCancellable, type TripGroups } from "../../lib/booking-dashboard.ts";
+import { cn } from "../../lib/cn.ts";
+import type { DisplayCurrency } from "../../lib/money.ts";
+import type { BookingView } from "../../lib/schemas/bookings.ts";
+import { buttonVariants } from "../ui/button.tsx";
+import { cardVariants } from "../ui/card.tsx";
 import { BookingFacts, BookingTotal, EndNote, ExpiryNote, ListingLink } from "./booking-facts.tsx";
 import { AttemptLines, PaymentActions, PaymentNote, RefundLines } from "./payment-lines.tsx";
 import { CancelLink, MessageButton } from "./row-actions.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
-import { BookingReview } from "../../reviews/booking-review.tsx";
+import { BookingReview } from "../reviews/booking-review.tsx";
 
 const GROUPS: { key: keyof TripGroups; title: MessageKey; empty: MessageKey }[] = [
   {

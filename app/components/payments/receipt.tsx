@@ -1,19 +1,19 @@
 import { Printer } from "lucide-react";
-import { useHydrated } from "../../../hooks/use-hydrated.ts";
-import { useT } from "../../../i18n/use-t.ts";
-import { cn } from "../../../lib/cn.ts";
-import { formatMinor } from "../../../lib/money.ts";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatMinor } from "../../lib/money.ts";
 import {
   formatPaymentTime,
   receiptFacts,
   receiptStanding,
   refundReasonText,
   stayLines,
-} from "../../../lib/payment-receipt.ts";
-import type { PaymentView } from "../../../lib/schemas/payments.ts";
-import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
-import { cardVariants } from "../../ui/card.tsx";
+} from "../../lib/payment-receipt.ts";
+import type { PaymentView } from "../../lib/schemas/payments.ts";
+import { Badge } from "../ui/badge.tsx";
+import { Button } from "../ui/button.tsx";
+import { cardVariants } from "../ui/card.tsx";
 
 export interface ReceiptIssuer {
   siteName: string;

@@ -1,14 +1,14 @@
 import { useId } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { useT } from "../../../i18n/use-t.ts";
-import type { MessageKey } from "../../../i18n/translator.ts";
-import { cn } from "../../../lib/cn.ts";
-import { formatMinor } from "../../../lib/money.ts";
-import type { PayableHost } from "../../../lib/schemas/payouts.ts";
-import { SubmitButton } from "../../ui/button.tsx";
-import { cardVariants } from "../../ui/card.tsx";
-import { Field } from "../../ui/field.tsx";
-import { DataTable } from "../data-table.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import type { MessageKey } from "../../i18n/translator.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatMinor } from "../../lib/money.ts";
+import type { PayableHost } from "../../lib/schemas/payouts.ts";
+import { SubmitButton } from "../ui/button.tsx";
+import { cardVariants } from "../ui/card.tsx";
+import { Field } from "../ui/field.tsx";
+import { DataTable } from "../ui/data-table.tsx";
 
 /** A host by name, with the e-mail address the form takes below it. */
 function HostName({ row }: { row: PayableHost }) {

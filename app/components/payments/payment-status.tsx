@@ -1,12 +1,12 @@
 import { CircleAlert, ExternalLink } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { useT } from "../../../i18n/use-t.ts";
-import { cn } from "../../../lib/cn.ts";
-import { formatMinor } from "../../../lib/money.ts";
-import type { PaymentView } from "../../../lib/schemas/payments.ts";
-import { buttonVariants } from "../../ui/button.tsx";
-import { cardVariants } from "../../ui/card.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatMinor } from "../../lib/money.ts";
+import type { PaymentView } from "../../lib/schemas/payments.ts";
+import { buttonVariants } from "../ui/button.tsx";
+import { cardVariants } from "../ui/card.tsx";
 
 /** How often a pending payment's page asks again: the webhook usually lands within seconds. */
 const POLL_MS = 3000;

@@ -1,12 +1,17 @@
 import { cn } from "../../lib/cn.ts";
 
-/** The header row of the dashboard's tables; `numeric` columns align right. */
+/**
+ * The header row of the dashboard's tables; `numeric` columns align right. `dense` for a table of
+ * many short rows (figures by day) whose cells are tighter too.
+ */
 export function TableHead({
   columns,
   sticky = false,
+  dense = false,
 }: {
   columns: { label: string; numeric?: boolean }[];
   sticky?: boolean;
+  dense?: boolean;
 }) {
   return (
     <thead
@@ -20,7 +25,7 @@ export function TableHead({
           <th
             key={column.label}
             scope="col"
-            className={cn("px-4 py-3", column.numeric && "text-right")}
+            className={cn(dense ? "px-3 py-2" : "px-4 py-3", column.numeric && "text-right")}
           >
             {column.label}
           </th>

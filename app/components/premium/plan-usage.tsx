@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { useT } from "../../../i18n/use-t.ts";
-import { cn } from "../../../lib/cn.ts";
-import { formatDay } from "../../../lib/format-day.ts";
-import type { PlanUsage } from "../../../lib/schemas/payments.ts";
-import { buttonVariants } from "../../ui/button.tsx";
-import { cardVariants } from "../../ui/card.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatDay } from "../../lib/format-day.ts";
+import type { PlanUsage } from "../../lib/schemas/payments.ts";
+import { buttonVariants } from "../ui/button.tsx";
+import { cardVariants } from "../ui/card.tsx";
 
 const PLANS_PATH = "/dashboard/premium-plans";
 

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { useT } from "../../../i18n/use-t.ts";
-import { formatMinor } from "../../../lib/money.ts";
-import { formatPaymentTime } from "../../../lib/payment-receipt.ts";
-import type { PaymentStatus } from "../../../lib/payment-values.ts";
-import type { PaymentList, PaymentSummary } from "../../../lib/schemas/payments.ts";
-import { Badge } from "../../ui/badge.tsx";
-import { DataTable, type DataColumn } from "../data-table.tsx";
-import { EmptyState } from "../listing-rows.tsx";
-import { Pager } from "../pager.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import { formatMinor } from "../../lib/money.ts";
+import { formatPaymentTime } from "../../lib/payment-receipt.ts";
+import type { PaymentStatus } from "../../lib/payment-values.ts";
+import type { PaymentList, PaymentSummary } from "../../lib/schemas/payments.ts";
+import { Badge } from "../ui/badge.tsx";
+import { DataTable, type DataColumn } from "../ui/data-table.tsx";
+import { EmptyState } from "../listings/listing-rows.tsx";
+import { Pager } from "../ui/pager.tsx";
 
 const PATH = "/dashboard/payments";
 const STATUS_TONE: Record<PaymentStatus, "warning" | "success" | "danger" | "neutral"> = {

@@ -1,11 +1,11 @@
 import { CalendarDays, MapPin, Timer, Users } from "lucide-react";
 import { Link } from "react-router";
-import type { Translate } from "../../../i18n/translator.ts";
-import { useT } from "../../../i18n/use-t.ts";
-import { timeLeft } from "../../../lib/booking-dashboard.ts";
-import { formatDay } from "../../../lib/format-day.ts";
-import { formatPrice, type DisplayCurrency } from "../../../lib/money.ts";
-import type { BookingView } from "../../../lib/schemas/bookings.ts";
+import type { Translate } from "../../i18n/translator.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { timeLeft } from "../../lib/booking-dashboard.ts";
+import { formatDay } from "../../lib/format-day.ts";
+import { formatPrice, type DisplayCurrency } from "../../lib/money.ts";
+import type { BookingView } from "../../lib/schemas/bookings.ts";
 
 /** "Mar 10, 2027 to Mar 13, 2027 · 3 nights", "Departure Apr 2, 2027" or the months of a room. */
 export function stayText(t: Translate, booking: BookingView): string {

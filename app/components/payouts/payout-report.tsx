@@ -1,16 +1,16 @@
 import { useId } from "react";
-import { useT } from "../../../i18n/use-t.ts";
-import { cn } from "../../../lib/cn.ts";
-import { formatMinor } from "../../../lib/money.ts";
-import { formatPaymentTime } from "../../../lib/payment-receipt.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatMinor } from "../../lib/money.ts";
+import { formatPaymentTime } from "../../lib/payment-receipt.ts";
 import type {
   PayoutItem,
   PayoutReport,
   PayoutTotals,
   PayoutView,
-} from "../../../lib/schemas/payouts.ts";
-import { cardVariants } from "../../ui/card.tsx";
-import { DataTable } from "../data-table.tsx";
+} from "../../lib/schemas/payouts.ts";
+import { cardVariants } from "../ui/card.tsx";
+import { DataTable } from "../ui/data-table.tsx";
 
 /** One currency's money: held, payable, paid out, each a figure with its label. */
 function Totals({ totals }: { totals: PayoutTotals }) {

@@ -1,8 +1,8 @@
 import { Star } from "lucide-react";
 import { useFetcher } from "react-router";
-import { useT } from "../../../i18n/use-t.ts";
-import { cn } from "../../../lib/cn.ts";
-import { buttonVariants } from "../../ui/button.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import { buttonVariants } from "../ui/button.tsx";
 
 /**
  * Feature or Unfeature on one of the owner's rows of My Listings: one of their plan's featured

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { AnalyticsListingRow, AnalyticsReport } from "../../lib/schemas/analytics.ts";
-import { DataTable, type DataColumn } from "./data-table.tsx";
+import { DataTable, type DataColumn } from "../ui/data-table.tsx";
 
 const FIGURES = ["views", "leads", "call", "whatsapp", "email", "share", "favorite"] as const;
 

@@ -1,25 +1,25 @@
 import { AlertTriangle, X } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { useHydrated } from "../../../hooks/use-hydrated.ts";
-import { useT } from "../../../i18n/use-t.ts";
-import { bookingsHref, type BookingPanel as Panel } from "../../../lib/booking-dashboard.ts";
-import { formatCharged, refundAsCharged } from "../../../lib/booking-payment.ts";
-import { cn } from "../../../lib/cn.ts";
-import { formatPrice, type DisplayCurrency } from "../../../lib/money.ts";
-import type { BookingView } from "../../../lib/schemas/bookings.ts";
-import { buttonVariants } from "../../ui/button.tsx";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { bookingsHref, type BookingPanel as Panel } from "../../lib/booking-dashboard.ts";
+import { formatCharged, refundAsCharged } from "../../lib/booking-payment.ts";
+import { cn } from "../../lib/cn.ts";
+import { formatPrice, type DisplayCurrency } from "../../lib/money.ts";
+import type { BookingView } from "../../lib/schemas/bookings.ts";
+import { buttonVariants } from "../ui/button.tsx";
 import {
   Dialog,
   DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
-} from "../../ui/dialog.tsx";
-import { Label } from "../../ui/input.tsx";
-import { Textarea } from "../../ui/textarea.tsx";
+} from "../ui/dialog.tsx";
+import { Label } from "../ui/input.tsx";
+import { Textarea } from "../ui/textarea.tsx";
 import { stayText } from "./booking-facts.tsx";
-import { unitWords } from "../../../lib/unit-words.ts";
+import { unitWords } from "../../lib/unit-words.ts";
 
 const MAX_REASON = 500;
 const quietButton = cn(buttonVariants({ variant: "outline", size: "lg" }), "whitespace-nowrap");

@@ -1,7 +1,7 @@
 import { Ban, CalendarCheck, CheckCircle2, Clock, CreditCard, type LucideIcon } from "lucide-react";
-import { useT } from "../../../i18n/use-t.ts";
-import type { BookingStatus } from "../../../lib/booking-values.ts";
-import { Badge } from "../../ui/badge.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import type { BookingStatus } from "../../lib/booking-values.ts";
+import { Badge } from "../ui/badge.tsx";
 
 const LOOK: Record<
   BookingStatus,

@@ -4,6 +4,7 @@ import { formatDay } from "../../lib/format-day.ts";
 import type { AnalyticsReport } from "../../lib/schemas/analytics.ts";
 import { BarChart } from "../ui/bar-chart.tsx";
 import { cardVariants } from "../ui/card.tsx";
+import { TableHead } from "../ui/table-head.tsx";
 
 const CHANNELS = ["call", "whatsapp", "email", "share", "favorite"] as const;
 
@@ -71,18 +72,17 @@ export function AnalyticsChart({ report }: { report: AnalyticsReport }) {
         <div className="mt-3 max-h-96 overflow-auto rounded-lg border border-stone-200">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t("dashboard.analytics.chartTitle")}</caption>
-            <thead className="sticky top-0 bg-stone-50 text-xs tracking-wide text-stone-500 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t("dashboard.analytics.date")}
-                </th>
-                {["views", "leads", ...CHANNELS].map((key) => (
-                  <th key={key} scope="col" className="px-3 py-2 text-right">
-                    {t(`dashboard.analytics.stats.${key as (typeof CHANNELS)[number]}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead
+              sticky
+              dense
+              columns={[
+                { label: t("dashboard.analytics.date") },
+                ...["views", "leads", ...CHANNELS].map((key) => ({
+                  label: t(`dashboard.analytics.stats.${key as (typeof CHANNELS)[number]}`),
+                  numeric: true,
+                })),
+              ]}
+            />
             <tbody className="divide-y divide-stone-100 tabular-nums">
               {report.daily.map((day) => (
                 <tr key={day.day}>

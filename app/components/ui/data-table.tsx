@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
 import { TableHead } from "./table-head.tsx";
-import { cardVariants } from "../../components/ui/card.tsx";
+import { cardVariants } from "./card.tsx";
 
 export interface DataColumn<Row> {
   label: string;

@@ -1,8 +1,8 @@
 import { Search } from "lucide-react";
 import { Form } from "react-router";
 import { cn } from "../../lib/cn.ts";
-import { buttonVariants } from "../ui/button.tsx";
-import { Input } from "../ui/input.tsx";
+import { buttonVariants } from "./button.tsx";
+import { Input } from "./input.tsx";
 
 /** The search box above an admin list: a GET form, so results have a URL and work without scripts. */
 export function ListSearch({

@@ -1,11 +1,11 @@
 import { MessageSquareQuote } from "lucide-react";
 import { useId } from "react";
-import { useT } from "../../../i18n/use-t.ts";
-import type { HostInbox as Inbox } from "../../../lib/booking-dashboard.ts";
-import { cn } from "../../../lib/cn.ts";
-import type { DisplayCurrency } from "../../../lib/money.ts";
-import type { BookingView } from "../../../lib/schemas/bookings.ts";
-import { cardVariants } from "../../ui/card.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import type { HostInbox as Inbox } from "../../lib/booking-dashboard.ts";
+import { cn } from "../../lib/cn.ts";
+import type { DisplayCurrency } from "../../lib/money.ts";
+import type { BookingView } from "../../lib/schemas/bookings.ts";
+import { cardVariants } from "../ui/card.tsx";
 import { BookingFacts, BookingTotal, ExpiryNote, ListingLink } from "./booking-facts.tsx";
 import { PaymentNote } from "./payment-lines.tsx";
 import { AcceptForm, CancelLink, DeclineLink, MessageButton } from "./row-actions.tsx";

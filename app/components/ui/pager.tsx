@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn.ts";
-import { buttonVariants } from "../ui/button.tsx";
+import { buttonVariants } from "./button.tsx";
 
 const pagerClass = cn(
   buttonVariants({ variant: "outline", size: "md" }),

@@ -1,9 +1,9 @@
 import { useId } from "react";
-import { useT } from "../../../i18n/use-t.ts";
-import { formatDay } from "../../../lib/format-day.ts";
-import { formatPrice, type DisplayCurrency } from "../../../lib/money.ts";
-import type { BookingView } from "../../../lib/schemas/bookings.ts";
-import { DataTable, type DataColumn } from "../data-table.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import { formatDay } from "../../lib/format-day.ts";
+import { formatPrice, type DisplayCurrency } from "../../lib/money.ts";
+import type { BookingView } from "../../lib/schemas/bookings.ts";
+import { DataTable, type DataColumn } from "../ui/data-table.tsx";
 import { ListingLink, stayText } from "./booking-facts.tsx";
 import { CancelLink } from "./row-actions.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";

@@ -1,15 +1,15 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { useT } from "../../../i18n/use-t.ts";
+import { useT } from "../../i18n/use-t.ts";
 import {
   bookingsHref,
   type OccupancyCell,
   type OccupancyRow,
-} from "../../../lib/booking-dashboard.ts";
-import { monthDays, shiftMonth } from "../../../lib/months.ts";
-import { cn } from "../../../lib/cn.ts";
-import { buttonVariants } from "../../ui/button.tsx";
+} from "../../lib/booking-dashboard.ts";
+import { monthDays, shiftMonth } from "../../lib/months.ts";
+import { cn } from "../../lib/cn.ts";
+import { buttonVariants } from "../ui/button.tsx";
 
 const monthName = new Intl.DateTimeFormat("en", {
   month: "long",

@@ -1,11 +1,11 @@
 import { Check, MessageCircle, X } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { useHydrated } from "../../../hooks/use-hydrated.ts";
-import { useT } from "../../../i18n/use-t.ts";
-import { bookingsHref } from "../../../lib/booking-dashboard.ts";
-import { cn } from "../../../lib/cn.ts";
-import type { BookingView } from "../../../lib/schemas/bookings.ts";
-import { buttonVariants } from "../../ui/button.tsx";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
+import { useT } from "../../i18n/use-t.ts";
+import { bookingsHref } from "../../lib/booking-dashboard.ts";
+import { cn } from "../../lib/cn.ts";
+import type { BookingView } from "../../lib/schemas/bookings.ts";
+import { buttonVariants } from "../ui/button.tsx";
 
 const dangerLink = cn(buttonVariants({ variant: "dangerOutline", size: "sm" }), "gap-1.5");
 
