@@ -36,7 +36,7 @@ export function RefusalNote({ text }: { text: string | null }) {
   return (
     <p
       role="alert"
-      className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm wrap-break-word text-red-800"
+      className="rounded-lg border border-danger-pale bg-danger-tint p-3 text-sm wrap-break-word text-danger-strong"
     >
       {text}
     </p>
@@ -66,10 +66,10 @@ export function PanelCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={id} className="text-lg font-bold text-stone-900">
+          <h3 id={id} className="text-lg font-bold text-ink">
             {title}
           </h3>
-          {description && <p className="mt-1 text-sm text-stone-600">{description}</p>}
+          {description && <p className="mt-1 text-sm text-muted">{description}</p>}
         </div>
         {actions}
       </div>

@@ -241,7 +241,7 @@ function EditFields({ user, returnTo }: { user: ManagedUser; returnTo: string })
       <div>
         <Label htmlFor={roleId}>{t("dashboard.users.role")}</Label>
         {user.roleLocked ? (
-          <p id={roleId} className="text-sm text-stone-600">
+          <p id={roleId} className="text-sm text-muted">
             {user.role ? t(`auth.badge.${user.role}`) : t("dashboard.users.noRole")} ·{" "}
             {user.role === "admin"
               ? t("dashboard.users.adminRoleNote")
@@ -268,7 +268,7 @@ function EditFields({ user, returnTo }: { user: ManagedUser; returnTo: string })
 
 function WarningIcon() {
   return (
-    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-700">
+    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-soft text-danger">
       <AlertTriangle aria-hidden className="size-5" />
     </span>
   );
@@ -299,12 +299,12 @@ export function UserPanel({
       <section
         id="user-panel"
         aria-labelledby={titleId}
-        className="mb-5 scroll-mt-24 rounded-xl border border-stone-200 bg-white p-5"
+        className="mb-5 scroll-mt-24 rounded-xl border border-line bg-surface p-5"
       >
-        <h3 id={titleId} className="text-lg font-bold text-stone-900">
+        <h3 id={titleId} className="text-lg font-bold text-ink">
           {t("dashboard.users.editTitle")}
         </h3>
-        <p className="mt-1 text-sm text-stone-600">
+        <p className="mt-1 text-sm text-muted">
           {t("dashboard.users.editDescription", { email: user.email })}
         </p>
         <Form method="post" action={USERS_PATH} className="mt-4">
@@ -324,15 +324,15 @@ export function UserPanel({
       id="user-panel"
       role="alertdialog"
       aria-labelledby={titleId}
-      className="mb-5 scroll-mt-24 rounded-xl border border-red-200 bg-red-50/60 p-5"
+      className="mb-5 scroll-mt-24 rounded-xl border border-danger-pale bg-danger-tint/60 p-5"
     >
       <div className="flex items-start gap-3">
         <WarningIcon />
         <div>
-          <h3 id={titleId} className="text-lg font-bold text-stone-900">
+          <h3 id={titleId} className="text-lg font-bold text-ink">
             {t("dashboard.users.deleteConfirm")}
           </h3>
-          <p className="mt-1.5 text-sm leading-relaxed text-stone-700">
+          <p className="mt-1.5 text-sm leading-relaxed text-secondary">
             {t("dashboard.users.deleteDescription", { name: user.name, email: user.email })}
           </p>
         </div>

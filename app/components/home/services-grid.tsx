@@ -21,7 +21,7 @@ const TILES: {
     title: "home.servicesGrid.realEstate.title",
     body: "home.servicesGrid.realEstate.body",
     icon: "building-2",
-    tone: "bg-brand-50 text-brand-700",
+    tone: "bg-primary-tint text-primary",
   },
   {
     category: "hospitality",
@@ -29,7 +29,7 @@ const TILES: {
     title: "home.servicesGrid.hospitality.title",
     body: "home.servicesGrid.hospitality.body",
     icon: "hotel",
-    tone: "bg-sun-50 text-sun-600",
+    tone: "bg-accent-tint text-accent",
   },
   {
     category: "student-housing",
@@ -37,7 +37,7 @@ const TILES: {
     title: "home.servicesGrid.studentHousing.title",
     body: "home.servicesGrid.studentHousing.body",
     icon: "graduation-cap",
-    tone: "bg-sky-50 text-sky-700",
+    tone: "bg-decor-sky-tint text-decor-sky",
   },
   {
     category: "professionals",
@@ -45,7 +45,7 @@ const TILES: {
     title: "home.servicesGrid.professionals.title",
     body: "home.servicesGrid.professionals.body",
     icon: "briefcase",
-    tone: "bg-violet-50 text-violet-700",
+    tone: "bg-decor-violet-tint text-decor-violet",
   },
   {
     category: "travel-agencies",
@@ -53,7 +53,7 @@ const TILES: {
     title: "home.servicesGrid.travel.title",
     body: "home.servicesGrid.travel.body",
     icon: "plane",
-    tone: "bg-rose-50 text-rose-700",
+    tone: "bg-decor-rose-tint text-decor-rose",
   },
   {
     category: "concierge",
@@ -61,7 +61,7 @@ const TILES: {
     title: "home.servicesGrid.concierge.title",
     body: "home.servicesGrid.concierge.body",
     icon: "concierge-bell",
-    tone: "bg-amber-50 text-amber-700",
+    tone: "bg-decor-amber-tint text-decor-amber",
   },
 ];
 
@@ -72,18 +72,18 @@ export function ServicesGrid({ counts }: { counts: Partial<Record<Category, numb
       <div className="max-w-2xl">
         <h2
           id="services-grid-title"
-          className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
+          className="text-2xl font-bold tracking-tight text-ink sm:text-3xl"
         >
           {t("home.servicesGrid.title")}
         </h2>
-        <p className="mt-2 text-stone-600">{t("home.servicesGrid.subtitle")}</p>
+        <p className="mt-2 text-muted">{t("home.servicesGrid.subtitle")}</p>
       </div>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {TILES.map(({ category, to, title, body, icon, tone }) => (
           <li key={to}>
             <Link
               to={to}
-              className="group flex h-full items-start gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md"
+              className="group flex h-full items-start gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-primary-light hover:shadow-md"
             >
               <span
                 className={`inline-flex size-12 shrink-0 items-center justify-center rounded-xl ${tone}`}
@@ -92,7 +92,7 @@ export function ServicesGrid({ counts }: { counts: Partial<Record<Category, numb
               </span>
               <span className="min-w-0 flex-1">
                 <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
-                  <span className="min-w-0 font-semibold break-words text-stone-900 group-hover:text-brand-800">
+                  <span className="min-w-0 font-semibold break-words text-ink group-hover:text-primary-strong">
                     {t(title)}
                   </span>
                   <Badge tone="neutral" className="shrink-0">
@@ -104,7 +104,7 @@ export function ServicesGrid({ counts }: { counts: Partial<Record<Category, numb
                         })}
                   </Badge>
                 </span>
-                <span className="mt-1 block text-sm text-stone-600">{t(body)}</span>
+                <span className="mt-1 block text-sm text-muted">{t(body)}</span>
               </span>
             </Link>
           </li>

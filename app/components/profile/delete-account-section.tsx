@@ -129,15 +129,15 @@ function InlineConfirmation() {
       role="alertdialog"
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      className="scroll-mt-24 rounded-xl border border-red-200 bg-red-50/60 p-4"
+      className="scroll-mt-24 rounded-xl border border-danger-pale bg-danger-tint/60 p-4"
     >
       <div className="flex items-start gap-3">
         <WarningIcon />
         <div>
-          <h4 id={titleId} className="text-lg font-bold text-stone-900">
+          <h4 id={titleId} className="text-lg font-bold text-ink">
             {t("profile.danger.confirmTitle")}
           </h4>
-          <p id={descriptionId} className="mt-1.5 text-sm leading-relaxed text-stone-700">
+          <p id={descriptionId} className="mt-1.5 text-sm leading-relaxed text-secondary">
             {t("profile.danger.confirmDescription")}
           </p>
         </div>
@@ -155,7 +155,7 @@ function InlineConfirmation() {
 
 function WarningIcon() {
   return (
-    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-700">
+    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-soft text-danger">
       <AlertTriangle aria-hidden className="size-5" />
     </span>
   );

@@ -82,11 +82,11 @@ export function CompleteJobButton({ job, back }: { job: JobView; back: string })
         <Form
           method="post"
           action={QUOTES_ACTION}
-          className="mt-2 space-y-3 rounded-xl border border-stone-200 bg-white p-4"
+          className="mt-2 space-y-3 rounded-xl border border-line bg-surface p-4"
         >
           <Fields job={job} back={back} />
-          <p className="font-semibold text-stone-900">{title}</p>
-          <p className="text-sm text-stone-700">{description}</p>
+          <p className="font-semibold text-ink">{title}</p>
+          <p className="text-sm text-secondary">{description}</p>
           {confirm}
         </Form>
       </details>

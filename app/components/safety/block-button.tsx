@@ -96,11 +96,11 @@ export function BlockButton({
         <form
           method="post"
           action={ACTION}
-          className="mt-2 space-y-3 rounded-xl border border-red-200 bg-red-50/60 p-4"
+          className="mt-2 space-y-3 rounded-xl border border-danger-pale bg-danger-tint/60 p-4"
         >
           <Hidden userId={userId} redirectTo={redirectTo} intent="block" />
-          <p className="font-semibold text-stone-900">{t("safety.block.confirmTitle", { name })}</p>
-          <p className="text-sm text-stone-700">{t("safety.block.confirmDescription")}</p>
+          <p className="font-semibold text-ink">{t("safety.block.confirmTitle", { name })}</p>
+          <p className="text-sm text-secondary">{t("safety.block.confirmDescription")}</p>
           <Button type="submit" variant="danger" size="md">
             {t("safety.block.confirm")}
           </Button>

@@ -83,9 +83,9 @@ export function ReportDialog({
         <form
           method="post"
           action={ACTION}
-          className="mt-2 space-y-3 rounded-xl border border-stone-200 bg-white p-4"
+          className="mt-2 space-y-3 rounded-xl border border-line bg-surface p-4"
         >
-          <p className="font-semibold text-stone-900">{t(`safety.report.title.${target}`)}</p>
+          <p className="font-semibold text-ink">{t(`safety.report.title.${target}`)}</p>
           <ReportFields target={target} id={id} redirectTo={redirectTo} />
           <Button type="submit" size="md">
             {t("safety.report.submit")}
@@ -165,7 +165,7 @@ function ReportFields({
           maxLength={MAX_REPORT_DETAILS}
           aria-describedby={`${detailsId}-hint`}
         />
-        <p id={`${detailsId}-hint`} className="mt-1 text-xs text-stone-500">
+        <p id={`${detailsId}-hint`} className="mt-1 text-xs text-subtle">
           {t("safety.report.detailsHint")}
         </p>
       </div>

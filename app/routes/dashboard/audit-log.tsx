@@ -52,9 +52,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
     {
       label: t("dashboard.audit.what"),
       cell: (e) => (
-        <span className="font-medium text-stone-900">
-          {t(`dashboard.audit.actions.${e.action}`)}
-        </span>
+        <span className="font-medium text-ink">{t(`dashboard.audit.actions.${e.action}`)}</span>
       ),
       inCard: false,
     },
@@ -90,8 +88,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
     <div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-bold text-stone-900">{t("dashboard.audit.title")}</h2>
-          <p className="text-sm text-stone-600">
+          <h2 className="text-xl font-bold text-ink">{t("dashboard.audit.title")}</h2>
+          <p className="text-sm text-muted">
             {t("dashboard.audit.subtitle")} {t("dashboard.audit.total", { count: total })}
           </p>
         </div>

@@ -312,10 +312,10 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
       {hosting && (
         <section aria-labelledby="booking-inbox" className="space-y-6">
           <div>
-            <h2 id="booking-inbox" className="text-xl font-bold text-stone-900">
+            <h2 id="booking-inbox" className="text-xl font-bold text-ink">
               {t("bookingsDashboard.hosting.title")}
             </h2>
-            <p className="mt-1 text-stone-600">{t("bookingsDashboard.hosting.subtitle")}</p>
+            <p className="mt-1 text-muted">{t("bookingsDashboard.hosting.subtitle")}</p>
           </div>
           <HostInbox inbox={hosting} now={now} month={month} currency={currency} />
           <OccupancyTable month={hosting.month} rows={hosting.rows} today={today} />

@@ -61,15 +61,15 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="inbox-title">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h2 id="inbox-title" className="text-xl font-bold text-stone-900">
+          <h2 id="inbox-title" className="text-xl font-bold text-ink">
             {title}
           </h2>
-          <p className="text-sm text-stone-600">
+          <p className="text-sm text-muted">
             {lister ? t("conversations.inbox.subtitleLister") : t("conversations.inbox.subtitle")}
           </p>
         </div>
         {inbox.totalUnread > 0 && (
-          <p className="text-sm font-semibold text-brand-800">
+          <p className="text-sm font-semibold text-primary-strong">
             {t("conversations.inbox.unread", { count: inbox.totalUnread })}
           </p>
         )}

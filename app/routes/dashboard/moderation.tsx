@@ -183,14 +183,14 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   const date = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
   return (
     <div>
-      <h2 className="mb-4 text-xl font-bold text-stone-900">{t("dashboard.moderation.title")}</h2>
+      <h2 className="mb-4 text-xl font-bold text-ink">{t("dashboard.moderation.title")}</h2>
       {loaderData.rows.length > 0 ? (
         <ListingRows
           rows={loaderData.rows}
           currency={currency}
           showStatus
           details={(row) => (
-            <p className="mt-1 truncate text-xs text-stone-500">
+            <p className="mt-1 truncate text-xs text-subtle">
               {t("publish.moderation.owner", { name: row.ownerName })} ·{" "}
               {t("publish.moderation.submitted", { date: date.format(new Date(row.createdAt)) })}
             </p>

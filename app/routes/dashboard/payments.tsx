@@ -114,10 +114,10 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
       {payouts && <PayoutReportSection report={payouts} />}
       {payable && <RecordPayoutSection payable={payable} result={actionData?.payoutForm ?? null} />}
       <div>
-        <h2 className="text-xl font-bold text-stone-900">
+        <h2 className="text-xl font-bold text-ink">
           {all ? t("payments.receipt.list.titleAdmin") : t("payments.receipt.list.title")}
         </h2>
-        <p className="mt-1 mb-4 text-stone-600">
+        <p className="mt-1 mb-4 text-muted">
           {all ? t("payments.receipt.list.subtitleAdmin") : t("payments.receipt.list.subtitle")}
         </p>
         <PaymentListSection list={list} showPayer={all} />

@@ -177,20 +177,20 @@ export default function PlatformSettings({ loaderData, actionData }: Route.Compo
   return (
     <div className="space-y-10">
       <section aria-labelledby="settings-heading">
-        <h2 id="settings-heading" className="text-xl font-bold text-stone-900">
+        <h2 id="settings-heading" className="text-xl font-bold text-ink">
           {t("dashboard.settings.title")}
         </h2>
-        <p className="mt-1 mb-4 text-stone-600">{t("dashboard.settings.subtitle")}</p>
+        <p className="mt-1 mb-4 text-muted">{t("dashboard.settings.subtitle")}</p>
         <SettingsForm
           settings={settings}
           result={actionData?.intent === "settings" ? (actionData as SettingsFormResult) : null}
         />
       </section>
       <section aria-labelledby="hero-heading" id="hero">
-        <h2 id="hero-heading" className="text-xl font-bold text-stone-900">
+        <h2 id="hero-heading" className="text-xl font-bold text-ink">
           {t("dashboard.hero.title")}
         </h2>
-        <p className="mt-1 mb-4 text-stone-600">{t("dashboard.hero.subtitle")}</p>
+        <p className="mt-1 mb-4 text-muted">{t("dashboard.hero.subtitle")}</p>
         <HeroEditor
           hero={hero}
           result={actionData?.intent === "hero" ? (actionData as HeroFormResult) : null}

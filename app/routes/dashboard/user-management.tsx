@@ -136,7 +136,7 @@ function Person({ user }: { user: UserRow }) {
         loading="lazy"
         className="size-8 shrink-0 rounded-full object-cover"
       />
-      <span className="min-w-0 font-medium wrap-break-word text-stone-900">{user.name}</span>
+      <span className="min-w-0 font-medium wrap-break-word text-ink">{user.name}</span>
     </span>
   );
 }
@@ -198,8 +198,8 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
     <div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-bold text-stone-900">{t("dashboard.users.title")}</h2>
-          <p className="text-sm text-stone-600">{t("dashboard.users.total", { count: total })}</p>
+          <h2 className="text-xl font-bold text-ink">{t("dashboard.users.title")}</h2>
+          <p className="text-sm text-muted">{t("dashboard.users.total", { count: total })}</p>
         </div>
         <ListSearch
           action={USERS_PATH}

@@ -125,11 +125,11 @@ export default function ContactPage({ actionData, loaderData }: Route.ComponentP
         >
           <h2
             id="contact-form-title"
-            className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl"
+            className="text-xl font-bold tracking-tight text-ink sm:text-2xl"
           >
             {t("contact.form.title")}
           </h2>
-          <p className="mt-1 text-sm text-stone-500">{t("contact.form.required")}</p>
+          <p className="mt-1 text-sm text-subtle">{t("contact.form.required")}</p>
           <ContactForm actionData={actionData} plan={loaderData.plan} />
         </section>
 
@@ -138,14 +138,14 @@ export default function ContactPage({ actionData, loaderData }: Route.ComponentP
             aria-labelledby="contact-info-title"
             className={cn(cardVariants(), "p-5 sm:p-6")}
           >
-            <h2 id="contact-info-title" className="text-lg font-bold text-stone-900">
+            <h2 id="contact-info-title" className="text-lg font-bold text-ink">
               {t("contact.info.title")}
             </h2>
             <ul className="mt-4 space-y-4">
               <InfoRow Icon={Mail} label={t("contact.info.email")}>
                 <a
                   href={`mailto:${settings.supportEmail}`}
-                  className="break-all text-brand-700 hover:underline"
+                  className="break-all text-primary hover:underline"
                 >
                   {settings.supportEmail}
                 </a>
@@ -153,13 +153,13 @@ export default function ContactPage({ actionData, loaderData }: Route.ComponentP
               <InfoRow Icon={Phone} label={t("contact.info.phone")}>
                 <a
                   href={`tel:${settings.supportPhone.replace(/[^\d+]/g, "")}`}
-                  className="text-brand-700 tabular-nums hover:underline"
+                  className="text-primary tabular-nums hover:underline"
                 >
                   {settings.supportPhone}
                 </a>
               </InfoRow>
               <InfoRow Icon={MapPin} label={t("contact.info.office")}>
-                <address className="text-stone-700 not-italic">
+                <address className="text-secondary not-italic">
                   {t("contact.info.officeName")}
                   <br />
                   {t("contact.info.officeStreet")}
@@ -176,17 +176,17 @@ export default function ContactPage({ actionData, loaderData }: Route.ComponentP
           >
             <h2
               id="contact-hours-title"
-              className="flex items-center gap-2 text-lg font-bold text-stone-900"
+              className="flex items-center gap-2 text-lg font-bold text-ink"
             >
-              <Clock aria-hidden className="size-5 text-brand-700" />
+              <Clock aria-hidden className="size-5 text-primary" />
               {t("contact.hours.title")}
             </h2>
-            <dl className="mt-4 divide-y divide-stone-100 text-sm">
+            <dl className="mt-4 divide-y divide-line-soft text-sm">
               <HoursRow day={t("contact.hours.weekdays")} time={t("contact.hours.weekdaysTime")} />
               <HoursRow day={t("contact.hours.saturday")} time={t("contact.hours.saturdayTime")} />
               <HoursRow day={t("contact.hours.sunday")} time={t("contact.hours.closed")} closed />
             </dl>
-            <p className="mt-3 text-xs text-stone-500">{t("contact.hours.note")}</p>
+            <p className="mt-3 text-xs text-subtle">{t("contact.hours.note")}</p>
           </section>
         </aside>
       </div>
@@ -197,21 +197,17 @@ export default function ContactPage({ actionData, loaderData }: Route.ComponentP
       >
         <div className="grid gap-4 lg:grid-cols-3 lg:gap-8">
           <div className={cn(cardVariants(), "flex flex-col p-5 sm:p-6")}>
-            <h2 id="contact-map-title" className="text-lg font-bold text-stone-900">
+            <h2 id="contact-map-title" className="text-lg font-bold text-ink">
               {t("contact.map.title")}
             </h2>
-            <address className="mt-3 flex gap-2.5 text-stone-700 not-italic">
-              <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-sun-500" />
+            <address className="mt-3 flex gap-2.5 text-secondary not-italic">
+              <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-accent-mid" />
               <span>
-                <span className="block font-semibold text-stone-900">
-                  {t("contact.info.officeName")}
-                </span>
+                <span className="block font-semibold text-ink">{t("contact.info.officeName")}</span>
                 {t("contact.info.officeStreet")}, {t("contact.info.officeCity")}
               </span>
             </address>
-            <p className="mt-3 text-sm leading-relaxed text-stone-600">
-              {t("contact.map.directions")}
-            </p>
+            <p className="mt-3 text-sm leading-relaxed text-muted">{t("contact.map.directions")}</p>
             <a
               href={openStreetMapUrl()}
               target="_blank"
@@ -352,7 +348,7 @@ function ContactForm({
             </select>
             <ChevronDown
               aria-hidden
-              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-stone-500"
+              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-subtle"
             />
           </div>
         )}
@@ -388,11 +384,11 @@ function ContactForm({
       </FieldShell>
 
       <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-stone-500">
+        <p className="text-xs text-subtle">
           {privacyBefore}
           <Link
             to="/privacy"
-            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            className="font-medium text-primary underline-offset-2 hover:underline"
           >
             {t("contact.form.privacyLink")}
           </Link>
@@ -445,10 +441,10 @@ function FieldShell({
   const isMessageKey = useIsMessageKey();
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+      <label htmlFor={id} className="block text-sm font-medium text-ink-soft">
         {label}
         {required && (
-          <span aria-hidden className="text-red-700">
+          <span aria-hidden className="text-danger">
             {" *"}
           </span>
         )}
@@ -463,7 +459,7 @@ function FieldShell({
         })}
       </div>
       {error && (
-        <p id={errorId} className="mt-1.5 text-sm text-red-700">
+        <p id={errorId} className="mt-1.5 text-sm text-danger">
           {t(isMessageKey(error) ? error : "contact.errors.invalid")}
         </p>
       )}
@@ -506,7 +502,7 @@ function fieldClass(invalid: boolean): string {
   return cn(
     inputClass,
     "block text-base shadow-xs sm:text-sm",
-    invalid && "border-red-600 focus:border-red-600 focus:ring-red-600/20",
+    invalid && "border-danger-vivid focus:border-danger-vivid focus:ring-danger-vivid/20",
   );
 }
 
@@ -521,11 +517,11 @@ function InfoRow({
 }) {
   return (
     <li className="flex gap-3">
-      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-tint text-primary">
         <Icon aria-hidden className="size-5" />
       </span>
       <div className="min-w-0 text-sm">
-        <p className="font-medium text-stone-500">{label}</p>
+        <p className="font-medium text-subtle">{label}</p>
         <div className="mt-0.5 text-base">{children}</div>
       </div>
     </li>
@@ -535,10 +531,8 @@ function InfoRow({
 function HoursRow({ day, time, closed = false }: { day: string; time: string; closed?: boolean }) {
   return (
     <div className="flex items-center justify-between gap-4 py-2.5">
-      <dt className="text-stone-700">{day}</dt>
-      <dd className={cn("font-medium tabular-nums", closed ? "text-stone-400" : "text-stone-900")}>
-        {time}
-      </dd>
+      <dt className="text-secondary">{day}</dt>
+      <dd className={cn("font-medium tabular-nums", closed ? "text-faint" : "text-ink")}>{time}</dd>
     </div>
   );
 }
