@@ -3,6 +3,7 @@ import { useT } from "../../i18n/use-t.ts";
 import type { CalendarFormResult, CalendarIntent } from "../../lib/booking-calendar.ts";
 import { cn } from "../../lib/cn.ts";
 import { cardVariants } from "../ui/card.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /**
  * What a refused form of the listing's calendar page shows again: the message under each field,
@@ -66,9 +67,9 @@ export function PanelCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={id} className="text-lg font-bold text-ink">
+          <SectionHeading as="h3" id={id} size="sm">
             {title}
-          </h3>
+          </SectionHeading>
           {description && <p className="mt-1 text-sm text-muted">{description}</p>}
         </div>
         {actions}

@@ -8,6 +8,7 @@ import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import { ListingCard } from "../listings/listing-card.tsx";
 import { buttonVariants } from "../ui/button.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /** The first featured listings come with the page; the rest load when "Show All" is pressed. */
 export function FeaturedListings({
@@ -38,12 +39,9 @@ export function FeaturedListings({
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2
-              id="featured-title"
-              className="text-2xl font-bold tracking-tight text-ink sm:text-3xl"
-            >
+            <SectionHeading id="featured-title" size="lg">
               {t("home.featured.title")}
-            </h2>
+            </SectionHeading>
             <p className="mt-2 text-muted">{t("home.featured.subtitle")}</p>
           </div>
           <Link

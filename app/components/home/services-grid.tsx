@@ -6,6 +6,7 @@ import type { Category } from "../../lib/listing-values.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import type { IconName } from "../../lib/icon-names.ts";
 import { Icon } from "../ui/icon.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 const TILES: {
   category: Category;
@@ -70,12 +71,9 @@ export function ServicesGrid({ counts }: { counts: Partial<Record<Category, numb
   return (
     <section aria-labelledby="services-grid-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
       <div className="max-w-2xl">
-        <h2
-          id="services-grid-title"
-          className="text-2xl font-bold tracking-tight text-ink sm:text-3xl"
-        >
+        <SectionHeading id="services-grid-title" size="lg">
           {t("home.servicesGrid.title")}
-        </h2>
+        </SectionHeading>
         <p className="mt-2 text-muted">{t("home.servicesGrid.subtitle")}</p>
       </div>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -8,6 +8,7 @@ import { buttonVariants } from "../ui/button.tsx";
 import { cardVariants } from "../ui/card.tsx";
 import { JobPaymentLines, PayJobForm } from "./job-payment.tsx";
 import { JobStatusBadge, QuoteAmount } from "./quote-badges.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /**
  * "Jobs": the work agreed through accepted quotes, the viewer's as a client and as a
@@ -18,9 +19,7 @@ export function JobList({ jobs }: { jobs: JobView[] }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-xl font-bold text-ink">
-        {t("quotes.jobs.title")}
-      </h2>
+      <SectionHeading id={headingId}>{t("quotes.jobs.title")}</SectionHeading>
       <p className="mt-1 text-muted">{t("quotes.jobs.subtitle")}</p>
       <ul
         aria-labelledby={headingId}

@@ -20,6 +20,7 @@ import { Textarea } from "../ui/textarea.tsx";
 import { CompleteJobButton } from "./complete-job.tsx";
 import { JobPaymentLines, PayJobForm } from "./job-payment.tsx";
 import { JobStatusBadge, QuoteAmount, QuoteStatusBadge, useAmountText } from "./quote-badges.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /** Where the panel's forms post: the resource route that answers with a redirect back. */
 export const QUOTES_ACTION = "/quotes";
@@ -80,9 +81,9 @@ export function QuotePanel({
       aria-labelledby="quote-panel-title"
       className="mt-4 space-y-4 rounded-xl border border-line bg-surface p-4 sm:p-5"
     >
-      <h3 id="quote-panel-title" className="text-lg font-bold text-ink">
+      <SectionHeading as="h3" id="quote-panel-title" size="sm">
         {quotes.requests.length > 1 ? t("quotes.panel.titleMany") : t("quotes.panel.title")}
-      </h3>
+      </SectionHeading>
       {quotes.requests.map((thread) => (
         <RequestThread
           key={thread.request.id}

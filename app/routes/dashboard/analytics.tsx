@@ -13,6 +13,7 @@ import { ANALYTICS_RANGES } from "../../lib/analytics-values.ts";
 import { analyticsPageQuerySchema, type AnalyticsTotals } from "../../lib/schemas/analytics.ts";
 import { analyticsReport } from "../../services/analytics/analytics-report.server.ts";
 import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 /** The page lists the most active listings; the CSV has every one. */
 const TABLE_LISTINGS = 10;
@@ -49,9 +50,9 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-bold text-ink">
+          <SectionHeading>
             {report.platform ? t("dashboard.analytics.adminTitle") : t("dashboard.analytics.title")}
-          </h2>
+          </SectionHeading>
           <p className="mt-1 text-sm text-muted">
             {t("dashboard.analytics.subtitle", {
               from: formatDay(report.from),
@@ -125,7 +126,9 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       {!report.platform && (
         <div className="flex flex-col gap-4 rounded-2xl border border-accent-pale bg-gradient-to-r from-accent-tint to-white p-6 sm:flex-row sm:items-center">
           <div className="flex-1">
-            <h3 className="text-lg font-bold text-ink">{t("dashboard.analytics.upgradeTitle")}</h3>
+            <SectionHeading as="h3" size="sm">
+              {t("dashboard.analytics.upgradeTitle")}
+            </SectionHeading>
             <p className="mt-1 text-muted">{t("dashboard.analytics.upgradeBody")}</p>
           </div>
           <Link

@@ -12,6 +12,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { AUDIT_ACTIONS } from "../../lib/admin-values.ts";
 import { auditLogPageQuerySchema } from "../../lib/schemas/admin-users.ts";
 import { listAuditEntries } from "../../services/admin/audit.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/audit-log";
 
@@ -88,7 +89,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
     <div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-bold text-ink">{t("dashboard.audit.title")}</h2>
+          <SectionHeading>{t("dashboard.audit.title")}</SectionHeading>
           <p className="text-sm text-muted">
             {t("dashboard.audit.subtitle")} {t("dashboard.audit.total", { count: total })}
           </p>

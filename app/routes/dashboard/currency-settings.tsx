@@ -26,6 +26,7 @@ import { addCurrency, updateCurrencyRate } from "../../services/reference/curren
 import { listCurrencies } from "../../services/reference/reference.server.ts";
 import { answerAction, formRefusal } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/currency-settings";
 const ADD_FIELDS = ["name", "code", "symbol", "ratePerUsd", "countryCode"] as const;
@@ -261,9 +262,9 @@ function AddCurrency({ refusal }: { refusal: AddRefusal | undefined }) {
         aria-labelledby="add-currency-title"
         className={cn(cardVariants({ elevated: false }), "w-full p-5")}
       >
-        <h3 id="add-currency-title" className="text-lg font-bold text-ink">
+        <SectionHeading as="h3" id="add-currency-title" size="sm">
           {t("dashboard.currency.addTitle")}
-        </h3>
+        </SectionHeading>
         <p className="mt-1 mb-4 text-sm text-muted">{t("dashboard.currency.addDescription")}</p>
         <Form method="post" action={`${PATH}?add=1`} className="space-y-4">
           <input type="hidden" name="intent" value="add" />
@@ -326,7 +327,7 @@ export default function CurrencySettings({ loaderData, actionData }: Route.Compo
     <div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-bold text-ink">{t("dashboard.currency.title")}</h2>
+          <SectionHeading>{t("dashboard.currency.title")}</SectionHeading>
           <p className="mt-1 text-muted">{t("dashboard.currency.subtitle")}</p>
         </div>
         <AddCurrency refusal={actionData ?? undefined} />

@@ -17,6 +17,7 @@ import {
 } from "../../services/conversations/conversations.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 /** The viewer's conversations: Messages for everyone, Inquiries for agents, Client Inquiries for professionals. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -61,9 +62,7 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="inbox-title">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h2 id="inbox-title" className="text-xl font-bold text-ink">
-            {title}
-          </h2>
+          <SectionHeading id="inbox-title">{title}</SectionHeading>
           <p className="text-sm text-muted">
             {lister ? t("conversations.inbox.subtitleLister") : t("conversations.inbox.subtitle")}
           </p>

@@ -46,6 +46,7 @@ import {
   loadOrErrorPage,
 } from "../../services/session/action-answer.server.ts";
 import { formFields, readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const MY_LISTINGS = "/dashboard/my-listings";
 
@@ -363,10 +364,10 @@ export default function ListingCalendar({ loaderData, actionData }: Route.Compon
           <ArrowLeft aria-hidden className="size-4" />
           {t("bookingManage.back")}
         </Link>
-        <h2 className="mt-2 flex items-center gap-2 text-xl font-bold text-ink">
+        <SectionHeading className="mt-2 flex items-center gap-2">
           <CalendarDays aria-hidden className="size-5 shrink-0 text-primary" />
           {t("bookingManage.title")}
-        </h2>
+        </SectionHeading>
         <p className="mt-1 font-semibold wrap-break-word text-ink-soft">{listing.title}</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
           <span>{t(`bookingManage.units.${listing.unit}`)}</span>

@@ -21,6 +21,7 @@ import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.serv
 import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/manage-listings";
 const actionSchema = z.object({
@@ -143,7 +144,7 @@ export default function ManageListings({ loaderData }: Route.ComponentProps) {
     <div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-bold text-ink">{t("dashboard.manage.title")}</h2>
+          <SectionHeading>{t("dashboard.manage.title")}</SectionHeading>
           <p className="text-sm text-muted">{t("publish.manage.total", { count: total })}</p>
         </div>
         <ListSearch

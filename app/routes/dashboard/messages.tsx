@@ -35,6 +35,7 @@ import {
 } from "../../services/contact/inbox.server.ts";
 import { answerAction, loadOrErrorPage } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/messages";
 
@@ -161,7 +162,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   const { filter, page, pageCount, messages, unread, total } = inbox;
   return (
     <div>
-      <h2 className="text-xl font-bold text-ink">{t("dashboard.messages.title")}</h2>
+      <SectionHeading>{t("dashboard.messages.title")}</SectionHeading>
       <p className="mt-1 mb-4 text-muted">{t("dashboard.messages.subtitle")}</p>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

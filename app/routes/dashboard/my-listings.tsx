@@ -28,6 +28,7 @@ import { answerAction, refusalText } from "../../services/session/action-answer.
 import { readForm } from "../../services/session/read-form.server.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/my-listings";
 const actionSchema = z.object({
@@ -234,7 +235,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <div className="mb-4">
-        <h2 className="text-xl font-bold text-ink">{title}</h2>
+        <SectionHeading>{title}</SectionHeading>
         {total > 0 && (
           <p className="text-sm text-muted">
             {t(role === "user" ? "dashboard.listings.savedTotal" : "dashboard.listings.total", {

@@ -18,6 +18,7 @@ import { countOpenReports } from "../../services/safety/reports.server.ts";
 import { planUsageFor } from "../../services/premium/plan-limits.server.ts";
 import { usedText } from "../../components/dashboard/payments/plan-usage.tsx";
 import { cn } from "../../lib/cn.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requireViewer(context);
@@ -110,7 +111,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       {publisher && (
         <div className="flex flex-col gap-4 rounded-2xl border border-accent-pale bg-gradient-to-r from-accent-tint to-white p-6 sm:flex-row sm:items-center">
           <div className="flex-1">
-            <h2 className="text-lg font-bold text-ink">{t("dashboard.overview.boostTitle")}</h2>
+            <SectionHeading size="sm">{t("dashboard.overview.boostTitle")}</SectionHeading>
             <p className="mt-1 text-muted">{t("dashboard.overview.boostBody")}</p>
             {usage && (
               <p className="mt-2 text-sm text-secondary">

@@ -27,6 +27,7 @@ import { listPremiumPlans, updatePremiumPlan } from "../../services/premium/plan
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readCurrencyCode } from "../../services/session/preferences.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/premium-plans";
 
@@ -300,7 +301,7 @@ export default function PremiumPlans({ loaderData, actionData }: Route.Component
   const refusal = actionData ?? undefined;
   return (
     <div>
-      <h2 className="text-xl font-bold text-ink">{t("dashboard.premium.title")}</h2>
+      <SectionHeading>{t("dashboard.premium.title")}</SectionHeading>
       <p className="mt-1 text-muted">{t("dashboard.premium.subtitle")}</p>
       {usage && <PlanUsagePanel usage={usage} upgrade={false} className="mt-5" />}
       {plans.length > 0 ? (
@@ -317,9 +318,9 @@ export default function PremiumPlans({ loaderData, actionData }: Route.Component
       </p>
       {canEdit && plans.length > 0 && (
         <section aria-labelledby="edit-plans-title" className="mt-8 space-y-3">
-          <h2 id="edit-plans-title" className="text-lg font-bold text-ink">
+          <SectionHeading id="edit-plans-title" size="sm">
             {t("dashboard.premium.edit.heading")}
-          </h2>
+          </SectionHeading>
           {plans.map((plan) => (
             <PlanEditor key={plan.id} plan={plan} refusal={refusal} />
           ))}

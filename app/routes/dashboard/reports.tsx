@@ -20,6 +20,7 @@ import {
 } from "../../services/safety/reports.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/reports";
 
@@ -115,7 +116,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const { status, page, pageCount, reports, total, open } = queue;
   return (
     <div>
-      <h2 className="text-xl font-bold text-ink">{t("safety.queue.title")}</h2>
+      <SectionHeading>{t("safety.queue.title")}</SectionHeading>
       <p className="mt-1 mb-4 text-muted">{t("safety.queue.subtitle")}</p>
 
       <nav

@@ -26,6 +26,7 @@ import { fieldErrorsOf } from "../../lib/validation.ts";
 import { deleteUser, editUser, listUsers } from "../../services/admin/users.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -198,7 +199,7 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
     <div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-bold text-ink">{t("dashboard.users.title")}</h2>
+          <SectionHeading>{t("dashboard.users.title")}</SectionHeading>
           <p className="text-sm text-muted">{t("dashboard.users.total", { count: total })}</p>
         </div>
         <ListSearch

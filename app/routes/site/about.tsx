@@ -27,6 +27,7 @@ import { buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { cardVariants } from "../../components/ui/card.tsx";
 import { skipClientOnlyChanges } from "../../lib/client-only-params.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const STATS = ["listings", "users", "countries", "views"] as const;
 
@@ -119,9 +120,9 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 sm:pt-20"
       >
         <div className="max-w-2xl">
-          <h2 id="values-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+          <SectionHeading id="values-title" size="lg">
             {t("about.values.title")}
-          </h2>
+          </SectionHeading>
           <p className="mt-2 text-muted">{t("about.values.lead")}</p>
         </div>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -30,6 +30,7 @@ import { readForm } from "../../services/session/read-form.server.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { cardVariants } from "../../components/ui/card.tsx";
 import { inputClass } from "../../components/ui/input.tsx";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const FIELDS = ["name", "email", "reason", "subject", "message"] as const;
 type Field = (typeof FIELDS)[number];
@@ -138,9 +139,9 @@ export default function ContactPage({ actionData, loaderData }: Route.ComponentP
             aria-labelledby="contact-info-title"
             className={cn(cardVariants(), "p-5 sm:p-6")}
           >
-            <h2 id="contact-info-title" className="text-lg font-bold text-ink">
+            <SectionHeading id="contact-info-title" size="sm">
               {t("contact.info.title")}
-            </h2>
+            </SectionHeading>
             <ul className="mt-4 space-y-4">
               <InfoRow Icon={Mail} label={t("contact.info.email")}>
                 <a
@@ -197,9 +198,9 @@ export default function ContactPage({ actionData, loaderData }: Route.ComponentP
       >
         <div className="grid gap-4 lg:grid-cols-3 lg:gap-8">
           <div className={cn(cardVariants(), "flex flex-col p-5 sm:p-6")}>
-            <h2 id="contact-map-title" className="text-lg font-bold text-ink">
+            <SectionHeading id="contact-map-title" size="sm">
               {t("contact.map.title")}
-            </h2>
+            </SectionHeading>
             <address className="mt-3 flex gap-2.5 text-secondary not-italic">
               <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-accent-mid" />
               <span>

@@ -34,6 +34,7 @@ import { SERVICE_CATEGORIES, type ServiceCategory } from "../../lib/listing-valu
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { cardVariants } from "../../components/ui/card.tsx";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 /** The six service areas, each leading to its browse page. */
 const AREAS = [
@@ -136,9 +137,9 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         aria-labelledby="areas-title"
         className="mx-auto max-w-7xl px-4 pt-12 sm:px-6 sm:pt-16"
       >
-        <h2 id="areas-title" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+        <SectionHeading id="areas-title" size="lg">
           {t("services.areas.title")}
-        </h2>
+        </SectionHeading>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {AREAS.map(({ key, to, Icon, tone }) => {
             const title = t(`services.areas.items.${key}.title`);

@@ -7,6 +7,7 @@ import { DataTable, type DataColumn } from "../data-table.tsx";
 import { ListingLink, stayText } from "./booking-facts.tsx";
 import { CancelLink } from "./row-actions.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
+import { SectionHeading } from "../../ui/section-heading.tsx";
 
 /**
  * Every booking on the platform for the administrator, newest first: who booked what from whom,
@@ -70,9 +71,7 @@ export function AllBookings({
   ];
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-xl font-bold text-ink">
-        {t("bookingsDashboard.platform.title")}
-      </h2>
+      <SectionHeading id={headingId}>{t("bookingsDashboard.platform.title")}</SectionHeading>
       <p className="mt-1 mb-4 text-muted">
         {t("bookingsDashboard.platform.subtitle")}{" "}
         {bookings.length > 0 && t("bookingsDashboard.platform.shown", { count: bookings.length })}

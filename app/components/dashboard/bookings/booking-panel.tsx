@@ -20,6 +20,7 @@ import { Label } from "../../ui/input.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
 import { stayText } from "./booking-facts.tsx";
 import { unitWords } from "../../../lib/unit-words.ts";
+import { SectionHeading } from "../../ui/section-heading.tsx";
 
 const MAX_REASON = 500;
 const quietButton = cn(buttonVariants({ variant: "outline", size: "lg" }), "whitespace-nowrap");
@@ -34,9 +35,9 @@ interface Frame {
 function Heading({ frame, children }: { frame: Frame; children: ReactNode }) {
   if (frame.inDialog) return <DialogTitle>{children}</DialogTitle>;
   return (
-    <h2 id={frame.titleId} className="text-lg font-bold text-ink">
+    <SectionHeading id={frame.titleId} size="sm">
       {children}
-    </h2>
+    </SectionHeading>
   );
 }
 

@@ -13,6 +13,7 @@ import { AttemptLines, PaymentActions, PaymentNote, RefundLines } from "./paymen
 import { CancelLink, MessageButton } from "./row-actions.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
 import { BookingReview } from "../../reviews/booking-review.tsx";
+import { SectionHeading } from "../../ui/section-heading.tsx";
 
 const GROUPS: { key: keyof TripGroups; title: MessageKey; empty: MessageKey }[] = [
   {
@@ -54,9 +55,7 @@ export function TripList({
   const none = GROUPS.every(({ key }) => groups[key].length === 0);
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-xl font-bold text-ink">
-        {t("bookingsDashboard.trips.title")}
-      </h2>
+      <SectionHeading id={headingId}>{t("bookingsDashboard.trips.title")}</SectionHeading>
       <p className="mt-1 text-muted">{t("bookingsDashboard.trips.subtitle")}</p>
       {none ? (
         <div className={cn(cardVariants({ elevated: false }), "mt-4 p-6 text-center")}>

@@ -6,6 +6,7 @@ import { formatMinor } from "../../../lib/money.ts";
 import { LEDGER_ACCOUNTS } from "../../../lib/payment-values.ts";
 import type { LedgerReport } from "../../../lib/schemas/payments.ts";
 import { cardVariants } from "../../ui/card.tsx";
+import { SectionHeading } from "../../ui/section-heading.tsx";
 
 /**
  * "Ledger" on the administrator's Payments tab: per currency, what the provider holds, the
@@ -19,9 +20,7 @@ export function LedgerSummarySection({ report }: { report: LedgerReport }) {
   return (
     <section aria-labelledby={headingId} className="space-y-4" data-testid="ledger-summary">
       <div>
-        <h2 id={headingId} className="text-xl font-bold text-ink">
-          {t("payments.ledger.title")}
-        </h2>
+        <SectionHeading id={headingId}>{t("payments.ledger.title")}</SectionHeading>
         <p className="mt-1 text-muted">{t("payments.ledger.subtitle")}</p>
       </div>
       {report.currencies.length === 0 ? (

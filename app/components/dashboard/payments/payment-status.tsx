@@ -7,6 +7,7 @@ import { formatMinor } from "../../../lib/money.ts";
 import type { PaymentView } from "../../../lib/schemas/payments.ts";
 import { buttonVariants } from "../../ui/button.tsx";
 import { cardVariants } from "../../ui/card.tsx";
+import { SectionHeading } from "../../ui/section-heading.tsx";
 
 /** How often a pending payment's page asks again: the webhook usually lands within seconds. */
 const POLL_MS = 3000;
@@ -47,9 +48,9 @@ export function PendingPayment({ payment }: { payment: PaymentView }) {
         aria-hidden
         className="mx-auto block size-10 animate-spin rounded-full border-4 border-primary-soft border-t-primary motion-reduce:animate-none"
       />
-      <h2 id="payment-title" className="mt-4 text-xl font-bold text-ink">
+      <SectionHeading id="payment-title" className="mt-4">
         {t("payments.receipt.pending.title")}
-      </h2>
+      </SectionHeading>
       <p className="mt-1 text-muted">{payment.description}</p>
       <Amount payment={payment} />
       <p role="status" className="mt-4 font-medium text-ink-soft">
@@ -94,9 +95,9 @@ export function UnpaidPayment({
   return (
     <section aria-labelledby="payment-title" className={panelClass}>
       <CircleAlert aria-hidden className="mx-auto size-10 text-danger" />
-      <h2 id="payment-title" className="mt-4 text-xl font-bold text-ink">
+      <SectionHeading id="payment-title" className="mt-4">
         {texts.title}
-      </h2>
+      </SectionHeading>
       <p className="mt-1 text-muted">{payment.description}</p>
       <Amount payment={payment} />
       <p className="mt-4 text-ink-soft">{texts.body}</p>

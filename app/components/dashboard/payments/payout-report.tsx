@@ -11,6 +11,7 @@ import type {
 } from "../../../lib/schemas/payouts.ts";
 import { cardVariants } from "../../ui/card.tsx";
 import { DataTable } from "../data-table.tsx";
+import { SectionHeading } from "../../ui/section-heading.tsx";
 
 /** One currency's money: held, payable, paid out, each a figure with its label. */
 function Totals({ totals }: { totals: PayoutTotals }) {
@@ -62,9 +63,7 @@ export function PayoutReportSection({ report }: { report: PayoutReport }) {
   return (
     <section aria-labelledby={headingId} className="space-y-4" data-testid="payout-report">
       <div>
-        <h2 id={headingId} className="text-xl font-bold text-ink">
-          {t("payments.payouts.title")}
-        </h2>
+        <SectionHeading id={headingId}>{t("payments.payouts.title")}</SectionHeading>
         <p className="mt-1 text-muted">{t("payments.payouts.subtitle")}</p>
       </div>
       {report.totals.length === 0 ? (

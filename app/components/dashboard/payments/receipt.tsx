@@ -14,6 +14,7 @@ import type { PaymentView } from "../../../lib/schemas/payments.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { cardVariants } from "../../ui/card.tsx";
+import { SectionHeading } from "../../ui/section-heading.tsx";
 
 export interface ReceiptIssuer {
   siteName: string;
@@ -117,9 +118,7 @@ export function Receipt({ payment, issuer }: { payment: PaymentView; issuer: Rec
           </p>
         </div>
         <div className="flex items-center gap-2 sm:flex-col sm:items-end sm:gap-1">
-          <h2 id="receipt-title" className="text-xl font-bold text-ink">
-            {t("payments.receipt.receiptTitle")}
-          </h2>
+          <SectionHeading id="receipt-title">{t("payments.receipt.receiptTitle")}</SectionHeading>
           <Badge tone={STANDING_TONE[standing]}>{t(`payments.receipt.standing.${standing}`)}</Badge>
         </div>
       </header>

@@ -9,6 +9,7 @@ import { SubmitButton } from "../../ui/button.tsx";
 import { cardVariants } from "../../ui/card.tsx";
 import { Field } from "../../ui/field.tsx";
 import { DataTable } from "../data-table.tsx";
+import { SectionHeading } from "../../ui/section-heading.tsx";
 
 /** A host by name, with the e-mail address the form takes below it. */
 function HostName({ row }: { row: PayableHost }) {
@@ -57,9 +58,7 @@ export function RecordPayoutSection({
   return (
     <section aria-labelledby={headingId} className="space-y-4" data-testid="record-payout">
       <div>
-        <h2 id={headingId} className="text-xl font-bold text-ink">
-          {t("payments.payouts.admin.title")}
-        </h2>
+        <SectionHeading id={headingId}>{t("payments.payouts.admin.title")}</SectionHeading>
         <p className="mt-1 text-muted">{t("payments.payouts.admin.subtitle")}</p>
       </div>
 
