@@ -1,6 +1,7 @@
 import { Flag } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useFetcher } from "react-router";
+import { useAnsweredDialog } from "../../hooks/use-answered-dialog.ts";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import type { MessageScope } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -58,20 +59,9 @@ export function ReportDialog({
   const t = useT();
   const hydrated = useHydrated();
   const fetcher = useFetcher();
-  const [open, setOpen] = useState(false);
   const busy = fetcher.state !== "idle";
+  const { open, setOpen } = useAnsweredDialog(busy);
   const label = t(`safety.report.open.${target}`);
-
-  const sent = useRef(false);
-
-  // The answer is a redirect back with a toast: once it has landed, the dialog has done its job.
-  useEffect(() => {
-    if (busy) sent.current = true;
-    else if (sent.current) {
-      sent.current = false;
-      setOpen(false);
-    }
-  }, [busy]);
 
   if (!hydrated) {
     return (
@@ -96,7 +86,7 @@ export function ReportDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger className={cn(triggerClass, className)}>
         <Flag aria-hidden className="size-4" />
         {label}
