@@ -12,6 +12,25 @@ function layer(type, mayImport, entryFiles = []) {
   return { from: { element: { type } }, allow: { to: [layers, ...files] } };
 }
 
+/**
+ * Components name the semantic colours of app/app.css (primary, danger, muted, line...), never a
+ * palette shade such as bg-brand-700 or text-stone-600, so that a colour's job lives in one place.
+ */
+const paletteShade =
+  "/(^|[\\s:])!?(bg|text|border(-[trblxyse])?|ring(-offset)?|fill|stroke|from|via|to|outline|divide|accent|decoration|placeholder|caret|shadow|inset-shadow)-(slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose|brand|sun|clay)-(50|[1-9]00|950)\\b/";
+const noPaletteShades = [
+  {
+    selector: `Literal[value=${paletteShade}]`,
+    message:
+      "Use a semantic colour from app/app.css (e.g. bg-primary, text-muted), not a palette shade.",
+  },
+  {
+    selector: `TemplateElement[value.raw=${paletteShade}]`,
+    message:
+      "Use a semantic colour from app/app.css (e.g. bg-primary, text-muted), not a palette shade.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -48,6 +67,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...noPaletteShades] },
+  },
+  {
     // A request body is read in one place, which answers a body it cannot read with a 400.
     files: ["app/routes/**/*.{ts,tsx}", "server/**/*.ts"],
     rules: {
@@ -63,6 +86,8 @@ export default tseslint.config(
             "CallExpression[callee.object.property.name='req'][callee.property.name='json']",
           message: "Read a JSON body with readJsonBody() from server/api/v1/body.ts.",
         },
+        // This block replaces the rule's list for routes, so the palette guard is repeated here.
+        ...noPaletteShades,
       ],
     },
   },

@@ -101,7 +101,7 @@ test("zero of zero featured ads draws an empty, neutral meter", async ({ page })
   const look = await fill.evaluate((element) => {
     // The warning colour as the browser resolves it, to compare like with like.
     const probe = document.createElement("span");
-    probe.style.backgroundColor = "var(--color-amber-500)";
+    probe.style.backgroundColor = "var(--color-warning-mid)";
     document.body.append(probe);
     const warning = getComputedStyle(probe).backgroundColor;
     probe.remove();

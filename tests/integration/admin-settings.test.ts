@@ -142,7 +142,7 @@ describe(`platform settings and hero on ${testEngine}`, () => {
       expect(titleOf(home)).toMatch(/^Savanna Homes — Property, stays/);
       expect(home).toContain('<meta property="og:site_name" content="Savanna Homes"/>');
       const banner = home.slice(home.indexOf("<header"), home.indexOf("</header>"));
-      expect(banner).toMatch(/Savanna(<!-- -->)? <span class="text-sun-600">Homes<\/span>/);
+      expect(banner).toMatch(/Savanna(<!-- -->)? <span class="text-accent">Homes<\/span>/);
       expect(banner).not.toContain("Gateway");
       const footer = home.slice(home.indexOf("<footer"), home.indexOf("</footer>"));
       expect(footer).toContain(`© ${new Date().getFullYear()} Savanna Homes. All rights reserved.`);

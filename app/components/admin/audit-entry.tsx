@@ -93,10 +93,10 @@ export function AuditTarget({ t, entry }: { t: Translate; entry: AuditEntryView 
   if (entry.targetType === "listing" && id) {
     return (
       <span>
-        <Link to={`/listing/${id}`} className="font-medium text-brand-700 hover:underline">
+        <Link to={`/listing/${id}`} className="font-medium text-primary hover:underline">
           {t("dashboard.audit.targets.listing", { id })}
         </Link>
-        {typeof title === "string" && <span className="block text-stone-600">{title}</span>}
+        {typeof title === "string" && <span className="block text-muted">{title}</span>}
       </span>
     );
   }
@@ -107,7 +107,7 @@ export function AuditTarget({ t, entry }: { t: Translate; entry: AuditEntryView 
     ) : (
       <Link
         to={`/dashboard/user-management?q=${encodeURIComponent(email)}`}
-        className="font-medium wrap-anywhere text-brand-700 hover:underline"
+        className="font-medium wrap-anywhere text-primary hover:underline"
       >
         {text}
       </Link>

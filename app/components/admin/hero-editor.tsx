@@ -206,18 +206,18 @@ export function HeroEditor({ hero, result }: { hero: HeroContent; result: HeroFo
 
       <div role="group" aria-labelledby={`${slidesId}-label`} aria-describedby={`${slidesId}-hint`}>
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h3 id={`${slidesId}-label`} className="text-base font-semibold text-stone-900">
+          <h3 id={`${slidesId}-label`} className="text-base font-semibold text-ink">
             {t("dashboard.hero.slides")}
           </h3>
-          <p className="text-xs font-medium text-stone-600" aria-live="polite">
+          <p className="text-xs font-medium text-muted" aria-live="polite">
             {slides.length} / {MAX_HERO_SLIDES}
           </p>
         </div>
-        <p id={`${slidesId}-hint`} className="mt-1 mb-3 text-xs text-stone-500">
+        <p id={`${slidesId}-hint`} className="mt-1 mb-3 text-xs text-subtle">
           {t("dashboard.hero.slidesHint")}
         </p>
         {error("slides") && (
-          <p role="alert" className="mb-3 text-sm text-red-700">
+          <p role="alert" className="mb-3 text-sm text-danger">
             {error("slides")}
           </p>
         )}
@@ -291,7 +291,7 @@ function TextArea({
         aria-describedby={error ? `${id}-error` : undefined}
       />
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
           {error}
         </p>
       )}
@@ -328,13 +328,13 @@ function SlideRow({
       data-slide={slide.id}
       aria-label={t("dashboard.hero.slide", { number })}
       className={cn(
-        "grid gap-4 rounded-lg border border-stone-200 p-3 sm:grid-cols-[12rem_1fr] sm:p-4",
-        imageError && "border-red-300",
+        "grid gap-4 rounded-lg border border-line p-3 sm:grid-cols-[12rem_1fr] sm:p-4",
+        imageError && "border-danger-light",
       )}
     >
       <input type="hidden" name="slideImage" value={slide.imageUrl} />
       <div>
-        <div className="relative aspect-video overflow-hidden rounded-md bg-stone-100">
+        <div className="relative aspect-video overflow-hidden rounded-md bg-surface-muted">
           {slide.preview ? (
             <img
               src={slide.preview}
@@ -351,7 +351,7 @@ function SlideRow({
               className="size-full object-cover"
             />
           ) : (
-            <p className="flex size-full items-center justify-center gap-1.5 text-xs text-stone-500">
+            <p className="flex size-full items-center justify-center gap-1.5 text-xs text-subtle">
               <ImagePlus aria-hidden className="size-4" />
               {t("dashboard.hero.noImage")}
             </p>
@@ -368,22 +368,22 @@ function SlideRow({
           aria-invalid={imageError ? true : undefined}
           aria-describedby={imageError ? `${fileId}-error` : undefined}
           onChange={(event) => onChoose(event.currentTarget)}
-          className="h-auto px-2 py-1.5 text-xs file:mr-2 file:rounded file:border-0 file:bg-brand-50 file:px-2 file:py-1 file:text-xs file:font-semibold file:text-brand-800"
+          className="h-auto px-2 py-1.5 text-xs file:mr-2 file:rounded file:border-0 file:bg-primary-tint file:px-2 file:py-1 file:text-xs file:font-semibold file:text-primary-strong"
         />
         {slide.fileName && (
-          <p className="mt-1 text-xs break-all text-stone-600">
+          <p className="mt-1 text-xs break-all text-muted">
             {t("dashboard.hero.chosenImage", { name: slide.fileName })}
           </p>
         )}
         {imageError && (
-          <p id={`${fileId}-error`} className="mt-1 text-sm text-red-700">
+          <p id={`${fileId}-error`} className="mt-1 text-sm text-danger">
             {imageError}
           </p>
         )}
       </div>
       <div className="min-w-0 space-y-3">
         <div className="flex items-center justify-between gap-2">
-          <p className="font-semibold text-stone-900">{t("dashboard.hero.slide", { number })}</p>
+          <p className="font-semibold text-ink">{t("dashboard.hero.slide", { number })}</p>
           {hydrated && (
             <div className="flex gap-1">
               <Button
@@ -418,7 +418,7 @@ function SlideRow({
                 disabled={count <= 1}
                 onClick={onRemove}
                 aria-label={t("dashboard.hero.removeSlide", { number })}
-                className="text-red-700 hover:bg-red-50 hover:text-red-800 disabled:opacity-30"
+                className="text-danger hover:bg-danger-tint hover:text-danger-strong disabled:opacity-30"
               >
                 <Trash2 aria-hidden className="size-4" />
               </Button>

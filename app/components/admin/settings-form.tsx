@@ -81,7 +81,7 @@ export function SettingsForm({
     >
       <input type="hidden" name="intent" value="settings" />
       <fieldset className="grid gap-5 sm:grid-cols-2">
-        <legend className="mb-4 text-base font-semibold text-stone-900">
+        <legend className="mb-4 text-base font-semibold text-ink">
           {t("dashboard.settings.brandingTitle")}
         </legend>
         <Field
@@ -133,11 +133,11 @@ export function SettingsForm({
       </fieldset>
 
       <fieldset>
-        <legend className="mb-3 text-base font-semibold text-stone-900">
+        <legend className="mb-3 text-base font-semibold text-ink">
           {t("dashboard.settings.logo")}
         </legend>
         <div className="flex flex-wrap items-center gap-4">
-          <div className="flex h-16 min-w-16 items-center justify-center rounded-lg border border-stone-200 bg-stone-50 px-3">
+          <div className="flex h-16 min-w-16 items-center justify-center rounded-lg border border-line bg-canvas px-3">
             {settings.logo ? (
               <img
                 src={settings.logo.url}
@@ -170,22 +170,22 @@ export function SettingsForm({
                   event.currentTarget.value = "";
                 }
               }}
-              className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-800"
+              className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-primary-tint file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-primary-strong"
             />
-            <p id={`${logoId}-hint`} className="mt-1 text-xs text-stone-500">
+            <p id={`${logoId}-hint`} className="mt-1 text-xs text-subtle">
               {t("dashboard.settings.logoHint")}
             </p>
             {!settings.logo && (
-              <p className="mt-1 text-xs text-stone-500">{t("dashboard.settings.builtInLogo")}</p>
+              <p className="mt-1 text-xs text-subtle">{t("dashboard.settings.builtInLogo")}</p>
             )}
             {errors.logo && (
-              <p id={`${logoId}-error`} className="mt-1 text-sm text-red-700">
+              <p id={`${logoId}-error`} className="mt-1 text-sm text-danger">
                 {t(errors.logo)}
               </p>
             )}
             {settings.logo && (
-              <label className="mt-2 flex items-center gap-2 text-sm text-stone-700">
-                <input type="checkbox" name="removeLogo" className="size-4 accent-brand-700" />
+              <label className="mt-2 flex items-center gap-2 text-sm text-secondary">
+                <input type="checkbox" name="removeLogo" className="size-4 accent-primary" />
                 {t("dashboard.settings.removeLogo")}
               </label>
             )}
@@ -194,7 +194,7 @@ export function SettingsForm({
       </fieldset>
 
       <fieldset>
-        <legend className="mb-3 text-base font-semibold text-stone-900">
+        <legend className="mb-3 text-base font-semibold text-ink">
           {t("dashboard.settings.approvalTitle")}
         </legend>
         <label htmlFor={switchId} className="flex cursor-pointer items-center gap-3">
@@ -210,17 +210,15 @@ export function SettingsForm({
           />
           <span
             aria-hidden
-            className="relative h-6 w-11 shrink-0 rounded-full bg-stone-300 transition-colors peer-checked:bg-brand-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
+            className="relative h-6 w-11 shrink-0 rounded-full bg-line-strong transition-colors peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-primary-vivid peer-focus-visible:ring-offset-2 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-surface after:shadow after:transition-transform peer-checked:after:translate-x-5"
           />
-          <span className="font-medium text-stone-900">
-            {t("dashboard.settings.requireApproval")}
-          </span>
+          <span className="font-medium text-ink">{t("dashboard.settings.requireApproval")}</span>
         </label>
         <p
           id={`${switchId}-note`}
           className={cn(
             "mt-3 rounded-lg px-4 py-3 text-sm",
-            approval ? "bg-brand-50 text-brand-900" : "bg-amber-50 text-amber-900",
+            approval ? "bg-primary-tint text-primary-deep" : "bg-warning-tint text-warning-deep",
           )}
         >
           {approval
@@ -230,7 +228,7 @@ export function SettingsForm({
       </fieldset>
 
       <fieldset>
-        <legend className="mb-3 text-base font-semibold text-stone-900">
+        <legend className="mb-3 text-base font-semibold text-ink">
           {t("dashboard.settings.bookingsTitle")}
         </legend>
         <Field

@@ -1,12 +1,14 @@
-import { AlertTriangle, Pencil, Trash2 } from "lucide-react";
-import { useId, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigate } from "react-router";
+import { Pencil, Trash2 } from "lucide-react";
+import { useId } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { useAnsweredDialog } from "../../hooks/use-answered-dialog.ts";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { SELECTABLE_ROLES, type Role } from "../../lib/roles.ts";
 import { MAX_NAME_LENGTH } from "../../lib/schemas/profile.ts";
 import { buttonVariants } from "../ui/button.tsx";
+import { ConfirmDialog, WarningSign } from "../ui/confirm-dialog.tsx";
 import {
   Dialog,
   DialogClose,
@@ -17,6 +19,7 @@ import {
 } from "../ui/dialog.tsx";
 import { Input, Label } from "../ui/input.tsx";
 import { Select } from "../ui/select.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /** An account as the Users tab shows and changes it. */
 export interface ManagedUser {
@@ -88,29 +91,6 @@ export function UserRowActions({
   );
 }
 
-/**
- * A dialog whose form is sent by a fetcher: it closes when the answer is in (the toast says what
- * happened), and one opened from the URL (`?edit=`) goes back to the page without it.
- */
-function useFetcherDialog(openFromUrl: boolean, returnTo: string) {
-  const fetcher = useFetcher();
-  const navigate = useNavigate();
-  const [opened, setOpened] = useState(false);
-  const busy = fetcher.state !== "idle";
-  const [wasBusy, setWasBusy] = useState(false);
-  if (busy !== wasBusy) {
-    setWasBusy(busy);
-    if (!busy) setOpened(false);
-  }
-
-  function setOpen(next: boolean) {
-    if (busy) return;
-    setOpened(next);
-    if (!next && openFromUrl) navigate(returnTo, { replace: true, preventScrollReset: true });
-  }
-  return { fetcher, busy, open: opened || openFromUrl, setOpen };
-}
-
 function EditUserDialog({
   user,
   returnTo,
@@ -121,7 +101,9 @@ function EditUserDialog({
   openFromUrl: boolean;
 }) {
   const t = useT();
-  const { fetcher, busy, open, setOpen } = useFetcherDialog(openFromUrl, returnTo);
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  const { open, setOpen } = useAnsweredDialog(busy, { open: openFromUrl, closeTo: returnTo });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger
@@ -162,59 +144,37 @@ function DeleteUserDialog({
   openFromUrl: boolean;
 }) {
   const t = useT();
-  const { fetcher, busy, open, setOpen } = useFetcherDialog(openFromUrl, returnTo);
-  const cancelRef = useRef<HTMLButtonElement>(null);
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  const { open, setOpen } = useAnsweredDialog(busy, { open: openFromUrl, closeTo: returnTo });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger
-        aria-label={t("dashboard.users.deleteLabel", { name: user.name })}
-        className={deleteButton}
-      >
-        <Trash2 aria-hidden className="size-4" />
-        {t("dashboard.users.delete")}
-      </DialogTrigger>
-      <DialogContent
-        role="alertdialog"
-        // As an alert dialog: a click outside does not dismiss it, and the safe choice has focus.
-        onPointerDownOutside={(event) => event.preventDefault()}
-        onInteractOutside={(event) => event.preventDefault()}
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          cancelRef.current?.focus();
-        }}
-        className="pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:p-6"
-      >
-        <div className="flex items-start gap-3">
-          <WarningIcon />
-          <div>
-            <DialogTitle>{t("dashboard.users.deleteConfirm")}</DialogTitle>
-            <DialogDescription className="mt-1.5 leading-relaxed">
-              {t("dashboard.users.deleteDescription", { name: user.name, email: user.email })}
-            </DialogDescription>
-          </div>
-        </div>
-        <fetcher.Form
-          method="post"
-          action={USERS_PATH}
-          preventScrollReset
-          className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <DialogTrigger
+          aria-label={t("dashboard.users.deleteLabel", { name: user.name })}
+          className={deleteButton}
         >
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="userId" value={user.id} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <DialogClose ref={cancelRef} className={quietButton} disabled={busy}>
-            {t("dashboard.users.cancel")}
-          </DialogClose>
-          <button
-            type="submit"
-            disabled={busy}
-            className={buttonVariants({ variant: "danger", size: "lg" })}
-          >
-            {busy ? t("dashboard.users.deleting") : t("dashboard.users.confirmDelete")}
-          </button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+          <Trash2 aria-hidden className="size-4" />
+          {t("dashboard.users.delete")}
+        </DialogTrigger>
+      }
+      title={t("dashboard.users.deleteConfirm")}
+      description={t("dashboard.users.deleteDescription", { name: user.name, email: user.email })}
+      warning
+      form={fetcher.Form}
+      action={USERS_PATH}
+      preventScrollReset
+      cancelLabel={t("dashboard.users.cancel")}
+      confirmLabel={t("dashboard.users.confirmDelete")}
+      pendingLabel={t("dashboard.users.deleting")}
+      pending={busy}
+    >
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="userId" value={user.id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+    </ConfirmDialog>
   );
 }
 
@@ -241,7 +201,7 @@ function EditFields({ user, returnTo }: { user: ManagedUser; returnTo: string })
       <div>
         <Label htmlFor={roleId}>{t("dashboard.users.role")}</Label>
         {user.roleLocked ? (
-          <p id={roleId} className="text-sm text-stone-600">
+          <p id={roleId} className="text-sm text-muted">
             {user.role ? t(`auth.badge.${user.role}`) : t("dashboard.users.noRole")} ·{" "}
             {user.role === "admin"
               ? t("dashboard.users.adminRoleNote")
@@ -263,14 +223,6 @@ function EditFields({ user, returnTo }: { user: ManagedUser; returnTo: string })
         )}
       </div>
     </div>
-  );
-}
-
-function WarningIcon() {
-  return (
-    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-700">
-      <AlertTriangle aria-hidden className="size-5" />
-    </span>
   );
 }
 
@@ -299,12 +251,12 @@ export function UserPanel({
       <section
         id="user-panel"
         aria-labelledby={titleId}
-        className="mb-5 scroll-mt-24 rounded-xl border border-stone-200 bg-white p-5"
+        className="mb-5 scroll-mt-24 rounded-xl border border-line bg-surface p-5"
       >
-        <h3 id={titleId} className="text-lg font-bold text-stone-900">
+        <SectionHeading as="h3" id={titleId} size="sm">
           {t("dashboard.users.editTitle")}
-        </h3>
-        <p className="mt-1 text-sm text-stone-600">
+        </SectionHeading>
+        <p className="mt-1 text-sm text-muted">
           {t("dashboard.users.editDescription", { email: user.email })}
         </p>
         <Form method="post" action={USERS_PATH} className="mt-4">
@@ -324,15 +276,15 @@ export function UserPanel({
       id="user-panel"
       role="alertdialog"
       aria-labelledby={titleId}
-      className="mb-5 scroll-mt-24 rounded-xl border border-red-200 bg-red-50/60 p-5"
+      className="mb-5 scroll-mt-24 rounded-xl border border-danger-pale bg-danger-tint/60 p-5"
     >
       <div className="flex items-start gap-3">
-        <WarningIcon />
+        <WarningSign />
         <div>
-          <h3 id={titleId} className="text-lg font-bold text-stone-900">
+          <SectionHeading as="h3" id={titleId} size="sm">
             {t("dashboard.users.deleteConfirm")}
-          </h3>
-          <p className="mt-1.5 text-sm leading-relaxed text-stone-700">
+          </SectionHeading>
+          <p className="mt-1.5 text-sm leading-relaxed text-secondary">
             {t("dashboard.users.deleteDescription", { name: user.name, email: user.email })}
           </p>
         </div>

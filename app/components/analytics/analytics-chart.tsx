@@ -32,27 +32,27 @@ export function AnalyticsChart({ report }: { report: AnalyticsReport }) {
       key: "views",
       label: t("dashboard.analytics.stats.views"),
       values: report.daily.map((d) => d.views),
-      bar: "fill-brand-600",
-      swatch: "bg-brand-600",
+      bar: "fill-primary-vivid",
+      swatch: "bg-primary-vivid",
     },
     {
       key: "leads",
       label: t("dashboard.analytics.stats.leads"),
       values: report.daily.map((d) => d.leads),
-      bar: "fill-sun-500",
-      swatch: "bg-sun-500",
+      bar: "fill-accent-mid",
+      swatch: "bg-accent-mid",
     },
   ];
   return (
     <section aria-labelledby="analytics-chart" className={cn(cardVariants(), "p-4 sm:p-5")}>
-      <h3 id="analytics-chart" className="font-semibold text-stone-900">
+      <h3 id="analytics-chart" className="font-semibold text-ink">
         {t("dashboard.analytics.chartTitle")}
       </h3>
       <p className="sr-only">{summary}</p>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         {series.map((s) => (
           <figure key={s.key}>
-            <figcaption className="mb-2 flex items-center gap-2 text-sm font-medium text-stone-700">
+            <figcaption className="mb-2 flex items-center gap-2 text-sm font-medium text-secondary">
               <span aria-hidden className={cn("size-3 rounded-sm", s.swatch)} />
               {s.label}
             </figcaption>
@@ -66,10 +66,10 @@ export function AnalyticsChart({ report }: { report: AnalyticsReport }) {
         ))}
       </div>
       <details className="mt-5 group">
-        <summary className="cursor-pointer text-sm font-semibold text-brand-800 hover:underline">
+        <summary className="cursor-pointer text-sm font-semibold text-primary-strong hover:underline">
           {t("dashboard.analytics.showTable")}
         </summary>
-        <div className="mt-3 max-h-96 overflow-auto rounded-lg border border-stone-200">
+        <div className="mt-3 max-h-96 overflow-auto rounded-lg border border-line">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t("dashboard.analytics.chartTitle")}</caption>
             <TableHead
@@ -83,17 +83,17 @@ export function AnalyticsChart({ report }: { report: AnalyticsReport }) {
                 })),
               ]}
             />
-            <tbody className="divide-y divide-stone-100 tabular-nums">
+            <tbody className="divide-y divide-line-soft tabular-nums">
               {report.daily.map((day) => (
                 <tr key={day.day}>
                   <th
                     scope="row"
-                    className="px-3 py-1.5 font-normal whitespace-nowrap text-stone-700"
+                    className="px-3 py-1.5 font-normal whitespace-nowrap text-secondary"
                   >
                     {formatDay(day.day)}
                   </th>
                   {[day.views, day.leads, ...CHANNELS.map((c) => day[c])].map((value, i) => (
-                    <td key={i} className="px-3 py-1.5 text-right text-stone-700">
+                    <td key={i} className="px-3 py-1.5 text-right text-secondary">
                       {value}
                     </td>
                   ))}

@@ -15,7 +15,7 @@ export function AnalyticsListingsTable({
 }) {
   const t = useT();
   const title = (row: AnalyticsListingRow) => (
-    <Link to={`/listing/${row.id}`} className="font-medium text-stone-900 hover:underline">
+    <Link to={`/listing/${row.id}`} className="font-medium text-ink hover:underline">
       {row.title}
     </Link>
   );
@@ -29,11 +29,11 @@ export function AnalyticsListingsTable({
   ];
   return (
     <section aria-labelledby="analytics-listings">
-      <h3 id="analytics-listings" className="mb-1 font-semibold text-stone-900">
+      <h3 id="analytics-listings" className="mb-1 font-semibold text-ink">
         {t("dashboard.analytics.byListing")}
       </h3>
       {report.listings.length >= limit && (
-        <p className="mb-3 text-sm text-stone-600">
+        <p className="mb-3 text-sm text-muted">
           {t("dashboard.analytics.byListingNote", { count: limit })}
         </p>
       )}

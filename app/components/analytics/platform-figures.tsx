@@ -12,7 +12,8 @@ export interface PlatformFiguresData {
   unreadMessages: number;
 }
 
-const linkClass = "mt-2 text-sm font-semibold text-brand-800 underline-offset-2 hover:underline";
+const linkClass =
+  "mt-2 text-sm font-semibold text-primary-strong underline-offset-2 hover:underline";
 
 /**
  * The administrator's overview: what needs attention, what is new, and the catalogue's shape.
@@ -63,8 +64,8 @@ export function PlatformFigures({
             key={card.label}
             className={cn(cardVariants({ elevated: false }), "flex flex-col p-4")}
           >
-            <dt className="order-2 text-sm text-stone-600">{card.label}</dt>
-            <dd className="order-1 text-2xl font-bold text-stone-900 tabular-nums">
+            <dt className="order-2 text-sm text-muted">{card.label}</dt>
+            <dd className="order-1 text-2xl font-bold text-ink tabular-nums">
               {card.value.toLocaleString("en")}
             </dd>
             {card.link && (
@@ -133,8 +134,8 @@ function PageLink({
       )}
     >
       <div>
-        <h3 className="font-semibold text-stone-900">{title}</h3>
-        <p className="text-sm text-stone-600">{body}</p>
+        <h3 className="font-semibold text-ink">{title}</h3>
+        <p className="text-sm text-muted">{body}</p>
       </div>
       <Link to={to} className={linkClass}>
         {label}
@@ -156,29 +157,27 @@ function Breakdown({
   const t = useT();
   return (
     <section className={cn(cardVariants({ elevated: false }), "p-4")}>
-      <h3 className="font-semibold text-stone-900">{title}</h3>
+      <h3 className="font-semibold text-ink">{title}</h3>
       <dl className="mt-3 space-y-2.5 text-sm">
         {rows.map((row) => (
           <div key={row.key}>
             <div className="flex justify-between gap-3">
-              <dt className="text-stone-700">{row.label}</dt>
-              <dd className="font-semibold text-stone-900 tabular-nums">
+              <dt className="text-secondary">{row.label}</dt>
+              <dd className="font-semibold text-ink tabular-nums">
                 {row.value.toLocaleString("en")}
               </dd>
             </div>
-            <div aria-hidden className="mt-1 h-1.5 rounded-full bg-stone-100">
+            <div aria-hidden className="mt-1 h-1.5 rounded-full bg-surface-muted">
               <div
-                className="h-1.5 rounded-full bg-brand-600"
+                className="h-1.5 rounded-full bg-primary-vivid"
                 style={{ width: `${total > 0 ? (row.value / total) * 100 : 0}%` }}
               />
             </div>
           </div>
         ))}
-        <div className="flex justify-between gap-3 border-t border-stone-100 pt-2">
-          <dt className="text-stone-600">{t("dashboard.platformOverview.total")}</dt>
-          <dd className="font-semibold text-stone-900 tabular-nums">
-            {total.toLocaleString("en")}
-          </dd>
+        <div className="flex justify-between gap-3 border-t border-line-soft pt-2">
+          <dt className="text-muted">{t("dashboard.platformOverview.total")}</dt>
+          <dd className="font-semibold text-ink tabular-nums">{total.toLocaleString("en")}</dd>
         </div>
       </dl>
     </section>

@@ -49,7 +49,7 @@ export function AccountTypeCards({
           return (
             <label
               key={value}
-              className="group relative flex cursor-pointer flex-col gap-2 rounded-xl border-2 border-stone-200 p-4 transition hover:border-stone-300 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
+              className="group relative flex cursor-pointer flex-col gap-2 rounded-xl border-2 border-line p-4 transition hover:border-line-strong has-[:checked]:border-primary-vivid has-[:checked]:bg-primary-tint has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary-vivid"
             >
               <input
                 type="radio"
@@ -60,23 +60,23 @@ export function AccountTypeCards({
                 className="sr-only"
               />
               <span className="flex items-center justify-between gap-2">
-                <span className="inline-flex size-10 items-center justify-center rounded-lg bg-white text-brand-700 shadow-sm">
+                <span className="inline-flex size-10 items-center justify-center rounded-lg bg-surface text-primary shadow-sm">
                   <Icon aria-hidden className="size-5" />
                 </span>
                 <span className="flex items-center gap-2">
                   {value === current && currentLabel && (
-                    <span className="rounded-full bg-sun-100 px-2 py-0.5 text-xs font-bold text-sun-700">
+                    <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-bold text-accent-strong">
                       {currentLabel}
                     </span>
                   )}
                   <Check
                     aria-hidden
-                    className="hidden size-5 text-brand-700 group-has-[:checked]:block"
+                    className="hidden size-5 text-primary group-has-[:checked]:block"
                   />
                 </span>
               </span>
-              <span className="font-semibold text-stone-900">{t(title)}</span>
-              <span className="text-sm text-stone-600">{t(body)}</span>
+              <span className="font-semibold text-ink">{t(title)}</span>
+              <span className="text-sm text-muted">{t(body)}</span>
             </label>
           );
         })}

@@ -102,7 +102,7 @@ function AuthDialogContent({ googleEnabled, demoSignIn }: AuthDialogProps) {
               replace
               preventScrollReset
               aria-label={t("auth.dialog.close")}
-              className="-m-1 rounded-md p-1.5 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
+              className="-m-1 rounded-md p-1.5 text-subtle hover:bg-surface-muted hover:text-ink-soft"
             >
               <X aria-hidden className="size-5" />
             </Link>
@@ -144,7 +144,7 @@ function ViewTabs({ view, here, email }: { view: AuthView; here: string; email: 
     <div
       role="tablist"
       aria-label={t("auth.dialog.tabs")}
-      className="mb-5 grid grid-cols-2 rounded-lg bg-stone-100 p-1"
+      className="mb-5 grid grid-cols-2 rounded-lg bg-surface-muted p-1"
     >
       {tabs.map(([key, label]) => (
         <Link
@@ -158,9 +158,7 @@ function ViewTabs({ view, here, email }: { view: AuthView; here: string; email: 
           preventScrollReset
           className={cn(
             "rounded-md py-2 text-center text-sm font-semibold",
-            view === key
-              ? "bg-white text-brand-800 shadow-sm"
-              : "text-stone-600 hover:text-stone-900",
+            view === key ? "bg-surface text-primary-strong shadow-sm" : "text-muted hover:text-ink",
           )}
         >
           {t(label)}
@@ -205,7 +203,7 @@ function SignInForm({
             to={authDialogUrl(here, "forgot", email)}
             replace
             preventScrollReset
-            className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline"
+            className="mt-2 inline-block text-sm font-medium text-primary hover:underline"
           >
             {t("auth.actions.forgotPassword")}
           </Link>
@@ -238,7 +236,7 @@ function SignUpForm({
       <Form method="post" action="/auth/sign-up" className="space-y-4" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <fieldset>
-          <legend className="mb-1.5 text-sm font-medium text-stone-800">
+          <legend className="mb-1.5 text-sm font-medium text-ink-soft">
             {t("auth.fields.accountType")}
           </legend>
           <div className="grid grid-cols-3 gap-2">
@@ -249,10 +247,10 @@ function SignUpForm({
                 <label
                   key={type}
                   className={cn(
-                    "flex cursor-pointer flex-col items-center gap-1 rounded-lg border-2 px-1 py-2.5 text-center text-xs font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600",
+                    "flex cursor-pointer flex-col items-center gap-1 rounded-lg border-2 px-1 py-2.5 text-center text-xs font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary-vivid",
                     selected
-                      ? "border-brand-600 bg-brand-50 text-brand-800"
-                      : "border-stone-200 text-stone-600 hover:border-stone-300",
+                      ? "border-primary-vivid bg-primary-tint text-primary-strong"
+                      : "border-line text-muted hover:border-line-strong",
                   )}
                 >
                   <input
@@ -269,7 +267,7 @@ function SignUpForm({
               );
             })}
           </div>
-          <p className="mt-1.5 text-xs text-stone-500">{t("auth.fields.accountTypeHint")}</p>
+          <p className="mt-1.5 text-xs text-subtle">{t("auth.fields.accountTypeHint")}</p>
         </fieldset>
         <Field label={t("auth.fields.fullName")} name="name" autoComplete="name" />
         <EmailField label={t("auth.fields.emailAddress")} email={email} />
@@ -317,7 +315,7 @@ function ForgotForm({
         to={authDialogUrl(here, "login", email)}
         replace
         preventScrollReset
-        className="block text-center text-sm font-medium text-brand-700 hover:underline"
+        className="block text-center text-sm font-medium text-primary hover:underline"
       >
         {t("auth.actions.backToSignIn")}
       </Link>
@@ -337,10 +335,10 @@ function GoogleButton({
   const t = useT();
   return (
     <Form method="post" action="/auth/google" reloadDocument className="mt-4">
-      <div className="mb-4 flex items-center gap-3 text-xs text-stone-500 uppercase">
-        <span className="h-px flex-1 bg-stone-200" />
+      <div className="mb-4 flex items-center gap-3 text-xs text-subtle uppercase">
+        <span className="h-px flex-1 bg-surface-strong" />
         {t("auth.actions.or")}
-        <span className="h-px flex-1 bg-stone-200" />
+        <span className="h-px flex-1 bg-surface-strong" />
       </div>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <input type="hidden" name="view" value={view} />

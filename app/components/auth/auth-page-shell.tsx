@@ -12,17 +12,17 @@ export function AuthPageShell({
 }) {
   const { settings } = useRootData();
   return (
-    <main className="flex min-h-svh animate-page-in flex-col items-center justify-center bg-gradient-to-br from-brand-50 via-stone-50 to-sun-50 px-4 py-10">
+    <main className="flex min-h-svh animate-page-in flex-col items-center justify-center bg-gradient-to-br from-primary-tint via-canvas to-accent-tint px-4 py-10">
       <Link to="/" className="mb-6 flex items-center gap-2">
         <BrandMark logo={settings.logo} className="size-10" />
         <BrandName
           name={settings.siteName}
-          accentClassName="text-sun-600"
-          className="text-xl font-bold text-brand-900"
+          accentClassName="text-accent"
+          className="text-xl font-bold text-primary-deep"
         />
       </Link>
       <div
-        className={`w-full ${wide ? "max-w-3xl" : "max-w-md"} rounded-2xl border border-stone-200 bg-white p-6 shadow-xl sm:p-8`}
+        className={`w-full ${wide ? "max-w-3xl" : "max-w-md"} rounded-2xl border border-line bg-surface p-6 shadow-xl sm:p-8`}
       >
         {children}
       </div>
@@ -35,9 +35,9 @@ export function Spinner({ label }: { label: string }) {
     <div role="status" className="flex flex-col items-center gap-4 py-6 text-center">
       <span
         aria-hidden
-        className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700"
+        className="size-10 animate-spin rounded-full border-4 border-primary-soft border-t-primary"
       />
-      <span className="font-medium text-stone-700">{label}</span>
+      <span className="font-medium text-secondary">{label}</span>
     </div>
   );
 }

@@ -20,16 +20,16 @@ export function DemoAccounts({ people }: { people: readonly DemoPersonKey[] }) {
   return (
     <section
       aria-labelledby="demo-accounts-title"
-      className="mt-6 rounded-xl border border-dashed border-sun-300 bg-sun-50 p-4"
+      className="mt-6 rounded-xl border border-dashed border-accent-light bg-accent-tint p-4"
     >
       <h3
         id="demo-accounts-title"
-        className="flex items-center gap-2 text-sm font-semibold text-stone-900"
+        className="flex items-center gap-2 text-sm font-semibold text-ink"
       >
-        <FlaskConical aria-hidden className="size-4 text-sun-600" />
+        <FlaskConical aria-hidden className="size-4 text-accent" />
         {t("auth.demo.title")}
       </h3>
-      <p className="mt-1 text-xs leading-relaxed text-stone-600">{t("auth.demo.description")}</p>
+      <p className="mt-1 text-xs leading-relaxed text-muted">{t("auth.demo.description")}</p>
       <Form method="post" action="/auth/demo-sign-in" className="mt-3 grid gap-2">
         {DEMO_PEOPLE.filter((person) => people.includes(person.key)).map((person) => (
           <button

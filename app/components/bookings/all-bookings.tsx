@@ -7,6 +7,7 @@ import { DataTable, type DataColumn } from "../ui/data-table.tsx";
 import { ListingLink, stayText } from "./booking-facts.tsx";
 import { CancelLink } from "./row-actions.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
+import { SectionHeading } from "../../ui/section-heading.tsx";
 
 /**
  * Every booking on the platform for the administrator, newest first: who booked what from whom,
@@ -32,9 +33,7 @@ export function AllBookings({
       cell: (b) => (
         <span className="whitespace-nowrap tabular-nums">
           #{b.id}
-          <span className="block text-xs text-stone-500">
-            {formatDay(b.createdAt.slice(0, 10))}
-          </span>
+          <span className="block text-xs text-subtle">{formatDay(b.createdAt.slice(0, 10))}</span>
         </span>
       ),
     },
@@ -48,7 +47,7 @@ export function AllBookings({
         <>
           <BookingStatusBadge status={b.status} />
           {b.status === "cancelled" && b.cancelledBy && (
-            <span className="mt-1 block text-xs text-stone-500">
+            <span className="mt-1 block text-xs text-subtle">
               {t(`bookingsDashboard.row.cancelledBy.${b.cancelledBy}`)}
             </span>
           )}
@@ -72,15 +71,13 @@ export function AllBookings({
   ];
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-xl font-bold text-stone-900">
-        {t("bookingsDashboard.platform.title")}
-      </h2>
-      <p className="mt-1 mb-4 text-stone-600">
+      <SectionHeading id={headingId}>{t("bookingsDashboard.platform.title")}</SectionHeading>
+      <p className="mt-1 mb-4 text-muted">
         {t("bookingsDashboard.platform.subtitle")}{" "}
         {bookings.length > 0 && t("bookingsDashboard.platform.shown", { count: bookings.length })}
       </p>
       {bookings.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 bg-white px-4 py-3 text-sm text-stone-600">
+        <p className="rounded-xl border border-dashed border-line-strong bg-surface px-4 py-3 text-sm text-muted">
           {t("bookingsDashboard.platform.empty")}
         </p>
       ) : (

@@ -28,7 +28,7 @@ export function ListingLink({ booking }: { booking: BookingView }) {
   return (
     <Link
       to={`/listing/${booking.listingId}`}
-      className="font-semibold wrap-break-word text-stone-900 hover:text-brand-800 hover:underline"
+      className="font-semibold wrap-break-word text-ink hover:text-primary-strong hover:underline"
     >
       {booking.listingTitle}
     </Link>
@@ -39,17 +39,17 @@ export function ListingLink({ booking }: { booking: BookingView }) {
 export function BookingFacts({ booking }: { booking: BookingView }) {
   const t = useT();
   return (
-    <ul className="mt-1 flex flex-col gap-x-4 gap-y-0.5 text-sm text-stone-600 sm:flex-row sm:flex-wrap">
+    <ul className="mt-1 flex flex-col gap-x-4 gap-y-0.5 text-sm text-muted sm:flex-row sm:flex-wrap">
       <li className="inline-flex items-center gap-1.5">
-        <MapPin aria-hidden className="size-4 shrink-0 text-stone-400" />
+        <MapPin aria-hidden className="size-4 shrink-0 text-faint" />
         {booking.listingCity}
       </li>
       <li className="inline-flex items-center gap-1.5">
-        <CalendarDays aria-hidden className="size-4 shrink-0 text-stone-400" />
+        <CalendarDays aria-hidden className="size-4 shrink-0 text-faint" />
         {stayText(t, booking)}
       </li>
       <li className="inline-flex items-center gap-1.5">
-        <Users aria-hidden className="size-4 shrink-0 text-stone-400" />
+        <Users aria-hidden className="size-4 shrink-0 text-faint" />
         {t(`bookings.units.${booking.unit}.peopleCount`, { count: booking.guests })}
       </li>
     </ul>
@@ -66,7 +66,7 @@ export function BookingTotal({
 }) {
   const t = useT();
   return (
-    <span className="font-semibold text-stone-900 tabular-nums">
+    <span className="font-semibold text-ink tabular-nums">
       {t("bookingsDashboard.row.total", {
         amount: formatPrice(booking.price.totalUsdCents, currency),
       })}
@@ -86,7 +86,7 @@ export function expiryText(t: Translate, expiresAt: string | null, now: string):
 export function ExpiryNote({ expiresAt, now }: { expiresAt: string | null; now: string }) {
   const t = useT();
   return (
-    <span className="inline-flex items-center gap-1.5 font-semibold text-amber-800">
+    <span className="inline-flex items-center gap-1.5 font-semibold text-warning-strong">
       <Timer aria-hidden className="size-4 shrink-0" />
       {expiryText(t, expiresAt, now)}
     </span>
@@ -122,5 +122,5 @@ export function EndNote({
     parts.push(t("bookingsDashboard.row.reason", { reason: booking.cancelReason }));
   }
   if (parts.length === 0) return null;
-  return <p className="mt-1 text-sm wrap-break-word text-stone-600">{parts.join(" ")}</p>;
+  return <p className="mt-1 text-sm wrap-break-word text-muted">{parts.join(" ")}</p>;
 }

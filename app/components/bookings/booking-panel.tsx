@@ -20,6 +20,7 @@ import { Label } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 import { stayText } from "./booking-facts.tsx";
 import { unitWords } from "../../lib/unit-words.ts";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 const MAX_REASON = 500;
 const quietButton = cn(buttonVariants({ variant: "outline", size: "lg" }), "whitespace-nowrap");
@@ -34,15 +35,15 @@ interface Frame {
 function Heading({ frame, children }: { frame: Frame; children: ReactNode }) {
   if (frame.inDialog) return <DialogTitle>{children}</DialogTitle>;
   return (
-    <h2 id={frame.titleId} className="text-lg font-bold text-stone-900">
+    <SectionHeading id={frame.titleId} size="sm">
       {children}
-    </h2>
+    </SectionHeading>
   );
 }
 
 function Text({ frame, children }: { frame: Frame; children: ReactNode }) {
   if (frame.inDialog) return <DialogDescription>{children}</DialogDescription>;
-  return <p className="mt-1 text-sm text-stone-600">{children}</p>;
+  return <p className="mt-1 text-sm text-muted">{children}</p>;
 }
 
 /**
@@ -76,7 +77,7 @@ export function BookingPanel({
     return (
       <div
         role="alert"
-        className="mb-5 flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+        className="mb-5 flex items-start gap-3 rounded-xl border border-warning-pale bg-warning-tint p-4 text-sm text-warning-deep"
       >
         <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
         <p className="flex-1">{t(panel.message, panel.params)}</p>
@@ -85,7 +86,7 @@ export function BookingPanel({
           replace
           preventScrollReset
           aria-label={t("bookingsDashboard.decline.back")}
-          className="rounded p-0.5 hover:bg-amber-100"
+          className="rounded p-0.5 hover:bg-warning-soft"
         >
           <X aria-hidden className="size-4" />
         </Link>
@@ -137,7 +138,7 @@ export function BookingPanel({
     <section
       id="booking-panel"
       aria-labelledby={titleId}
-      className="mb-6 scroll-mt-24 rounded-xl border border-red-200 bg-red-50/50 p-5"
+      className="mb-6 scroll-mt-24 rounded-xl border border-danger-pale bg-danger-tint/50 p-5"
     >
       {body(
         { inDialog: false, titleId },
@@ -170,7 +171,7 @@ function ReasonField({
         required={required}
         aria-describedby={`${id}-hint`}
       />
-      <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
+      <p id={`${id}-hint`} className="mt-1 text-xs text-subtle">
         {hint}
       </p>
     </div>
@@ -193,7 +194,7 @@ function Summary({ booking, frame }: { booking: BookingView; frame: Frame }) {
   const t = useT();
   return (
     <Text frame={frame}>
-      <span className="font-semibold text-stone-800">{booking.listingTitle}</span>,{" "}
+      <span className="font-semibold text-ink-soft">{booking.listingTitle}</span>,{" "}
       {booking.listingCity} · {stayText(t, booking)} ·{" "}
       <span className="whitespace-nowrap">
         {t("bookingsDashboard.row.reference", { id: booking.id })}
@@ -229,22 +230,22 @@ function CancelBody({
         {request ? t("bookingsDashboard.cancel.titleRequest") : t("bookingsDashboard.cancel.title")}
       </Heading>
       <Summary booking={booking} frame={frame} />
-      <div className="mt-4 space-y-2 rounded-lg bg-white p-3 text-sm text-stone-700 ring-1 ring-stone-200">
+      <div className="mt-4 space-y-2 rounded-lg bg-surface p-3 text-sm text-secondary ring-1 ring-line">
         {canceller !== "guest" ? (
-          <p className="font-semibold text-stone-900">
+          <p className="font-semibold text-ink">
             {paidOnline > 0
               ? t("payments.bookings.cancelRefundFull", { paid })
               : t("bookingsDashboard.cancel.refundFull", { total })}
           </p>
         ) : request ? (
-          <p className="font-semibold text-stone-900">
+          <p className="font-semibold text-ink">
             {paidOnline > 0
               ? t("payments.bookings.cancelRefundRequest", { paid })
               : t("bookingsDashboard.cancel.refundRequest")}
           </p>
         ) : (
           <>
-            <p className="text-base font-semibold text-stone-900" data-refund>
+            <p className="text-base font-semibold text-ink" data-refund>
               {paidOnline > 0
                 ? t("payments.bookings.cancelRefund", {
                     refund: refundAsCharged(panel.refundUsdCents, booking.payment),
@@ -313,7 +314,7 @@ function DeclineBody({
         })}
       </Text>
       {booking.payment.paidUsdCents > 0 && (
-        <p className="mt-3 text-sm font-semibold text-stone-900">
+        <p className="mt-3 text-sm font-semibold text-ink">
           {t("payments.bookings.declineRefund", {
             paid: formatCharged(booking.payment.charged),
           })}

@@ -28,17 +28,17 @@ export function HostInbox({ inbox, ...context }: { inbox: Inbox } & RowContext) 
   return (
     <div className="space-y-6">
       <section aria-labelledby={requestsId}>
-        <h3 id={requestsId} className="font-semibold text-stone-800">
+        <h3 id={requestsId} className="font-semibold text-ink-soft">
           {t("bookingsDashboard.hosting.requests")}{" "}
-          <span className="font-normal text-stone-500">({inbox.requests.length})</span>
+          <span className="font-normal text-subtle">({inbox.requests.length})</span>
         </h3>
-        <p className="mb-2 text-sm text-stone-600">{t("bookingsDashboard.hosting.requestsHint")}</p>
+        <p className="mb-2 text-sm text-muted">{t("bookingsDashboard.hosting.requestsHint")}</p>
         {inbox.requests.length === 0 ? (
           <Empty text={t("bookingsDashboard.hosting.noRequests")} />
         ) : (
           <ul
             aria-labelledby={requestsId}
-            className={cn(cardVariants({ elevated: false }), "divide-y divide-stone-100")}
+            className={cn(cardVariants({ elevated: false }), "divide-y divide-line-soft")}
           >
             {inbox.requests.map((booking) => (
               <RequestRow key={booking.id} booking={booking} {...context} />
@@ -48,16 +48,16 @@ export function HostInbox({ inbox, ...context }: { inbox: Inbox } & RowContext) 
       </section>
 
       <section aria-labelledby={upcomingId}>
-        <h3 id={upcomingId} className="mb-2 font-semibold text-stone-800">
+        <h3 id={upcomingId} className="mb-2 font-semibold text-ink-soft">
           {t("bookingsDashboard.hosting.upcoming")}{" "}
-          <span className="font-normal text-stone-500">({inbox.upcoming.length})</span>
+          <span className="font-normal text-subtle">({inbox.upcoming.length})</span>
         </h3>
         {inbox.upcoming.length === 0 ? (
           <Empty text={t("bookingsDashboard.hosting.noUpcoming")} />
         ) : (
           <ul
             aria-labelledby={upcomingId}
-            className={cn(cardVariants({ elevated: false }), "divide-y divide-stone-100")}
+            className={cn(cardVariants({ elevated: false }), "divide-y divide-line-soft")}
           >
             {inbox.upcoming.map((booking) => (
               <StayRow key={booking.id} booking={booking} {...context} />
@@ -71,7 +71,7 @@ export function HostInbox({ inbox, ...context }: { inbox: Inbox } & RowContext) 
 
 function Empty({ text }: { text: string }) {
   return (
-    <p className="rounded-xl border border-dashed border-stone-300 bg-white px-4 py-3 text-sm text-stone-600">
+    <p className="rounded-xl border border-dashed border-line-strong bg-surface px-4 py-3 text-sm text-muted">
       {text}
     </p>
   );
@@ -83,10 +83,10 @@ function RowHead({ booking }: { booking: BookingView }) {
     <div className="flex items-start justify-between gap-3">
       <div className="min-w-0">
         <ListingLink booking={booking} />
-        <p className="text-sm text-stone-700">
+        <p className="text-sm text-secondary">
           {t("bookingsDashboard.row.guest", { name: booking.guestName })}
           {" · "}
-          <span className="text-xs whitespace-nowrap text-stone-500">
+          <span className="text-xs whitespace-nowrap text-subtle">
             {t("bookingsDashboard.row.reference", { id: booking.id })}
           </span>
         </p>
@@ -108,12 +108,12 @@ function RequestRow({ booking, now, month, currency }: { booking: BookingView } 
         <PaymentNote booking={booking} currency={currency} today={now.slice(0, 10)} />
       </div>
       {booking.message && (
-        <figure className="mt-3 rounded-lg bg-stone-50 p-3 text-sm">
-          <figcaption className="mb-1 inline-flex items-center gap-1.5 text-xs font-semibold text-stone-600">
+        <figure className="mt-3 rounded-lg bg-canvas p-3 text-sm">
+          <figcaption className="mb-1 inline-flex items-center gap-1.5 text-xs font-semibold text-muted">
             <MessageSquareQuote aria-hidden className="size-4" />
             {t("bookingsDashboard.row.messageFrom", { name: booking.guestName })}
           </figcaption>
-          <blockquote className="wrap-break-word whitespace-pre-wrap text-stone-800">
+          <blockquote className="wrap-break-word whitespace-pre-wrap text-ink-soft">
             {booking.message}
           </blockquote>
         </figure>

@@ -54,7 +54,7 @@ export function OccupancyTable({
   return (
     <section id="occupancy" aria-labelledby={headingId} className="scroll-mt-24">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="font-semibold text-stone-800">
+        <h3 id={headingId} className="font-semibold text-ink-soft">
           {t("bookingsDashboard.occupancy.title")}
         </h3>
         <nav
@@ -70,10 +70,7 @@ export function OccupancyTable({
             <ChevronLeft aria-hidden className="size-4" />
             <span className="sr-only sm:not-sr-only">{monthLabel(previous)}</span>
           </Link>
-          <p
-            aria-current="date"
-            className="min-w-32 text-center text-sm font-semibold text-stone-900"
-          >
+          <p aria-current="date" className="min-w-32 text-center text-sm font-semibold text-ink">
             {label}
           </p>
           <Link
@@ -88,17 +85,17 @@ export function OccupancyTable({
         </nav>
       </div>
       {rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 bg-white px-4 py-3 text-sm text-stone-600">
+        <p className="rounded-xl border border-dashed border-line-strong bg-surface px-4 py-3 text-sm text-muted">
           {t("bookingsDashboard.occupancy.empty", { month: label })}
         </p>
       ) : (
         <>
           <Legend />
           {/* The caption is read here, where it wraps; the table keeps it for screen readers. */}
-          <p aria-hidden className="mb-1 text-sm text-stone-600">
+          <p aria-hidden className="mb-1 text-sm text-muted">
             {t("bookingsDashboard.occupancy.caption", { month: label })}
           </p>
-          <p id={hintId} className="mb-1 text-xs text-stone-500 md:hidden">
+          <p id={hintId} className="mb-1 text-xs text-subtle md:hidden">
             {t("bookingsDashboard.occupancy.scrollHint")}
           </p>
           <div
@@ -106,7 +103,7 @@ export function OccupancyTable({
             aria-labelledby={captionId}
             aria-describedby={hintId}
             tabIndex={0}
-            className="relative max-w-full overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+            className="relative max-w-full overflow-x-auto rounded-xl border border-line bg-surface focus-visible:ring-2 focus-visible:ring-primary-vivid focus-visible:outline-none"
           >
             <table className="min-w-full border-separate border-spacing-0 text-xs">
               <caption id={captionId} className="sr-only">
@@ -116,7 +113,7 @@ export function OccupancyTable({
                 <tr>
                   <th
                     scope="col"
-                    className="sticky left-0 z-10 border-b border-stone-200 bg-stone-50 px-3 py-2 text-left font-semibold text-stone-600"
+                    className="sticky left-0 z-10 border-b border-line bg-canvas px-3 py-2 text-left font-semibold text-muted"
                   >
                     {t("bookingsDashboard.occupancy.listing")}
                   </th>
@@ -125,14 +122,14 @@ export function OccupancyTable({
                       key={day}
                       scope="col"
                       className={cn(
-                        "min-w-8 border-b border-stone-200 bg-stone-50 px-0.5 py-1 text-center font-medium text-stone-600",
-                        day === today && "bg-brand-50 text-brand-900",
+                        "min-w-8 border-b border-line bg-canvas px-0.5 py-1 text-center font-medium text-muted",
+                        day === today && "bg-primary-tint text-primary-deep",
                       )}
                     >
                       <span className="sr-only">
                         {longDay.format(new Date(`${day}T00:00:00Z`))}
                       </span>
-                      <span aria-hidden className="block text-[10px] text-stone-400">
+                      <span aria-hidden className="block text-[10px] text-faint">
                         {weekday.format(new Date(`${day}T00:00:00Z`))}
                       </span>
                       <span aria-hidden className="tabular-nums">
@@ -147,7 +144,7 @@ export function OccupancyTable({
                   <tr key={row.listingId}>
                     <th
                       scope="row"
-                      className="sticky left-0 z-10 max-w-36 truncate border-b border-stone-100 bg-white px-3 py-1.5 text-left font-medium text-stone-800 sm:max-w-56"
+                      className="sticky left-0 z-10 max-w-36 truncate border-b border-line-soft bg-surface px-3 py-1.5 text-left font-medium text-ink-soft sm:max-w-56"
                       title={row.title}
                     >
                       {row.title}
@@ -168,7 +165,7 @@ export function OccupancyTable({
 
 function NightCell({ cell }: { cell: OccupancyCell | null }) {
   const t = useT();
-  if (!cell) return <td className="h-8 border-b border-l border-stone-100" />;
+  if (!cell) return <td className="h-8 border-b border-l border-line-soft" />;
   const word = t(`bookingsDashboard.occupancy.${cell.state}`);
   const text = t("bookingsDashboard.occupancy.cellLabel", {
     state: word,
@@ -180,10 +177,10 @@ function NightCell({ cell }: { cell: OccupancyCell | null }) {
       title={text}
       data-state={cell.state}
       className={cn(
-        "h-8 border-b border-l border-stone-100 text-center font-bold",
+        "h-8 border-b border-l border-line-soft text-center font-bold",
         cell.state === "booked"
-          ? "bg-brand-700 text-white"
-          : "bg-[repeating-linear-gradient(135deg,var(--color-amber-100)_0_4px,var(--color-amber-200)_4px_8px)] text-amber-900",
+          ? "bg-primary text-white"
+          : "bg-[repeating-linear-gradient(135deg,var(--color-warning-soft)_0_4px,var(--color-warning-pale)_4px_8px)] text-warning-deep",
       )}
     >
       <span aria-hidden>
@@ -201,15 +198,15 @@ function NightCell({ cell }: { cell: OccupancyCell | null }) {
 function Legend() {
   const t = useT();
   return (
-    <ul className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-stone-600" aria-hidden>
+    <ul className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted" aria-hidden>
       <li className="inline-flex items-center gap-1.5">
-        <span className="inline-flex size-5 items-center justify-center rounded bg-brand-700 font-bold text-white">
+        <span className="inline-flex size-5 items-center justify-center rounded bg-primary font-bold text-white">
           {t("bookingsDashboard.occupancy.bookedShort")}
         </span>
         {t("bookingsDashboard.occupancy.booked")}
       </li>
       <li className="inline-flex items-center gap-1.5">
-        <span className="inline-flex size-5 items-center justify-center rounded bg-amber-100 font-bold text-amber-900 ring-1 ring-amber-300">
+        <span className="inline-flex size-5 items-center justify-center rounded bg-warning-soft font-bold text-warning-deep ring-1 ring-warning-light">
           {t("bookingsDashboard.occupancy.requestedShort")}
         </span>
         {t("bookingsDashboard.occupancy.requested")}

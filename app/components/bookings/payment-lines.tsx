@@ -27,12 +27,12 @@ export function PaymentNote({
   const open = booking.status === "confirmed" || booking.status === "requested";
   if (booking.payment.mode === "on_arrival") {
     return booking.status === "confirmed" ? (
-      <span className="text-stone-600">{t("bookings.payAtProperty")}</span>
+      <span className="text-muted">{t("bookings.payAtProperty")}</span>
     ) : null;
   }
   if (booking.status === "awaiting_payment") {
     return (
-      <span className="text-amber-800">
+      <span className="text-warning-strong">
         {t(booking.payment.checkoutUrl ? "payments.bookings.awaiting" : "payments.bookings.retry")}
       </span>
     );
@@ -42,11 +42,11 @@ export function PaymentNote({
   const left = booking.price.totalUsdCents - paidUsdCents;
   return (
     <>
-      <span className="text-stone-700" data-paid-online>
+      <span className="text-secondary" data-paid-online>
         {t("payments.bookings.paidOnline", { amount: formatCharged(booking.payment.charged) })}
       </span>
       {open && left > 0 && (
-        <span className="text-stone-600">
+        <span className="text-muted">
           {t(
             today < booking.checkIn
               ? "payments.bookings.balanceDue"
@@ -80,12 +80,12 @@ export function AttemptLines({ attempts }: { attempts: BookingView["payment"]["a
   if (attempts.length === 0) return null;
   return (
     <ul
-      className="mt-1 space-y-0.5 text-sm text-stone-700"
+      className="mt-1 space-y-0.5 text-sm text-secondary"
       aria-label={t("payments.bookings.attempts.title")}
     >
       {attempts.map((attempt) => (
         <li key={attempt.at} className="flex items-start gap-1.5" data-attempt={attempt.status}>
-          <CircleX aria-hidden className="mt-0.5 size-4 shrink-0 text-red-700" />
+          <CircleX aria-hidden className="mt-0.5 size-4 shrink-0 text-danger" />
           <span>{attemptText(t, attempt)}</span>
         </li>
       ))}
@@ -98,10 +98,10 @@ export function RefundLines({ refunds }: { refunds: BookingView["payment"]["refu
   const t = useT();
   if (refunds.length === 0) return null;
   return (
-    <ul className="mt-1 space-y-0.5 text-sm text-stone-700">
+    <ul className="mt-1 space-y-0.5 text-sm text-secondary">
       {refunds.map((refund) => (
         <li key={refund.id} className="flex items-start gap-1.5" data-refund={refund.status}>
-          <Undo2 aria-hidden className="mt-0.5 size-4 shrink-0 text-stone-400" />
+          <Undo2 aria-hidden className="mt-0.5 size-4 shrink-0 text-faint" />
           <span>
             {t("payments.bookings.refund", {
               amount: formatMinor(refund.amountMinor, refund.currency),

@@ -13,6 +13,7 @@ import { AttemptLines, PaymentActions, PaymentNote, RefundLines } from "./paymen
 import { CancelLink, MessageButton } from "./row-actions.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
 import { BookingReview } from "../reviews/booking-review.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 const GROUPS: { key: keyof TripGroups; title: MessageKey; empty: MessageKey }[] = [
   {
@@ -54,13 +55,11 @@ export function TripList({
   const none = GROUPS.every(({ key }) => groups[key].length === 0);
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-xl font-bold text-stone-900">
-        {t("bookingsDashboard.trips.title")}
-      </h2>
-      <p className="mt-1 text-stone-600">{t("bookingsDashboard.trips.subtitle")}</p>
+      <SectionHeading id={headingId}>{t("bookingsDashboard.trips.title")}</SectionHeading>
+      <p className="mt-1 text-muted">{t("bookingsDashboard.trips.subtitle")}</p>
       {none ? (
         <div className={cn(cardVariants({ elevated: false }), "mt-4 p-6 text-center")}>
-          <p className="text-stone-600">{t("bookingsDashboard.trips.noneYet")}</p>
+          <p className="text-muted">{t("bookingsDashboard.trips.noneYet")}</p>
           <Link
             to="/hospitality"
             className={cn(buttonVariants({ variant: "outline", size: "md" }), "mt-3")}
@@ -107,17 +106,17 @@ function TripGroup({
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="mb-2 font-semibold text-stone-800">
-        {title} <span className="font-normal text-stone-500">({bookings.length})</span>
+      <h3 id={headingId} className="mb-2 font-semibold text-ink-soft">
+        {title} <span className="font-normal text-subtle">({bookings.length})</span>
       </h3>
       {bookings.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 bg-white px-4 py-3 text-sm text-stone-600">
+        <p className="rounded-xl border border-dashed border-line-strong bg-surface px-4 py-3 text-sm text-muted">
           {empty}
         </p>
       ) : (
         <ul
           aria-labelledby={headingId}
-          className={cn(cardVariants({ elevated: false }), "divide-y divide-stone-100")}
+          className={cn(cardVariants({ elevated: false }), "divide-y divide-line-soft")}
         >
           {bookings.map((booking) => (
             <TripRow key={booking.id} booking={booking} {...row} />
@@ -149,7 +148,7 @@ function TripRow({
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <ListingLink booking={booking} />
-          <p className="text-xs text-stone-500">
+          <p className="text-xs text-subtle">
             <span className="whitespace-nowrap">
               {t("bookingsDashboard.row.reference", { id: booking.id })}
             </span>{" "}
@@ -168,7 +167,7 @@ function TripRow({
         {booking.status === "requested" && (
           <>
             <ExpiryNote expiresAt={booking.expiresAt} now={now} />
-            <span className="text-stone-600">{t("bookingsDashboard.row.waitingForHost")}</span>
+            <span className="text-muted">{t("bookingsDashboard.row.waitingForHost")}</span>
           </>
         )}
       </div>

@@ -13,20 +13,20 @@ export function CategoryHeader({
 }) {
   const t = useT();
   return (
-    <header className="border-b border-stone-200 bg-white">
+    <header className="border-b border-line bg-surface">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6 sm:py-8">
         <div className="flex items-start gap-4">
-          <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 sm:size-14">
+          <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary-tint text-primary sm:size-14">
             <Icon name={CATEGORY_ICONS[category]} className="size-6 sm:size-7" />
           </span>
           <div className="min-w-0">
-            <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+            <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
               {t(`categories.${category}.title`)}
             </h1>
-            <p className="mt-1 text-stone-600">{t(`categories.${category}.description`)}</p>
+            <p className="mt-1 text-muted">{t(`categories.${category}.description`)}</p>
           </div>
         </div>
-        <p className="w-fit shrink-0 rounded-full bg-brand-700 px-3.5 py-1.5 text-sm font-semibold text-white">
+        <p className="w-fit shrink-0 rounded-full bg-primary px-3.5 py-1.5 text-sm font-semibold text-white">
           {t(
             isServiceSection(category)
               ? "categories.servicesAvailable"

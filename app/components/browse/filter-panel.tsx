@@ -19,11 +19,8 @@ import { inputClass } from "../ui/input.tsx";
 const ROOM_COUNTS = [1, 2, 3, 4, 5] as const;
 
 /** The filters' controls: the site's inputs, a little lower to fit the side panel. */
-export const fieldClass = cn(
-  inputClass,
-  "h-10 disabled:cursor-not-allowed disabled:text-stone-400",
-);
-const labelClass = "mb-1 block text-sm font-medium text-stone-800";
+export const fieldClass = cn(inputClass, "h-10 disabled:cursor-not-allowed disabled:text-faint");
+const labelClass = "mb-1 block text-sm font-medium text-ink-soft";
 
 function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
   return (
@@ -289,7 +286,7 @@ export function FilterPanel({
 
       {set.availability && (
         <fieldset className="grid gap-3">
-          <legend className="mb-1.5 text-sm font-medium text-stone-800">
+          <legend className="mb-1.5 text-sm font-medium text-ink-soft">
             {t("browse.filters.availability")}
           </legend>
           <Field id={`${id}-checkIn`} label={t(`bookings.units.${set.availability}.start`)}>
@@ -322,11 +319,11 @@ export function FilterPanel({
               className={fieldClass}
             />
           </Field>
-          <p className="text-xs text-stone-500">{t("browse.filters.availabilityNote")}</p>
+          <p className="text-xs text-subtle">{t("browse.filters.availabilityNote")}</p>
         </fieldset>
       )}
 
-      <div className="flex flex-col gap-2 border-t border-stone-100 pt-4">
+      <div className="flex flex-col gap-2 border-t border-line-soft pt-4">
         <button type="submit" className={buttonVariants({ variant: "primary", size: "md" })}>
           <Icon name="sliders-horizontal" className="size-4" />
           {t("browse.filters.apply")}

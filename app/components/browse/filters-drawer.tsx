@@ -32,11 +32,11 @@ export function FiltersDrawer({
         }}
         className="lg:hidden"
       >
-        <div className="flex items-center justify-between border-b border-stone-200 px-4 py-3">
+        <div className="flex items-center justify-between border-b border-line px-4 py-3">
           <DialogTitle className="font-semibold">{t("browse.filters.title")}</DialogTitle>
           <DialogClose
             aria-label={t("browse.filters.close")}
-            className="-mr-1 inline-flex size-10 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
+            className="-mr-1 inline-flex size-10 items-center justify-center rounded-lg text-muted hover:bg-surface-muted"
           >
             <Icon name="x" className="size-5" />
           </DialogClose>

@@ -40,7 +40,7 @@ export function MobileSearch({
       </label>
       <Icon
         name="search"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-faint"
       />
       <Input
         id={id}

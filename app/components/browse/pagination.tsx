@@ -45,14 +45,14 @@ export function Pagination({
         </>
       );
     return disabled ? (
-      <span aria-disabled="true" className={cn(itemClass, "border-stone-200 text-stone-400")}>
+      <span aria-disabled="true" className={cn(itemClass, "border-line text-faint")}>
         {content}
       </span>
     ) : (
       <Link
         to={hrefFor(target)}
         rel={target < page ? "prev" : "next"}
-        className={cn(itemClass, "border-stone-300 bg-white text-stone-800 hover:bg-stone-50")}
+        className={cn(itemClass, "border-line-strong bg-surface text-ink-soft hover:bg-canvas")}
       >
         {content}
       </Link>
@@ -67,7 +67,7 @@ export function Pagination({
       <ul className="flex flex-wrap items-center gap-1.5">
         {pageWindow(page, pageCount).map((p, i) =>
           p === "gap" ? (
-            <li key={`gap-${i}`} aria-hidden className="px-1 text-stone-400">
+            <li key={`gap-${i}`} aria-hidden className="px-1 text-faint">
               …
             </li>
           ) : (
@@ -79,8 +79,8 @@ export function Pagination({
                 className={cn(
                   itemClass,
                   p === page
-                    ? "border-brand-700 bg-brand-700 text-white"
-                    : "border-stone-300 bg-white text-stone-800 hover:bg-stone-50",
+                    ? "border-primary bg-primary text-white"
+                    : "border-line-strong bg-surface text-ink-soft hover:bg-canvas",
                 )}
               >
                 {p}

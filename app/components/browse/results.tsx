@@ -41,13 +41,13 @@ export function ResultsHeading({
     .trim();
   return (
     <div className="min-w-0">
-      <h2 id={id} className="text-xl font-bold text-stone-900 sm:text-2xl" aria-live="polite">
+      <h2 id={id} className="text-xl font-bold text-ink sm:text-2xl" aria-live="polite">
         {t("browse.results.found", {
           count: totalCapped ? `${total.toLocaleString(locale)}+` : total,
         })}
       </h2>
       {subline && (
-        <p data-testid="results-subline" className="mt-0.5 truncate text-sm text-stone-600">
+        <p data-testid="results-subline" className="mt-0.5 truncate text-sm text-muted">
           {subline}
         </p>
       )}
@@ -91,12 +91,10 @@ export function ResultsGrid({
 export function EmptyResults({ clearHref }: { clearHref: string }) {
   const t = useT();
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-16 text-center">
-      <Icon name="search-x" className="size-10 text-stone-400" />
-      <h3 className="mt-4 text-lg font-semibold text-stone-900">
-        {t("browse.results.emptyTitle")}
-      </h3>
-      <p className="mt-1 max-w-sm text-stone-600">{t("browse.results.emptyBody")}</p>
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-line-strong bg-surface px-6 py-16 text-center">
+      <Icon name="search-x" className="size-10 text-faint" />
+      <h3 className="mt-4 text-lg font-semibold text-ink">{t("browse.results.emptyTitle")}</h3>
+      <p className="mt-1 max-w-sm text-muted">{t("browse.results.emptyBody")}</p>
       <Link
         to={clearHref}
         className={cn(buttonVariants({ variant: "primary", size: "md" }), "mt-6 px-5")}

@@ -35,7 +35,7 @@ export function SortSelect({
       <HiddenParams search={search} omit={["sort", "page"]} />
       <label
         htmlFor={id}
-        className="flex shrink-0 items-center gap-1.5 text-sm font-medium text-stone-700"
+        className="flex shrink-0 items-center gap-1.5 text-sm font-medium text-secondary"
       >
         <Icon name="arrow-up-down" className="size-4" />
         {t("browse.sort.label")}

@@ -72,7 +72,7 @@ function Choice({
   hint: string;
 }) {
   return (
-    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-stone-200 p-3 hover:bg-stone-50 has-checked:border-brand-600 has-checked:bg-brand-50">
+    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-line p-3 hover:bg-canvas has-checked:border-primary-vivid has-checked:bg-primary-tint">
       <input
         type="radio"
         name={name}
@@ -80,11 +80,11 @@ function Choice({
         defaultChecked={checked}
         required
         aria-invalid={invalid || undefined}
-        className="mt-1 size-4 shrink-0 accent-brand-700"
+        className="mt-1 size-4 shrink-0 accent-primary"
       />
       <span className="min-w-0">
-        <span className="block font-semibold text-stone-900">{title}</span>
-        <span className="mt-0.5 block text-sm text-stone-600">{hint}</span>
+        <span className="block font-semibold text-ink">{title}</span>
+        <span className="mt-0.5 block text-sm text-muted">{hint}</span>
       </span>
     </label>
   );
@@ -155,7 +155,7 @@ export function BookingSettingsForm({
               />
             ))}
           </div>
-          {error("mode") && <p className="mt-1 text-sm text-red-700">{error("mode")}</p>}
+          {error("mode") && <p className="mt-1 text-sm text-danger">{error("mode")}</p>}
         </fieldset>
 
         <fieldset>
@@ -174,7 +174,7 @@ export function BookingSettingsForm({
             ))}
           </div>
           {error("paymentMode") && (
-            <p className="mt-1 text-sm text-red-700">{error("paymentMode")}</p>
+            <p className="mt-1 text-sm text-danger">{error("paymentMode")}</p>
           )}
           <div className="mt-3 sm:max-w-xs">
             {/* Read only with "Deposit online"; kept when another choice is saved. */}
@@ -212,7 +212,7 @@ export function BookingSettingsForm({
             ))}
           </div>
           {error("cancellationPolicy") && (
-            <p className="mt-1 text-sm text-red-700">{error("cancellationPolicy")}</p>
+            <p className="mt-1 text-sm text-danger">{error("cancellationPolicy")}</p>
           )}
         </fieldset>
 
@@ -321,14 +321,14 @@ export function BookingSettingsForm({
           method="post"
           action={action}
           className={cn(
-            "flex flex-col gap-3 border-t border-stone-100 pt-4",
+            "flex flex-col gap-3 border-t border-line-soft pt-4",
             "sm:flex-row sm:items-center sm:justify-between",
           )}
         >
           <input type="hidden" name="intent" value="stop" />
           <div>
-            <p className="font-semibold text-stone-900">{t("bookingManage.settings.stopTitle")}</p>
-            <p className="text-sm text-stone-600">{t("bookingManage.settings.stopHint")}</p>
+            <p className="font-semibold text-ink">{t("bookingManage.settings.stopTitle")}</p>
+            <p className="text-sm text-muted">{t("bookingManage.settings.stopHint")}</p>
           </div>
           <Button
             type="submit"

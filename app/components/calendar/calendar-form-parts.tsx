@@ -3,6 +3,7 @@ import { useT } from "../../i18n/use-t.ts";
 import type { CalendarFormResult, CalendarIntent } from "../../lib/booking-calendar.ts";
 import { cn } from "../../lib/cn.ts";
 import { cardVariants } from "../ui/card.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /**
  * What a refused form of the listing's calendar page shows again: the message under each field,
@@ -36,7 +37,7 @@ export function RefusalNote({ text }: { text: string | null }) {
   return (
     <p
       role="alert"
-      className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm wrap-break-word text-red-800"
+      className="rounded-lg border border-danger-pale bg-danger-tint p-3 text-sm wrap-break-word text-danger-strong"
     >
       {text}
     </p>
@@ -66,10 +67,10 @@ export function PanelCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={id} className="text-lg font-bold text-stone-900">
+          <SectionHeading as="h3" id={id} size="sm">
             {title}
-          </h3>
-          {description && <p className="mt-1 text-sm text-stone-600">{description}</p>}
+          </SectionHeading>
+          {description && <p className="mt-1 text-sm text-muted">{description}</p>}
         </div>
         {actions}
       </div>

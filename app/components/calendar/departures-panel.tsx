@@ -30,19 +30,21 @@ function DepartureRow({
       className={cn("flex flex-col gap-3 p-3 lg:flex-row lg:items-center", past && "opacity-70")}
     >
       <div className="min-w-0 flex-1">
-        <p className="font-semibold text-stone-900">{date}</p>
-        <dl className="mt-0.5 flex flex-wrap gap-x-4 gap-y-0.5 text-sm text-stone-600">
+        <p className="font-semibold text-ink">{date}</p>
+        <dl className="mt-0.5 flex flex-wrap gap-x-4 gap-y-0.5 text-sm text-muted">
           <div className="flex gap-1">
             <dt>{t("bookingManage.departures.seats")}:</dt>
-            <dd className="font-semibold text-stone-900 tabular-nums">{departure.seats}</dd>
+            <dd className="font-semibold text-ink tabular-nums">{departure.seats}</dd>
           </div>
           <div className="flex gap-1">
             <dt>{t("bookingManage.departures.booked")}:</dt>
-            <dd className="font-semibold text-stone-900 tabular-nums">{booked}</dd>
+            <dd className="font-semibold text-ink tabular-nums">{booked}</dd>
           </div>
           <div className="flex gap-1">
             <dt>{t("bookingManage.departures.seatsLeft")}:</dt>
-            <dd className="font-semibold text-brand-800 tabular-nums">{departure.seatsLeft}</dd>
+            <dd className="font-semibold text-primary-strong tabular-nums">
+              {departure.seatsLeft}
+            </dd>
           </div>
         </dl>
       </div>
@@ -86,7 +88,7 @@ function DepartureRow({
             </button>
           </Form>
         ) : (
-          <p className="text-xs text-stone-600">{t("bookingManage.departures.hasBookings")}</p>
+          <p className="text-xs text-muted">{t("bookingManage.departures.hasBookings")}</p>
         )}
       </div>
     </li>
@@ -127,11 +129,11 @@ export function DeparturesPanel({
     >
       <RefusalNote text={refusal} />
       {departures.length === 0 ? (
-        <p className="text-sm text-stone-600">{t("bookingManage.departures.none")}</p>
+        <p className="text-sm text-muted">{t("bookingManage.departures.none")}</p>
       ) : (
         <ul
           aria-label={t("bookingManage.departures.listLabel", { month: monthName })}
-          className="divide-y divide-stone-100 rounded-lg border border-stone-200"
+          className="divide-y divide-line-soft rounded-lg border border-line"
         >
           {departures.map((departure) => (
             <DepartureRow
@@ -149,12 +151,12 @@ export function DeparturesPanel({
         action={action}
         key={location.key}
         aria-labelledby="add-departure-title"
-        className="space-y-3 border-t border-stone-100 pt-4"
+        className="space-y-3 border-t border-line-soft pt-4"
       >
-        <h4 id="add-departure-title" className="font-semibold text-stone-900">
+        <h4 id="add-departure-title" className="font-semibold text-ink">
           {t("bookingManage.departures.addTitle")}
         </h4>
-        <p className="text-sm text-stone-600">{t("bookingManage.departures.addHint")}</p>
+        <p className="text-sm text-muted">{t("bookingManage.departures.addHint")}</p>
         <input type="hidden" name="intent" value="departure" />
         <div className="grid gap-3 sm:grid-cols-2 lg:max-w-xl">
           <Field

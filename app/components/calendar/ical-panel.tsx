@@ -68,7 +68,7 @@ export function IcalPanel({
       description={t("bookingManage.ical.description")}
     >
       <div className="space-y-3">
-        <h4 className="font-semibold text-stone-900">{t("bookingManage.ical.exportTitle")}</h4>
+        <h4 className="font-semibold text-ink">{t("bookingManage.ical.exportTitle")}</h4>
         <RefusalNote text={exportResult.refusal} />
         {exportUrl ? (
           <>
@@ -98,7 +98,7 @@ export function IcalPanel({
                   </Button>
                 )}
               </div>
-              <p id={`${exportId}-hint`} className="mt-1 text-xs text-stone-500">
+              <p id={`${exportId}-hint`} className="mt-1 text-xs text-subtle">
                 {t("bookingManage.ical.exportHint")}
               </p>
               <span aria-live="polite" className="sr-only">
@@ -120,24 +120,24 @@ export function IcalPanel({
                 <RefreshCw aria-hidden className="size-4" />
                 {t("bookingManage.ical.renew")}
               </button>
-              <p className="text-xs text-stone-600">{t("bookingManage.ical.renewHint")}</p>
+              <p className="text-xs text-muted">{t("bookingManage.ical.renewHint")}</p>
             </Form>
           </>
         ) : (
-          <p className="text-sm text-stone-600">{t("bookingManage.ical.exportOff")}</p>
+          <p className="text-sm text-muted">{t("bookingManage.ical.exportOff")}</p>
         )}
       </div>
 
-      <div className="space-y-3 border-t border-stone-100 pt-4">
-        <h4 className="font-semibold text-stone-900">{t("bookingManage.ical.importTitle")}</h4>
-        <p className="text-sm text-stone-600">{t("bookingManage.ical.importHint")}</p>
+      <div className="space-y-3 border-t border-line-soft pt-4">
+        <h4 className="font-semibold text-ink">{t("bookingManage.ical.importTitle")}</h4>
+        <p className="text-sm text-muted">{t("bookingManage.ical.importHint")}</p>
         <RefusalNote text={refusal} />
         {feeds.length === 0 ? (
-          <p className="text-sm text-stone-600">{t("bookingManage.ical.none")}</p>
+          <p className="text-sm text-muted">{t("bookingManage.ical.none")}</p>
         ) : (
           <ul
             aria-label={t("bookingManage.ical.feedsLabel")}
-            className="divide-y divide-stone-100 rounded-lg border border-stone-200"
+            className="divide-y divide-line-soft rounded-lg border border-line"
           >
             {feeds.map((feed) => (
               <li
@@ -145,8 +145,8 @@ export function IcalPanel({
                 className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between"
               >
                 <div className="min-w-0 text-sm">
-                  <p className="font-mono text-stone-900 wrap-anywhere">{feed.url}</p>
-                  <p className="mt-0.5 text-stone-600">
+                  <p className="font-mono text-ink wrap-anywhere">{feed.url}</p>
+                  <p className="mt-0.5 text-muted">
                     {feed.lastSyncedAt
                       ? t("bookingManage.ical.lastSync", {
                           date: `${dateTime.format(new Date(feed.lastSyncedAt))} UTC`,
@@ -154,7 +154,7 @@ export function IcalPanel({
                       : t("bookingManage.ical.neverSynced")}
                   </p>
                   {feed.lastError && (
-                    <p className="mt-0.5 text-red-700 wrap-anywhere">
+                    <p className="mt-0.5 text-danger wrap-anywhere">
                       {t("bookingManage.ical.lastError", {
                         error: t(feed.lastError, { max: MAX_IMPORTED_EVENTS }),
                       })}

@@ -38,16 +38,16 @@ function stateClass(state: DayState): string {
   switch (state.kind) {
     case "booked":
       return state.status === "confirmed"
-        ? "bg-brand-100 text-brand-900"
-        : "bg-amber-100 text-amber-900";
+        ? "bg-primary-soft text-primary-deep"
+        : "bg-warning-soft text-warning-deep";
     case "closed":
-      return "bg-stone-200 text-stone-800";
+      return "bg-surface-strong text-ink-soft";
     case "imported":
-      return "bg-sky-100 text-sky-900";
+      return "bg-info-soft text-info-deep";
     case "past":
-      return "bg-stone-100 text-stone-600";
+      return "bg-surface-muted text-muted";
     default:
-      return "bg-white text-stone-800";
+      return "bg-surface text-ink-soft";
   }
 }
 
@@ -118,7 +118,7 @@ export function MonthCalendar({
     });
   }
 
-  const navClass = cn(buttonVariants({ variant: "outline", size: "sm" }), "gap-1 text-stone-700");
+  const navClass = cn(buttonVariants({ variant: "outline", size: "sm" }), "gap-1 text-secondary");
   const nav = (
     <nav aria-label={t("bookingManage.calendar.title")} className="flex flex-wrap gap-2">
       <Link to={href(shiftMonth(month, -1))} preventScrollReset className={navClass}>
@@ -153,7 +153,7 @@ export function MonthCalendar({
           {LEGEND.map((state) => (
             <li
               key={stateLabel(state)}
-              className={cn("rounded-md border border-stone-200 px-2 py-1", stateClass(state))}
+              className={cn("rounded-md border border-line px-2 py-1", stateClass(state))}
             >
               {stateLabel(state)}
             </li>
@@ -169,7 +169,7 @@ export function MonthCalendar({
               <th
                 key={date.getUTCDay()}
                 scope="col"
-                className="pb-2 text-center text-xs font-semibold text-stone-500 uppercase"
+                className="pb-2 text-center text-xs font-semibold text-subtle uppercase"
               >
                 <abbr title={WEEKDAY_LONG.format(date)} className="no-underline">
                   {WEEKDAY_SHORT.format(date)}
@@ -182,7 +182,7 @@ export function MonthCalendar({
           {monthWeeks(month).map((week) => (
             <tr key={week.find(Boolean)}>
               {week.map((day, i) => {
-                if (!day) return <td key={`empty-${i}`} className="border border-stone-100" />;
+                if (!day) return <td key={`empty-${i}`} className="border border-line-soft" />;
                 const state = stays ? stateOf(day) : null;
                 const departure = departureOn.get(day);
                 return (
@@ -192,8 +192,8 @@ export function MonthCalendar({
                     data-state={state?.kind ?? (departure ? "departure" : "none")}
                     aria-current={day === today ? "date" : undefined}
                     className={cn(
-                      "h-20 border border-stone-100 p-1.5 align-top",
-                      state ? stateClass(state) : departure ? "bg-brand-50" : "bg-white",
+                      "h-20 border border-line-soft p-1.5 align-top",
+                      state ? stateClass(state) : departure ? "bg-primary-tint" : "bg-surface",
                       // A past day's own grey says so; a past booking or departure is dimmed.
                       day < today && state?.kind !== "past" && "opacity-60",
                     )}
@@ -201,7 +201,7 @@ export function MonthCalendar({
                     <span
                       className={cn(
                         "inline-flex size-6 items-center justify-center rounded-full text-sm font-semibold",
-                        day === today && "bg-brand-700 text-white",
+                        day === today && "bg-primary text-white",
                       )}
                     >
                       {Number(day.slice(8))}
@@ -220,7 +220,7 @@ export function MonthCalendar({
                       </span>
                     )}
                     {departure && (
-                      <span className="mt-0.5 block text-[11px] leading-tight font-semibold text-brand-900">
+                      <span className="mt-0.5 block text-[11px] leading-tight font-semibold text-primary-deep">
                         {departureLabel(departure, true)}
                       </span>
                     )}
@@ -242,7 +242,7 @@ export function MonthCalendar({
               <li
                 key={run.first}
                 className={cn(
-                  "flex items-baseline justify-between gap-3 rounded-lg border border-stone-200 px-3 py-2 text-sm",
+                  "flex items-baseline justify-between gap-3 rounded-lg border border-line px-3 py-2 text-sm",
                   stateClass(run.state),
                 )}
               >
@@ -270,7 +270,7 @@ export function MonthCalendar({
             {monthDepartures.map((departure) => (
               <li
                 key={departure.id}
-                className="flex items-baseline justify-between gap-3 rounded-lg border border-stone-200 bg-brand-50 px-3 py-2 text-sm text-brand-900"
+                className="flex items-baseline justify-between gap-3 rounded-lg border border-line bg-primary-tint px-3 py-2 text-sm text-primary-deep"
               >
                 <span className="font-semibold">{formatDay(departure.departsOn)}</span>
                 <span>{departureLabel(departure, true)}</span>
@@ -278,7 +278,7 @@ export function MonthCalendar({
             ))}
           </ol>
         ) : (
-          <p className="text-sm text-stone-600">{t("bookingManage.departures.none")}</p>
+          <p className="text-sm text-muted">{t("bookingManage.departures.none")}</p>
         )}
       </div>
 
@@ -305,12 +305,12 @@ function NightsForm({ action, result }: { action: string; result: CalendarFormRe
       action={action}
       key={location.key}
       aria-labelledby="nights-title"
-      className="space-y-3 border-t border-stone-100 pt-4"
+      className="space-y-3 border-t border-line-soft pt-4"
     >
-      <h4 id="nights-title" className="font-semibold text-stone-900">
+      <h4 id="nights-title" className="font-semibold text-ink">
         {t("bookingManage.calendar.closeTitle")}
       </h4>
-      <p className="text-sm text-stone-600">{t("bookingManage.calendar.closeHint")}</p>
+      <p className="text-sm text-muted">{t("bookingManage.calendar.closeHint")}</p>
       <RefusalNote text={refusal} />
       <div className="grid gap-3 sm:grid-cols-2 lg:max-w-xl">
         <Field
@@ -367,23 +367,23 @@ function ClosedNights({
       : t("bookingManage.calendar.range", { from: formatDay(block.from), to: formatDay(last) });
   };
   return (
-    <div className="space-y-2 border-t border-stone-100 pt-4">
-      <h4 className="font-semibold text-stone-900">
+    <div className="space-y-2 border-t border-line-soft pt-4">
+      <h4 className="font-semibold text-ink">
         {t("bookingManage.calendar.closedList", { month: name })}
       </h4>
       {blocks.length === 0 ? (
-        <p className="text-sm text-stone-600">{t("bookingManage.calendar.noneClosed")}</p>
+        <p className="text-sm text-muted">{t("bookingManage.calendar.noneClosed")}</p>
       ) : (
-        <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">
+        <ul className="divide-y divide-line-soft rounded-lg border border-line">
           {blocks.map((block) => (
             <li
               key={block.id}
               className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
             >
               <span className="min-w-0">
-                <span className="font-semibold text-stone-900">{range(block)}</span>
+                <span className="font-semibold text-ink">{range(block)}</span>
                 {block.imported && (
-                  <span className="block text-stone-600 wrap-anywhere">
+                  <span className="block text-muted wrap-anywhere">
                     {t("bookingManage.calendar.importedFrom", {
                       summary: block.summary ? ` (${block.summary})` : "",
                     })}

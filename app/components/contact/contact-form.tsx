@@ -161,7 +161,7 @@ export function ContactForm({
             </Select>
             <ChevronDown
               aria-hidden
-              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-stone-500"
+              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-subtle"
             />
           </div>
         )}
@@ -207,11 +207,11 @@ export function ContactForm({
       </ContactField>
 
       <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-stone-500">
+        <p className="text-xs text-subtle">
           {privacyBefore}
           <Link
             to="/privacy"
-            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            className="font-medium text-primary underline-offset-2 hover:underline"
           >
             {t("contact.form.privacyLink")}
           </Link>
@@ -258,7 +258,7 @@ function ContactField({
         <>
           {label}
           {required && (
-            <span aria-hidden className="text-red-700">
+            <span aria-hidden className="text-danger">
               {" *"}
             </span>
           )}
@@ -276,7 +276,7 @@ function ContactField({
 function contactControlClass(error: string | undefined): string {
   return cn(
     "block text-base shadow-xs sm:text-sm",
-    error && "border-red-600 focus:border-red-600 focus:ring-red-600/20",
+    error && "border-danger-vivid focus:border-danger-vivid focus:ring-danger-vivid/20",
   );
 }
 

@@ -80,7 +80,7 @@ export function OfficeMap({ className }: { className?: string }) {
     <div
       ref={frameRef}
       className={cn(
-        "relative isolate aspect-[4/3] overflow-hidden rounded-xl border border-stone-200 bg-[#f2efe9] sm:aspect-[16/9] lg:aspect-auto lg:h-full lg:min-h-96",
+        "relative isolate aspect-[4/3] overflow-hidden rounded-xl border border-line bg-[#f2efe9] sm:aspect-[16/9] lg:aspect-auto lg:h-full lg:min-h-96",
         className,
       )}
     >
@@ -95,7 +95,7 @@ export function OfficeMap({ className }: { className?: string }) {
       {state !== "live" && (
         <StaticOfficeMap>
           {state === "loading" && (
-            <p className="absolute top-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-white/90 px-3 py-1 text-xs font-medium text-stone-600 shadow-sm">
+            <p className="absolute top-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-surface/90 px-3 py-1 text-xs font-medium text-muted shadow-sm">
               <LoaderCircle aria-hidden className="size-3.5 animate-spin" />
               {t("contact.map.loading")}
             </p>
@@ -104,7 +104,7 @@ export function OfficeMap({ className }: { className?: string }) {
             <button
               type="button"
               onClick={() => setRequested(true)}
-              className="absolute right-3 bottom-3 inline-flex items-center gap-1.5 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-brand-800 shadow-md ring-1 ring-stone-200 hover:bg-brand-50"
+              className="absolute right-3 bottom-3 inline-flex items-center gap-1.5 rounded-lg bg-surface px-3 py-2 text-sm font-semibold text-primary-strong shadow-md ring-1 ring-line hover:bg-primary-tint"
             >
               <MapIcon aria-hidden className="size-4" />
               {t("contact.map.load")}
@@ -228,7 +228,7 @@ function StaticOfficeMap({ children }: { children?: React.ReactNode }) {
 
       {/* The office pin, its tip exactly at the centre of the frame */}
       <div className="pointer-events-none absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-full">
-        <span className="absolute bottom-0 left-1/2 size-10 -translate-x-1/2 translate-y-1/2 animate-ping rounded-full bg-brand-500/30" />
+        <span className="absolute bottom-0 left-1/2 size-10 -translate-x-1/2 translate-y-1/2 animate-ping rounded-full bg-primary-mid/30" />
         <svg viewBox="0 0 36 48" className="relative h-12 w-9 drop-shadow-md" aria-hidden>
           <path
             d="M18 47s15-15.6 15-28A15 15 0 0 0 3 19c0 12.4 15 28 15 28z"
@@ -239,9 +239,9 @@ function StaticOfficeMap({ children }: { children?: React.ReactNode }) {
           <circle cx="18" cy="19" r="6.5" fill="#fb9b24" />
         </svg>
       </div>
-      <div className="pointer-events-none absolute top-1/2 left-1/2 mt-[-5.25rem] -translate-x-1/2 -translate-y-full rounded-lg bg-white px-3 py-1.5 text-center whitespace-nowrap shadow-md ring-1 ring-stone-200">
-        <p className="text-sm leading-tight font-bold text-brand-900">{t("contact.map.pin")}</p>
-        <p className="text-xs leading-tight text-stone-600">{t("contact.map.city")}</p>
+      <div className="pointer-events-none absolute top-1/2 left-1/2 mt-[-5.25rem] -translate-x-1/2 -translate-y-full rounded-lg bg-surface px-3 py-1.5 text-center whitespace-nowrap shadow-md ring-1 ring-line">
+        <p className="text-sm leading-tight font-bold text-primary-deep">{t("contact.map.pin")}</p>
+        <p className="text-xs leading-tight text-muted">{t("contact.map.city")}</p>
       </div>
       {children}
     </div>

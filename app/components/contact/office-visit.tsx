@@ -15,21 +15,17 @@ export function OfficeVisit() {
     >
       <div className="grid gap-4 lg:grid-cols-3 lg:gap-8">
         <div className={cn(cardVariants(), "flex flex-col p-5 sm:p-6")}>
-          <h2 id="contact-map-title" className="text-lg font-bold text-stone-900">
+          <h2 id="contact-map-title" className="text-lg font-bold text-ink">
             {t("contact.map.title")}
           </h2>
-          <address className="mt-3 flex gap-2.5 text-stone-700 not-italic">
-            <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-sun-500" />
+          <address className="mt-3 flex gap-2.5 text-secondary not-italic">
+            <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-accent-mid" />
             <span>
-              <span className="block font-semibold text-stone-900">
-                {t("contact.info.officeName")}
-              </span>
+              <span className="block font-semibold text-ink">{t("contact.info.officeName")}</span>
               {t("contact.info.officeStreet")}, {t("contact.info.officeCity")}
             </span>
           </address>
-          <p className="mt-3 text-sm leading-relaxed text-stone-600">
-            {t("contact.map.directions")}
-          </p>
+          <p className="mt-3 text-sm leading-relaxed text-muted">{t("contact.map.directions")}</p>
           <a
             href={openStreetMapUrl()}
             target="_blank"

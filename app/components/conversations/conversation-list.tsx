@@ -8,7 +8,7 @@ import { LocalTime } from "./local-time.tsx";
 export function ConversationList({ conversations }: { conversations: ConversationSummary[] }) {
   const t = useT();
   return (
-    <ul className="divide-y divide-stone-200 overflow-hidden rounded-xl border border-stone-200 bg-white">
+    <ul className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface">
       {conversations.map((c) => {
         const preview = c.lastMessage ? c.lastMessage.body || t("conversations.inbox.image") : "";
         return (
@@ -20,8 +20,8 @@ export function ConversationList({ conversations }: { conversations: Conversatio
                 title: c.listing.title,
               })}
               className={cn(
-                "flex gap-3 p-4 hover:bg-stone-50 focus-visible:bg-stone-50",
-                c.unread > 0 && "bg-brand-50/60",
+                "flex gap-3 p-4 hover:bg-canvas focus-visible:bg-canvas",
+                c.unread > 0 && "bg-primary-tint/60",
               )}
             >
               <img
@@ -30,21 +30,21 @@ export function ConversationList({ conversations }: { conversations: Conversatio
                 width={56}
                 height={56}
                 loading="lazy"
-                className="size-14 shrink-0 rounded-lg bg-stone-100 object-cover"
+                className="size-14 shrink-0 rounded-lg bg-surface-muted object-cover"
               />
               <div className="min-w-0 flex-1">
                 <div className="flex items-baseline justify-between gap-2">
                   <p
                     className={cn(
-                      "truncate text-stone-900",
+                      "truncate text-ink",
                       c.unread > 0 ? "font-bold" : "font-semibold",
                     )}
                   >
                     {c.other.name}
                   </p>
-                  <LocalTime iso={c.lastMessageAt} className="shrink-0 text-xs text-stone-500" />
+                  <LocalTime iso={c.lastMessageAt} className="shrink-0 text-xs text-subtle" />
                 </div>
-                <p className="truncate text-sm text-stone-600">
+                <p className="truncate text-sm text-muted">
                   {c.listing.title}
                   {c.bookingId !== null &&
                     ` · ${t("conversations.inbox.booking", { id: c.bookingId })}`}
@@ -53,7 +53,7 @@ export function ConversationList({ conversations }: { conversations: Conversatio
                   <p
                     className={cn(
                       "truncate text-sm",
-                      c.unread > 0 ? "font-medium text-stone-900" : "text-stone-500",
+                      c.unread > 0 ? "font-medium text-ink" : "text-subtle",
                     )}
                   >
                     {c.lastMessage?.mine
@@ -61,7 +61,7 @@ export function ConversationList({ conversations }: { conversations: Conversatio
                       : preview}
                   </p>
                   {c.unread > 0 && (
-                    <span className="shrink-0 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+                    <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-white">
                       {t("conversations.inbox.unreadBadge", { count: c.unread })}
                     </span>
                   )}

@@ -15,8 +15,8 @@ export function MessageBubble({ message, otherName }: { message: MessageView; ot
         className={cn(
           "max-w-[85%] rounded-2xl px-4 py-2.5 shadow-sm sm:max-w-[75%]",
           message.mine
-            ? "rounded-br-sm bg-brand-700 text-white"
-            : "rounded-bl-sm border border-stone-200 bg-white text-stone-900",
+            ? "rounded-br-sm bg-primary text-white"
+            : "rounded-bl-sm border border-line bg-surface text-ink",
         )}
       >
         <p className="sr-only">{message.mine ? t("conversations.conversation.you") : otherName}</p>
@@ -40,11 +40,11 @@ export function MessageBubble({ message, otherName }: { message: MessageView; ot
           </p>
         )}
       </div>
-      <LocalTime iso={message.createdAt} className="mt-1 px-1 text-xs text-stone-500" />
+      <LocalTime iso={message.createdAt} className="mt-1 px-1 text-xs text-subtle" />
       {message.flagged && !message.mine && (
         <p
           role="note"
-          className="mt-2 max-w-[85%] rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 sm:max-w-[75%]"
+          className="mt-2 max-w-[85%] rounded-lg border border-warning-light bg-warning-tint px-3 py-2 text-sm text-warning-deepest sm:max-w-[75%]"
         >
           {t("conversations.conversation.flaggedWarning")}
         </p>

@@ -9,15 +9,15 @@ export function ClosingCta() {
   const t = useT();
   return (
     <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-      <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 via-brand-700 to-brand-900 px-6 py-12 text-center text-white sm:px-12">
+      <div className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-primary-strong via-primary to-primary-deep px-6 py-12 text-center text-white sm:px-12">
         <div
           aria-hidden
-          className="absolute -top-16 -right-16 size-56 rounded-full bg-sun-400/25 blur-2xl"
+          className="absolute -top-16 -right-16 size-56 rounded-full bg-accent-bright/25 blur-2xl"
         />
         <h2 className="relative text-2xl font-bold tracking-tight sm:text-3xl">
           {t("home.cta.title")}
         </h2>
-        <p className="relative mx-auto mt-3 max-w-2xl text-brand-100">{t("home.cta.body")}</p>
+        <p className="relative mx-auto mt-3 max-w-2xl text-primary-soft">{t("home.cta.body")}</p>
         <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link
             to="/real-estate"
@@ -27,7 +27,7 @@ export function ClosingCta() {
           </Link>
           <Link
             to="/hospitality"
-            className="inline-flex h-11 items-center justify-center rounded-lg bg-white px-6 font-semibold text-brand-800 hover:bg-brand-50"
+            className="inline-flex h-11 items-center justify-center rounded-lg bg-surface px-6 font-semibold text-primary-strong hover:bg-primary-tint"
           >
             {t("home.cta.book")}
           </Link>
@@ -49,14 +49,14 @@ export function ClosingCta() {
                   <li>
                     <span
                       aria-current="true"
-                      className="flex items-center justify-between rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800"
+                      className="flex items-center justify-between rounded-lg bg-primary-tint px-3 py-2 text-sm font-medium text-primary-strong"
                     >
                       {t("layout.language.english")}
                       <Icon name="check" className="size-4" />
                     </span>
                   </li>
                 </ul>
-                <p className="px-3 pt-2 pb-1 text-xs text-stone-500">
+                <p className="px-3 pt-2 pb-1 text-xs text-subtle">
                   {t("home.cta.moreLanguagesSoon")}
                 </p>
               </>

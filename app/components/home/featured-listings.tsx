@@ -8,6 +8,7 @@ import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import { ListingCard } from "../listings/listing-card.tsx";
 import { buttonVariants } from "../ui/button.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /** The first featured listings come with the page; the rest load when "Show All" is pressed. */
 export function FeaturedListings({
@@ -34,17 +35,14 @@ export function FeaturedListings({
   };
 
   return (
-    <section aria-labelledby="featured-title" className="bg-white py-14">
+    <section aria-labelledby="featured-title" className="bg-surface py-14">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2
-              id="featured-title"
-              className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
-            >
+            <SectionHeading id="featured-title" size="lg">
               {t("home.featured.title")}
-            </h2>
-            <p className="mt-2 text-stone-600">{t("home.featured.subtitle")}</p>
+            </SectionHeading>
+            <p className="mt-2 text-muted">{t("home.featured.subtitle")}</p>
           </div>
           <Link
             to="/real-estate"
@@ -55,10 +53,10 @@ export function FeaturedListings({
         </div>
 
         {listings.length === 0 ? (
-          <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-stone-300 px-6 py-14 text-center">
-            <Icon name="sparkles" className="size-8 text-sun-500" />
+          <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-line-strong px-6 py-14 text-center">
+            <Icon name="sparkles" className="size-8 text-accent-mid" />
             <h3 className="mt-3 text-lg font-semibold">{t("home.featured.emptyTitle")}</h3>
-            <p className="mt-1 text-stone-600">{t("home.featured.emptyBody")}</p>
+            <p className="mt-1 text-muted">{t("home.featured.emptyBody")}</p>
           </div>
         ) : (
           <>
@@ -82,7 +80,7 @@ export function FeaturedListings({
                   disabled={loading}
                   aria-expanded={open}
                   aria-busy={loading}
-                  className="inline-flex h-11 items-center gap-2 rounded-lg bg-stone-900 px-6 text-sm font-semibold text-white hover:bg-stone-800 disabled:opacity-80"
+                  className="inline-flex h-11 items-center gap-2 rounded-lg bg-ink px-6 text-sm font-semibold text-white hover:bg-ink-soft disabled:opacity-80"
                 >
                   {loading && <Icon name="loader-circle" className="size-4 animate-spin" />}
                   {open

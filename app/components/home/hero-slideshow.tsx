@@ -59,7 +59,7 @@ export function HeroSlideshow({
     <section
       aria-roledescription="carousel"
       aria-label={t("home.hero.slideshow")}
-      className="relative isolate overflow-hidden bg-brand-950"
+      className="relative isolate overflow-hidden bg-primary-deepest"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -94,7 +94,7 @@ export function HeroSlideshow({
             )}
           </div>
         ))}
-        <div className="absolute inset-0 bg-gradient-to-b from-brand-950/70 via-brand-950/45 to-brand-950/85" />
+        <div className="absolute inset-0 bg-gradient-to-b from-primary-deepest/70 via-primary-deepest/45 to-primary-deepest/85" />
       </div>
 
       {children}
@@ -105,7 +105,7 @@ export function HeroSlideshow({
             type="button"
             onClick={() => go(index - 1)}
             aria-label={t("home.hero.previous")}
-            className="inline-flex size-9 items-center justify-center rounded-full bg-white/15 text-white backdrop-blur hover:bg-white/30"
+            className="inline-flex size-9 items-center justify-center rounded-full bg-surface/15 text-white backdrop-blur hover:bg-surface/30"
           >
             <Icon name="chevron-left" className="size-5" />
           </button>
@@ -123,7 +123,9 @@ export function HeroSlideshow({
                 <span
                   className={cn(
                     "block h-2 rounded-full transition-all",
-                    i === index ? "w-6 bg-sun-400" : "w-2 bg-white/60 group-hover/dot:bg-white",
+                    i === index
+                      ? "w-6 bg-accent-bright"
+                      : "w-2 bg-surface/60 group-hover/dot:bg-surface",
                   )}
                 />
               </button>
@@ -133,7 +135,7 @@ export function HeroSlideshow({
             type="button"
             onClick={() => go(index + 1)}
             aria-label={t("home.hero.next")}
-            className="inline-flex size-9 items-center justify-center rounded-full bg-white/15 text-white backdrop-blur hover:bg-white/30"
+            className="inline-flex size-9 items-center justify-center rounded-full bg-surface/15 text-white backdrop-blur hover:bg-surface/30"
           >
             <Icon name="chevron-right" className="size-5" />
           </button>

@@ -42,7 +42,7 @@ export function SearchCard({ countries }: { countries: { name: string; slug: str
       onSubmit={() =>
         showToast({ title: "home.search.searching", duration: 2000, untilNavigated: true })
       }
-      className="w-full rounded-2xl bg-white p-3 shadow-2xl ring-1 ring-black/5 sm:p-4"
+      className="w-full rounded-2xl bg-surface p-3 shadow-2xl ring-1 ring-black/5 sm:p-4"
     >
       <input type="hidden" name="tab" value={tab} />
       <div
@@ -61,7 +61,7 @@ export function SearchCard({ countries }: { countries: { name: string; slug: str
             onClick={() => setTab(key)}
             className={cn(
               "rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap transition-colors",
-              tab === key ? "bg-brand-700 text-white" : "text-stone-600 hover:bg-stone-100",
+              tab === key ? "bg-primary text-white" : "text-muted hover:bg-surface-muted",
             )}
           >
             {t(TAB_LABELS[key])}
@@ -76,14 +76,14 @@ export function SearchCard({ countries }: { countries: { name: string; slug: str
         className="space-y-3"
       >
         {tab === "properties" && (
-          <fieldset className="flex w-fit rounded-lg bg-stone-100 p-1">
+          <fieldset className="flex w-fit rounded-lg bg-surface-muted p-1">
             <legend className="sr-only">{t("home.search.dealType")}</legend>
             {(["sale", "rent"] as const).map((value) => (
               <label
                 key={value}
                 className={cn(
-                  "cursor-pointer rounded-md px-4 py-1.5 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600",
-                  deal === value ? "bg-white text-brand-800 shadow-sm" : "text-stone-600",
+                  "cursor-pointer rounded-md px-4 py-1.5 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary-vivid",
+                  deal === value ? "bg-surface text-primary-strong shadow-sm" : "text-muted",
                 )}
               >
                 <input
@@ -102,7 +102,7 @@ export function SearchCard({ countries }: { countries: { name: string; slug: str
 
         <div className="grid gap-3 sm:grid-cols-[1.6fr_1fr_1fr_auto]">
           <div>
-            <label htmlFor={`${id}-q`} className="mb-1 block text-xs font-semibold text-stone-600">
+            <label htmlFor={`${id}-q`} className="mb-1 block text-xs font-semibold text-muted">
               {t("home.search.keyword")}
             </label>
             <Input
@@ -115,10 +115,7 @@ export function SearchCard({ countries }: { countries: { name: string; slug: str
           </div>
           {tab === "properties" ? (
             <div>
-              <label
-                htmlFor={`${id}-type`}
-                className="mb-1 block text-xs font-semibold text-stone-600"
-              >
+              <label htmlFor={`${id}-type`} className="mb-1 block text-xs font-semibold text-muted">
                 {t("home.search.propertyType")}
               </label>
               <Select id={`${id}-type`} name="propertyType" defaultValue="">
@@ -136,7 +133,7 @@ export function SearchCard({ countries }: { countries: { name: string; slug: str
           <div>
             <label
               htmlFor={`${id}-country`}
-              className="mb-1 block text-xs font-semibold text-stone-600"
+              className="mb-1 block text-xs font-semibold text-muted"
             >
               {t("home.search.country")}
             </label>
@@ -176,10 +173,10 @@ export function SearchCard({ countries }: { countries: { name: string; slug: str
               <label
                 key={value}
                 className={cn(
-                  "cursor-pointer rounded-full border px-3.5 py-1 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600",
+                  "cursor-pointer rounded-full border px-3.5 py-1 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary-vivid",
                   completion === value
-                    ? "border-brand-700 bg-brand-50 text-brand-800"
-                    : "border-stone-300 text-stone-600 hover:border-stone-400",
+                    ? "border-primary bg-primary-tint text-primary-strong"
+                    : "border-line-strong text-muted hover:border-faint",
                 )}
               >
                 <input

@@ -6,6 +6,7 @@ import type { Category } from "../../lib/listing-values.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import type { IconName } from "../../lib/icon-names.ts";
 import { Icon } from "../ui/icon.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 const TILES: {
   category: Category;
@@ -21,7 +22,7 @@ const TILES: {
     title: "home.servicesGrid.realEstate.title",
     body: "home.servicesGrid.realEstate.body",
     icon: "building-2",
-    tone: "bg-brand-50 text-brand-700",
+    tone: "bg-primary-tint text-primary",
   },
   {
     category: "hospitality",
@@ -29,7 +30,7 @@ const TILES: {
     title: "home.servicesGrid.hospitality.title",
     body: "home.servicesGrid.hospitality.body",
     icon: "hotel",
-    tone: "bg-sun-50 text-sun-600",
+    tone: "bg-accent-tint text-accent",
   },
   {
     category: "student-housing",
@@ -37,7 +38,7 @@ const TILES: {
     title: "home.servicesGrid.studentHousing.title",
     body: "home.servicesGrid.studentHousing.body",
     icon: "graduation-cap",
-    tone: "bg-sky-50 text-sky-700",
+    tone: "bg-decor-sky-tint text-decor-sky",
   },
   {
     category: "professionals",
@@ -45,7 +46,7 @@ const TILES: {
     title: "home.servicesGrid.professionals.title",
     body: "home.servicesGrid.professionals.body",
     icon: "briefcase",
-    tone: "bg-violet-50 text-violet-700",
+    tone: "bg-decor-violet-tint text-decor-violet",
   },
   {
     category: "travel-agencies",
@@ -53,7 +54,7 @@ const TILES: {
     title: "home.servicesGrid.travel.title",
     body: "home.servicesGrid.travel.body",
     icon: "plane",
-    tone: "bg-rose-50 text-rose-700",
+    tone: "bg-decor-rose-tint text-decor-rose",
   },
   {
     category: "concierge",
@@ -61,7 +62,7 @@ const TILES: {
     title: "home.servicesGrid.concierge.title",
     body: "home.servicesGrid.concierge.body",
     icon: "concierge-bell",
-    tone: "bg-amber-50 text-amber-700",
+    tone: "bg-decor-amber-tint text-decor-amber",
   },
 ];
 
@@ -70,20 +71,17 @@ export function ServicesGrid({ counts }: { counts: Partial<Record<Category, numb
   return (
     <section aria-labelledby="services-grid-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
       <div className="max-w-2xl">
-        <h2
-          id="services-grid-title"
-          className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
-        >
+        <SectionHeading id="services-grid-title" size="lg">
           {t("home.servicesGrid.title")}
-        </h2>
-        <p className="mt-2 text-stone-600">{t("home.servicesGrid.subtitle")}</p>
+        </SectionHeading>
+        <p className="mt-2 text-muted">{t("home.servicesGrid.subtitle")}</p>
       </div>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {TILES.map(({ category, to, title, body, icon, tone }) => (
           <li key={to}>
             <Link
               to={to}
-              className="group flex h-full items-start gap-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md"
+              className="group flex h-full items-start gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-primary-light hover:shadow-md"
             >
               <span
                 className={`inline-flex size-12 shrink-0 items-center justify-center rounded-xl ${tone}`}
@@ -92,7 +90,7 @@ export function ServicesGrid({ counts }: { counts: Partial<Record<Category, numb
               </span>
               <span className="min-w-0 flex-1">
                 <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
-                  <span className="min-w-0 font-semibold break-words text-stone-900 group-hover:text-brand-800">
+                  <span className="min-w-0 font-semibold break-words text-ink group-hover:text-primary-strong">
                     {t(title)}
                   </span>
                   <Badge tone="neutral" className="shrink-0">
@@ -104,7 +102,7 @@ export function ServicesGrid({ counts }: { counts: Partial<Record<Category, numb
                         })}
                   </Badge>
                 </span>
-                <span className="mt-1 block text-sm text-stone-600">{t(body)}</span>
+                <span className="mt-1 block text-sm text-muted">{t(body)}</span>
               </span>
             </Link>
           </li>

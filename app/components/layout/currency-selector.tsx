@@ -30,12 +30,12 @@ export function CurrencySelector({
   return (
     <Popover
       label={`${t("layout.currency.label")}: ${shown.name} (${shown.code})`}
-      triggerClassName="inline-flex h-9 items-center gap-1.5 rounded-lg border border-stone-200 bg-white px-2.5 text-sm font-medium text-stone-700 hover:bg-stone-50"
+      triggerClassName="inline-flex h-9 items-center gap-1.5 rounded-lg border border-line bg-surface px-2.5 text-sm font-medium text-secondary hover:bg-canvas"
       trigger={
         <>
           <Flag countryCode={shown.countryCode} />
           <span>{shown.code}</span>
-          <Icon name="chevron-down" className={cn("size-4 text-stone-500", chevronClassName)} />
+          <Icon name="chevron-down" className={cn("size-4 text-subtle", chevronClassName)} />
         </>
       }
       align="end"
@@ -43,7 +43,7 @@ export function CurrencySelector({
     >
       {(close) => (
         <>
-          <p className="px-2.5 pt-1.5 pb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase">
+          <p className="px-2.5 pt-1.5 pb-2 text-xs font-semibold tracking-wide text-subtle uppercase">
             {t("layout.currency.choose")}
           </p>
           <fetcher.Form
@@ -64,14 +64,14 @@ export function CurrencySelector({
                       value={c.code}
                       aria-current={selected ? "true" : undefined}
                       className={cn(
-                        "flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm hover:bg-stone-100",
-                        selected && "bg-brand-50 font-medium text-brand-800",
+                        "flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm hover:bg-surface-muted",
+                        selected && "bg-primary-tint font-medium text-primary-strong",
                       )}
                     >
                       <Flag countryCode={c.countryCode} />
                       <span className="min-w-0 flex-1 wrap-break-word">{c.name}</span>
-                      <span className="shrink-0 text-xs text-stone-500 tabular-nums">{c.code}</span>
-                      {selected && <Icon name="check" className="size-4 shrink-0 text-brand-700" />}
+                      <span className="shrink-0 text-xs text-subtle tabular-nums">{c.code}</span>
+                      {selected && <Icon name="check" className="size-4 shrink-0 text-primary" />}
                     </button>
                   </li>
                 );

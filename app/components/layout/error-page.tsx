@@ -49,9 +49,9 @@ export function ErrorPage({ error, className }: { error: unknown; className?: st
         className,
       )}
     >
-      <Icon aria-hidden className="size-12 text-stone-400" />
-      <h1 className="mt-4 text-2xl font-bold text-stone-900">{t(title)}</h1>
-      <p className="mt-2 text-stone-600">{t(text)}</p>
+      <Icon aria-hidden className="size-12 text-faint" />
+      <h1 className="mt-4 text-2xl font-bold text-ink">{t(title)}</h1>
+      <p className="mt-2 text-muted">{t(text)}</p>
       <a href="/" className={cn(buttonVariants({ size: "md" }), "mt-6")}>
         {t("layout.error.home")}
       </a>

@@ -53,21 +53,21 @@ export function Footer({
 }) {
   const t = useT();
   return (
-    <footer className="mt-16 bg-brand-950 text-brand-100 print:hidden">
+    <footer className="mt-16 bg-primary-deepest text-primary-soft print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <Link to="/" className="inline-flex items-center gap-2">
             <BrandMark logo={logo} className="size-9" />
             <BrandName
               name={siteName}
-              accentClassName="text-sun-400"
+              accentClassName="text-accent-bright"
               className="text-lg font-bold text-white"
             />
           </Link>
-          <p className="mt-4 max-w-sm text-sm leading-relaxed text-brand-200">
+          <p className="mt-4 max-w-sm text-sm leading-relaxed text-primary-pale">
             {t("layout.footer.about")}
           </p>
-          <p className="mt-6 text-xs font-semibold tracking-wide text-brand-300 uppercase">
+          <p className="mt-6 text-xs font-semibold tracking-wide text-primary-light uppercase">
             {t("layout.footer.follow")}
           </p>
           <ul className="mt-3 flex gap-2">
@@ -78,7 +78,7 @@ export function Footer({
                   rel="noopener noreferrer"
                   target="_blank"
                   aria-label={t(label)}
-                  className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-sun-500"
+                  className="inline-flex size-10 items-center justify-center rounded-full bg-surface/10 text-white hover:bg-accent-mid"
                 >
                   <Icon className="size-[18px]" />
                 </a>
@@ -95,9 +95,9 @@ export function Footer({
 
         <address className="not-italic">
           <h2 className="text-sm font-semibold text-white">{t("layout.footer.contactUs")}</h2>
-          <ul className="mt-4 space-y-3 text-sm text-brand-200">
+          <ul className="mt-4 space-y-3 text-sm text-primary-pale">
             <li className="flex gap-2.5">
-              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-sun-400" />
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-accent-bright" />
               <span>
                 <span className="block font-medium text-white">
                   {t("layout.footer.mainOffice")}
@@ -106,14 +106,14 @@ export function Footer({
               </span>
             </li>
             <li className="flex gap-2.5">
-              <Icon name="mail" className="mt-0.5 size-4 shrink-0 text-sun-400" />
+              <Icon name="mail" className="mt-0.5 size-4 shrink-0 text-accent-bright" />
               <a href={`mailto:${supportEmail}`} className="hover:text-white">
                 <span className="sr-only">{t("layout.footer.email")}: </span>
                 {supportEmail}
               </a>
             </li>
             <li className="flex gap-2.5">
-              <Icon name="phone" className="mt-0.5 size-4 shrink-0 text-sun-400" />
+              <Icon name="phone" className="mt-0.5 size-4 shrink-0 text-accent-bright" />
               <a href={`tel:${supportPhone.replace(/[^\d+]/g, "")}`} className="hover:text-white">
                 <span className="sr-only">{t("layout.footer.phone")}: </span>
                 {supportPhone}
@@ -123,7 +123,7 @@ export function Footer({
         </address>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-brand-300 sm:px-6">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-primary-light sm:px-6">
           {t("layout.footer.rights", { year })}
         </p>
       </div>
@@ -145,7 +145,7 @@ function FooterLinks({
       <ul className="mt-4 space-y-2.5 text-sm">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="text-brand-200 hover:text-white">
+            <Link to={link.to} className="text-primary-pale hover:text-white">
               {t(link.label)}
             </Link>
           </li>

@@ -9,7 +9,7 @@ import { MainNavItems } from "./main-nav-items.tsx";
 import { ViewerChip } from "./viewer-chip.tsx";
 import { buttonVariants } from "../ui/button.tsx";
 
-const ROW = "flex items-center gap-2 rounded-lg px-3 py-2.5 font-medium text-stone-700";
+const ROW = "flex items-center gap-2 rounded-lg px-3 py-2.5 font-medium text-secondary";
 
 /**
  * The menu the header's menu button discloses where the full header does not fit: every control
@@ -49,7 +49,7 @@ export function HeaderMenu({
         if ((event.target as HTMLElement).closest("a")) onClose({ returnFocus: false });
       }}
       className={cn(
-        "max-h-[calc(100svh-4rem)] overflow-y-auto overscroll-contain border-t border-stone-200 bg-white sm:absolute sm:top-full sm:right-4 sm:mt-2 sm:max-h-[calc(100svh-5rem)] sm:w-80 sm:rounded-xl sm:border sm:shadow-xl",
+        "max-h-[calc(100svh-4rem)] overflow-y-auto overscroll-contain border-t border-line bg-surface sm:absolute sm:top-full sm:right-4 sm:mt-2 sm:max-h-[calc(100svh-5rem)] sm:w-80 sm:rounded-xl sm:border sm:shadow-xl",
         className,
       )}
     >
@@ -57,30 +57,30 @@ export function HeaderMenu({
         <MainNavItems
           pathname={location.pathname}
           linkClass="block rounded-lg px-3 py-2.5 text-base font-medium"
-          idleClass="text-stone-700 hover:bg-stone-100"
+          idleClass="text-secondary hover:bg-surface-muted"
         />
-        <li className="mt-2 flex items-center justify-between gap-3 border-t border-stone-100 px-3 pt-3">
-          <span className="text-sm font-medium text-stone-600">{t("layout.currency.label")}</span>
+        <li className="mt-2 flex items-center justify-between gap-3 border-t border-line-soft px-3 pt-3">
+          <span className="text-sm font-medium text-muted">{t("layout.currency.label")}</span>
           <CurrencySelector currencies={currencies} current={currency} />
         </li>
         {viewer ? (
-          <li className="mt-2 space-y-1 border-t border-stone-100 pt-3">
+          <li className="mt-2 space-y-1 border-t border-line-soft pt-3">
             <ViewerChip viewer={viewer} variant="menu" />
             {canPublish && (
-              <Link to="/add-listing" className={cn(ROW, "hover:bg-stone-100")}>
+              <Link to="/add-listing" className={cn(ROW, "hover:bg-surface-muted")}>
                 <Icon name="plus" className="size-4" />
                 {t("layout.nav.addListing")}
               </Link>
             )}
-            <Link to="/dashboard/overview" className={cn(ROW, "hover:bg-stone-100")}>
+            <Link to="/dashboard/overview" className={cn(ROW, "hover:bg-surface-muted")}>
               <Icon name="layout-dashboard" className="size-4" />
               {t("layout.nav.dashboard")}
             </Link>
-            <Link to="/dashboard/inbox" className={cn(ROW, "hover:bg-stone-100")}>
+            <Link to="/dashboard/inbox" className={cn(ROW, "hover:bg-surface-muted")}>
               <Icon name="message-circle" className="size-4" />
               {t("layout.header.messages")}
               {viewer.unreadMessages > 0 && (
-                <span className="ml-auto rounded-full bg-red-700 px-2 text-xs leading-5 font-bold text-white">
+                <span className="ml-auto rounded-full bg-danger px-2 text-xs leading-5 font-bold text-white">
                   <span aria-hidden>{viewer.unreadMessages}</span>
                   <span className="sr-only">
                     {t("layout.header.unreadMessages", { count: viewer.unreadMessages })}
@@ -89,14 +89,14 @@ export function HeaderMenu({
               )}
             </Link>
             <Form method="post" action="/auth/sign-out">
-              <button type="submit" className={cn(ROW, "w-full hover:bg-stone-100")}>
+              <button type="submit" className={cn(ROW, "w-full hover:bg-surface-muted")}>
                 <Icon name="log-out" className="size-4" />
                 {t("layout.header.logout")}
               </button>
             </Form>
           </li>
         ) : (
-          <li className="mt-2 border-t border-stone-100 pt-3">
+          <li className="mt-2 border-t border-line-soft pt-3">
             <Link
               to={signInHref}
               className={cn(buttonVariants({ variant: "primary", size: null }), "flex px-4 py-2.5")}

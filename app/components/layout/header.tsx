@@ -74,15 +74,15 @@ export function Header({
           closeMenu({ returnFocus: true });
         }
       }}
-      className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 print:hidden"
+      className="sticky top-0 z-40 border-b border-line/80 bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80 print:hidden"
     >
       <div className="mx-auto flex h-16 max-w-[96rem] items-center gap-3 px-4 sm:px-6">
         <Link to="/" className="flex min-w-0 shrink-0 items-center gap-2 rounded-lg">
           <BrandMark logo={brand.logo} className="size-9" />
           <BrandName
             name={brand.name}
-            accentClassName="text-sun-600"
-            className="max-w-[55vw] truncate text-lg font-bold tracking-tight text-brand-900 sm:max-w-80"
+            accentClassName="text-accent"
+            className="max-w-[55vw] truncate text-lg font-bold tracking-tight text-primary-deep sm:max-w-80"
           />
         </Link>
 
@@ -91,7 +91,7 @@ export function Header({
             <MainNavItems
               pathname={location.pathname}
               linkClass="rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-3"
-              idleClass="text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+              idleClass="text-muted hover:bg-surface-muted hover:text-ink"
             />
           </ul>
         </nav>
@@ -150,7 +150,7 @@ export function Header({
             type="button"
             className={cn(
               buttonVariants({ variant: "quiet", size: "icon" }),
-              "relative text-stone-700",
+              "relative text-secondary",
               fit.hide,
             )}
             aria-expanded={menuOpen}
@@ -174,7 +174,7 @@ export function Header({
             {!menuOpen && unread > 0 && (
               <span
                 aria-hidden
-                className="absolute -top-1.5 -right-1.5 min-w-[1.125rem] rounded-full bg-red-700 px-1 text-center text-[0.625rem] leading-[1.125rem] font-bold text-white ring-2 ring-white"
+                className="absolute -top-1.5 -right-1.5 min-w-[1.125rem] rounded-full bg-danger px-1 text-center text-[0.625rem] leading-[1.125rem] font-bold text-white ring-2 ring-white"
               >
                 {unread > 99 ? "99+" : unread}
               </span>

@@ -21,7 +21,7 @@ export function MainNavItems({
         <NavLink
           to={item.to}
           aria-current={active ? "page" : undefined}
-          className={cn(linkClass, active ? "bg-brand-50 text-brand-800" : idleClass)}
+          className={cn(linkClass, active ? "bg-primary-tint text-primary-strong" : idleClass)}
         >
           {t(item.label)}
         </NavLink>

@@ -24,7 +24,7 @@ export function ViewerChip({ viewer, variant }: { viewer: HeaderViewer; variant:
             the way down), and over it rather than beside it, so the header's measured widths
             do not change. */}
         {variant === "bar" && viewer.unreadMessages > 0 && (
-          <span className="absolute -top-3 -right-1 min-w-[1.125rem] rounded-full bg-red-700 px-1 text-center text-[0.625rem] leading-[1.125rem] font-bold text-white ring-2 ring-white">
+          <span className="absolute -top-3 -right-1 min-w-[1.125rem] rounded-full bg-danger px-1 text-center text-[0.625rem] leading-[1.125rem] font-bold text-white ring-2 ring-white">
             <span aria-hidden>{viewer.unreadMessages > 99 ? "99+" : viewer.unreadMessages}</span>
             <span className="sr-only">
               {t("layout.header.unreadMessages", { count: viewer.unreadMessages })}
@@ -36,7 +36,7 @@ export function ViewerChip({ viewer, variant }: { viewer: HeaderViewer; variant:
         {viewer.name && (
           <span
             className={cn(
-              "max-w-full text-sm leading-5 font-medium text-stone-800",
+              "max-w-full text-sm leading-5 font-medium text-ink-soft",
               variant === "bar" ? "truncate" : "break-words",
             )}
           >
@@ -44,7 +44,7 @@ export function ViewerChip({ viewer, variant }: { viewer: HeaderViewer; variant:
           </span>
         )}
         {viewer.role && viewer.role !== "user" && (
-          <span className="rounded-full bg-brand-50 px-1.5 text-[0.6875rem] leading-4 font-semibold whitespace-nowrap text-brand-800">
+          <span className="rounded-full bg-primary-tint px-1.5 text-[0.6875rem] leading-4 font-semibold whitespace-nowrap text-primary-strong">
             {t(`auth.badge.${viewer.role}`)}
           </span>
         )}
@@ -57,7 +57,7 @@ export function ViewerChip({ viewer, variant }: { viewer: HeaderViewer; variant:
   return (
     <Link
       to="/dashboard/overview"
-      className="flex max-w-40 min-w-0 items-center gap-2 rounded-lg py-1 pr-2 pl-1 hover:bg-stone-100"
+      className="flex max-w-40 min-w-0 items-center gap-2 rounded-lg py-1 pr-2 pl-1 hover:bg-surface-muted"
     >
       {content}
     </Link>

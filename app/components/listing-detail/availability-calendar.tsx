@@ -100,28 +100,31 @@ export function AvailabilityCalendar({
       (chosen.checkOut !== "" && day > chosen.checkIn && day <= chosen.checkOut));
 
   return (
-    <div className="mt-5 border-t border-stone-100 pt-4">
-      <h3 className="text-sm font-semibold text-stone-900">{t("bookings.card.calendarTitle")}</h3>
-      <p className="mt-1 text-xs text-stone-600">
+    <div className="mt-5 border-t border-line-soft pt-4">
+      <h3 className="text-sm font-semibold text-ink">{t("bookings.card.calendarTitle")}</h3>
+      <p className="mt-1 text-xs text-muted">
         {t(unit === "month" ? "bookings.card.calendarHintMonth" : "bookings.card.calendarHint")}
       </p>
-      <p className="mt-1 flex items-center gap-3 text-xs text-stone-600">
+      <p className="mt-1 flex items-center gap-3 text-xs text-muted">
         <span className="inline-flex items-center gap-1">
           <span
             aria-hidden
-            className="inline-block size-3 rounded-sm bg-brand-50 ring-1 ring-brand-200"
+            className="inline-block size-3 rounded-sm bg-primary-tint ring-1 ring-primary-pale"
           />
           {t("bookings.card.free")}
         </span>
         <span className="inline-flex items-center gap-1">
-          <span aria-hidden className="inline-block size-3 rounded-sm bg-stone-100 line-through" />
+          <span
+            aria-hidden
+            className="inline-block size-3 rounded-sm bg-surface-muted line-through"
+          />
           {t("bookings.card.taken")}
         </span>
       </p>
       <div ref={grids} className="mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
         {monthsBetween(days.from, days.to).map((month) => (
           <table key={month.label} role="grid" className="w-full table-fixed text-center text-xs">
-            <caption className="mb-1 text-left text-sm font-medium text-stone-800">
+            <caption className="mb-1 text-left text-sm font-medium text-ink-soft">
               {t("bookings.card.calendarCaption", {
                 month: month.label,
                 start: t(`bookings.units.${unit}.startEvent`),
@@ -130,7 +133,7 @@ export function AvailabilityCalendar({
             <thead>
               <tr>
                 {WEEKDAYS.map((weekday) => (
-                  <th key={weekday} scope="col" className="py-1 font-medium text-stone-500">
+                  <th key={weekday} scope="col" className="py-1 font-medium text-subtle">
                     {weekday}
                   </th>
                 ))}
@@ -144,7 +147,7 @@ export function AvailabilityCalendar({
                     if (!inRange(day)) {
                       return (
                         <td key={day} role="gridcell" aria-disabled className="p-0.5">
-                          <span className="block py-1.5 text-stone-400 line-through">
+                          <span className="block py-1.5 text-faint line-through">
                             {Number(day.slice(8))}
                             <span className="sr-only"> {t("bookings.card.taken")}</span>
                           </span>
@@ -171,14 +174,14 @@ export function AvailabilityCalendar({
                           }}
                           onKeyDown={(event) => onKeyDown(event, day)}
                           className={cn(
-                            "block h-8 w-full rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700",
+                            "block h-8 w-full rounded-md focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary",
                             selected && end
-                              ? "bg-brand-700 font-semibold text-white"
+                              ? "bg-primary font-semibold text-white"
                               : selected
-                                ? "bg-brand-200 font-medium text-brand-900"
+                                ? "bg-primary-pale font-medium text-primary-deep"
                                 : free
-                                  ? "bg-brand-50 font-medium text-brand-900 hover:bg-brand-100"
-                                  : "text-stone-400 line-through",
+                                  ? "bg-primary-tint font-medium text-primary-deep hover:bg-primary-soft"
+                                  : "text-faint line-through",
                             pickable ? "cursor-pointer" : "cursor-default",
                           )}
                         >

@@ -28,7 +28,7 @@ export function BackButton({
         void navigate(-1);
       }}
       className={cn(
-        "inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-stone-700 hover:bg-stone-100 hover:text-stone-900",
+        "inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-secondary hover:bg-surface-muted hover:text-ink",
         className,
       )}
     >

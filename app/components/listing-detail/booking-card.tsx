@@ -98,12 +98,12 @@ export function BookingCard({
   return (
     <section
       aria-labelledby={`${id}-title`}
-      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm"
+      className="rounded-2xl border border-line bg-surface p-5 shadow-sm"
     >
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-ink">
         {t(`bookings.card.title.${unit}`)}
       </h2>
-      <p className="mt-1 text-sm text-stone-600">
+      <p className="mt-1 text-sm text-muted">
         {t(availability.mode === "instant" ? "bookings.card.instant" : "bookings.card.request")}
       </p>
 
@@ -179,7 +179,7 @@ export function BookingCard({
                 ))}
               </Select>
             ) : (
-              <p id={`${id}-departure`} className="text-sm text-stone-600">
+              <p id={`${id}-departure`} className="text-sm text-muted">
                 {t("bookings.card.noDepartures")}
               </p>
             )}
@@ -204,23 +204,23 @@ export function BookingCard({
           </button>
         </div>
         {unit !== "departure" && availability.minStay > 1 && (
-          <p className="col-span-2 text-xs text-stone-500">
+          <p className="col-span-2 text-xs text-subtle">
             {t(`bookings.card.minStay.${unit}`, { count: availability.minStay })}
           </p>
         )}
       </Form>
 
       {problem && (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+        <p role="alert" className="mt-4 rounded-lg bg-danger-tint p-3 text-sm text-danger-strong">
           {problem}
         </p>
       )}
 
       {quote && (
-        <div className="mt-4 border-t border-stone-100 pt-4">
+        <div className="mt-4 border-t border-line-soft pt-4">
           <dl className="space-y-1.5 text-sm">
             <div className="flex justify-between gap-3">
-              <dt className="text-stone-600">
+              <dt className="text-muted">
                 {t(`bookings.lines.rateLine.${unit}`, {
                   rate: money(quote.price.rateUsdCents),
                   count: quote.price.quantity,
@@ -230,23 +230,23 @@ export function BookingCard({
             </div>
             {quote.price.cleaningFeeUsdCents > 0 && (
               <div className="flex justify-between gap-3">
-                <dt className="text-stone-600">{t("bookings.lines.cleaningFee")}</dt>
+                <dt className="text-muted">{t("bookings.lines.cleaningFee")}</dt>
                 <dd>{money(quote.price.cleaningFeeUsdCents)}</dd>
               </div>
             )}
             {quote.price.serviceFeeUsdCents > 0 && (
               <div className="flex justify-between gap-3">
-                <dt className="text-stone-600">{t("bookings.lines.serviceFee")}</dt>
+                <dt className="text-muted">{t("bookings.lines.serviceFee")}</dt>
                 <dd>{money(quote.price.serviceFeeUsdCents)}</dd>
               </div>
             )}
-            <div className="flex justify-between gap-3 border-t border-stone-100 pt-2 text-base font-semibold">
+            <div className="flex justify-between gap-3 border-t border-line-soft pt-2 text-base font-semibold">
               <dt>{t("bookings.lines.total")}</dt>
               <dd data-testid="booking-total">{money(quote.price.totalUsdCents)}</dd>
             </div>
           </dl>
           {quote.charge && (
-            <p className="mt-1 text-xs font-medium text-stone-700" data-testid="booking-charge">
+            <p className="mt-1 text-xs font-medium text-secondary" data-testid="booking-charge">
               {t("bookings.card.chargeNote", {
                 amount: formatMinor(quote.charge.amountMinor, quote.charge.currency),
                 currency: quote.charge.currency,
@@ -254,16 +254,16 @@ export function BookingCard({
             </p>
           )}
           {currency.code !== "USD" && (
-            <p className="mt-1 text-xs text-stone-500">
+            <p className="mt-1 text-xs text-subtle">
               {t("bookings.card.usdNote", { amount: formatPrice(quote.price.totalUsdCents, USD) })}
             </p>
           )}
-          <p className="mt-3 text-sm font-medium text-stone-800">
+          <p className="mt-3 text-sm font-medium text-ink-soft">
             {t("bookings.card.policy", {
               policy: t(`bookings.policies.${quote.cancellationPolicy}`),
             })}
           </p>
-          <p className="mt-1 text-xs text-stone-600">
+          <p className="mt-1 text-xs text-muted">
             {t(`bookings.policyRules.${quote.cancellationPolicy}`, unitWords(t, unit))}
           </p>
           <PaymentTermsNote
@@ -275,7 +275,7 @@ export function BookingCard({
           />
 
           {panel.ownListing ? (
-            <p className="mt-4 text-sm text-stone-700">{t("bookings.card.ownListing")}</p>
+            <p className="mt-4 text-sm text-secondary">{t("bookings.card.ownListing")}</p>
           ) : (
             <Form method="post" preventScrollReset className="mt-4 space-y-3" ref={draft}>
               <input type="hidden" name="intent" value="book" />
@@ -288,7 +288,7 @@ export function BookingCard({
                 <Textarea id={`${id}-message`} name="message" rows={3} maxLength={1000} />
               </div>
               {!viewer && (
-                <p className="text-sm text-stone-700">{t("bookings.card.visitorNote")}</p>
+                <p className="text-sm text-secondary">{t("bookings.card.visitorNote")}</p>
               )}
               <button
                 type="submit"

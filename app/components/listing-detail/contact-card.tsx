@@ -11,9 +11,9 @@ import { reportLead } from "./report-lead.ts";
 const primaryClass =
   "inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl text-base font-semibold text-white shadow-sm";
 const channelClass =
-  "inline-flex h-12 w-full min-w-0 items-center justify-center gap-2 rounded-xl border-2 bg-white px-3 text-base font-semibold";
+  "inline-flex h-12 w-full min-w-0 items-center justify-center gap-2 rounded-xl border-2 bg-surface px-3 text-base font-semibold";
 const secondaryClass =
-  "inline-flex h-11 items-center justify-center gap-2 rounded-xl border border-stone-300 bg-white text-sm font-semibold text-stone-800 hover:bg-stone-50";
+  "inline-flex h-11 items-center justify-center gap-2 rounded-xl border border-line-strong bg-surface text-sm font-semibold text-ink-soft hover:bg-canvas";
 
 /**
  * The sticky Contact Agent card: who lists it, a message kept on the site, the lister's own
@@ -109,15 +109,15 @@ export function ContactCard({
         : t("detail.contact.email");
   const tone =
     listing.contactMethod === "whatsapp"
-      ? "border-[#128c4a] text-[#0b5e31] hover:bg-emerald-50"
-      : "border-brand-700 text-brand-800 hover:bg-brand-50";
+      ? "border-[#128c4a] text-[#0b5e31] hover:bg-success-tint"
+      : "border-primary text-primary-strong hover:bg-primary-tint";
 
   return (
     <section
       aria-labelledby="contact-title"
-      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm"
+      className="rounded-2xl border border-line bg-surface p-5 shadow-sm"
     >
-      <h2 id="contact-title" className="text-lg font-semibold text-stone-900">
+      <h2 id="contact-title" className="text-lg font-semibold text-ink">
         {t("detail.contact.title")}
       </h2>
       <div className="mt-4 flex items-center gap-3">
@@ -127,11 +127,11 @@ export function ContactCard({
           width={56}
           height={56}
           loading="lazy"
-          className="size-14 shrink-0 rounded-full bg-stone-100 object-cover"
+          className="size-14 shrink-0 rounded-full bg-surface-muted object-cover"
         />
         <div className="min-w-0">
-          <p className="truncate font-semibold text-stone-900">{agent.name}</p>
-          <p className="text-sm text-stone-600">{t("detail.contact.listingAgent")}</p>
+          <p className="truncate font-semibold text-ink">{agent.name}</p>
+          <p className="text-sm text-muted">{t("detail.contact.listingAgent")}</p>
           {listerRating}
         </div>
       </div>
@@ -140,7 +140,7 @@ export function ContactCard({
         <Link
           to={`/listing/${listing.id}/message`}
           rel="nofollow"
-          className={cn(primaryClass, "bg-brand-700 hover:bg-brand-800")}
+          className={cn(primaryClass, "bg-primary hover:bg-primary-strong")}
         >
           <Icon name="message-circle" className="size-5" />
           {t("detail.contact.message")}
@@ -186,9 +186,15 @@ export function ContactCard({
             type="button"
             onClick={onToggleFavorite}
             aria-pressed={favorite}
-            className={cn(secondaryClass, favorite && "border-red-200 bg-red-50 text-red-700")}
+            className={cn(
+              secondaryClass,
+              favorite && "border-danger-pale bg-danger-tint text-danger",
+            )}
           >
-            <Icon name="heart" className={cn("size-4", favorite && "fill-red-600 text-red-600")} />
+            <Icon
+              name="heart"
+              className={cn("size-4", favorite && "fill-danger-vivid text-danger-vivid")}
+            />
             {favorite ? t("detail.contact.favorited") : t("detail.contact.favorite")}
           </button>
           <button type="button" onClick={() => void share()} className={secondaryClass}>

@@ -52,7 +52,7 @@ export function Gallery({
 
   if (count === 0) {
     return (
-      <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-stone-200 lg:aspect-[16/10]">
+      <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-surface-strong lg:aspect-[16/10]">
         <img
           src="/images/listing-fallback.webp"
           alt=""
@@ -60,7 +60,7 @@ export function Gallery({
           height={853}
           className="size-full object-cover opacity-60"
         />
-        <p className="absolute inset-0 flex flex-col items-center justify-center gap-2 font-semibold text-stone-700">
+        <p className="absolute inset-0 flex flex-col items-center justify-center gap-2 font-semibold text-secondary">
           <Icon name="image-off" className="size-8" />
           {t("detail.gallery.noImages")}
         </p>
@@ -110,7 +110,7 @@ export function Gallery({
         else return;
         event.preventDefault();
       }}
-      className="group/gallery relative overflow-hidden rounded-2xl bg-stone-900 focus-visible:outline-offset-4"
+      className="group/gallery relative overflow-hidden rounded-2xl bg-ink focus-visible:outline-offset-4"
     >
       <div
         className="relative aspect-[3/2] touch-pan-y overflow-hidden select-none lg:aspect-[16/10]"
@@ -183,7 +183,7 @@ export function Gallery({
                         className="absolute inset-0 size-full object-cover opacity-40 blur-[2px]"
                       />
                     )}
-                    <span className="relative inline-flex size-16 items-center justify-center rounded-full bg-white/95 text-brand-800 shadow-lg transition group-hover/play:scale-105">
+                    <span className="relative inline-flex size-16 items-center justify-center rounded-full bg-surface/95 text-primary-strong shadow-lg transition group-hover/play:scale-105">
                       <Icon name="play" className="ml-1 size-7 fill-current" />
                     </span>
                     <span className="relative text-lg font-semibold">
@@ -205,7 +205,7 @@ export function Gallery({
               type="button"
               onClick={() => go(index - 1)}
               aria-label={t("detail.gallery.previous")}
-              className="absolute top-1/2 left-3 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow-md hover:bg-white"
+              className="absolute top-1/2 left-3 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-surface/90 text-ink-soft shadow-md hover:bg-surface"
             >
               <Icon name="chevron-left" className="size-5" />
             </button>
@@ -213,7 +213,7 @@ export function Gallery({
               type="button"
               onClick={() => go(index + 1)}
               aria-label={t("detail.gallery.next")}
-              className="absolute top-1/2 right-3 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-800 shadow-md hover:bg-white"
+              className="absolute top-1/2 right-3 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-surface/90 text-ink-soft shadow-md hover:bg-surface"
             >
               <Icon name="chevron-right" className="size-5" />
             </button>
@@ -241,7 +241,7 @@ export function Gallery({
               <span
                 className={cn(
                   "block h-2 rounded-full shadow transition-all",
-                  i === index ? "w-6 bg-white" : "w-2 bg-white/60",
+                  i === index ? "w-6 bg-surface" : "w-2 bg-surface/60",
                 )}
               />
             </button>

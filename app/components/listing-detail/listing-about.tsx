@@ -3,7 +3,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { isServiceSection } from "../../lib/schemas/browse.ts";
 import type { ListingDetail } from "../../lib/schemas/listing-view.ts";
 
-const cardClass = "rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6";
+const cardClass = "rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6";
 
 /** 'About this Property/Service': the key facts by category, then the description. */
 export function ListingAbout({ listing }: { listing: ListingDetail }) {
@@ -87,18 +87,18 @@ export function ListingAbout({ listing }: { listing: ListingDetail }) {
 
   return (
     <section aria-labelledby="about-title" className={cardClass}>
-      <h2 id="about-title" className="text-xl font-semibold text-stone-900">
+      <h2 id="about-title" className="text-xl font-semibold text-ink">
         {isService ? t("detail.about.service") : t("detail.about.property")}
       </h2>
       {rooms.length > 0 && (
         <dl className="mt-4 grid grid-cols-3 gap-3">
           {rooms.map((room) => (
-            <div key={room.label} className="rounded-xl bg-stone-50 px-3 py-3 text-center">
-              <dt className="flex flex-col items-center gap-1 text-xs font-medium text-stone-500">
-                <span className="text-brand-700">{room.icon}</span>
+            <div key={room.label} className="rounded-xl bg-canvas px-3 py-3 text-center">
+              <dt className="flex flex-col items-center gap-1 text-xs font-medium text-subtle">
+                <span className="text-primary">{room.icon}</span>
                 {room.label}
               </dt>
-              <dd className="mt-0.5 text-lg font-bold text-stone-900">{room.value}</dd>
+              <dd className="mt-0.5 text-lg font-bold text-ink">{room.value}</dd>
             </div>
           ))}
         </dl>
@@ -108,15 +108,15 @@ export function ListingAbout({ listing }: { listing: ListingDetail }) {
           {facts.map((fact) => (
             <div
               key={fact.label}
-              className="flex justify-between gap-3 border-b border-stone-100 py-1.5"
+              className="flex justify-between gap-3 border-b border-line-soft py-1.5"
             >
-              <dt className="text-stone-500">{fact.label}</dt>
-              <dd className="text-right font-medium text-stone-900">{fact.value}</dd>
+              <dt className="text-subtle">{fact.label}</dt>
+              <dd className="text-right font-medium text-ink">{fact.value}</dd>
             </div>
           ))}
         </dl>
       )}
-      <div className="mt-5 space-y-3 leading-relaxed text-stone-700">
+      <div className="mt-5 space-y-3 leading-relaxed text-secondary">
         {paragraphs.map((p, i) => (
           <p key={i} className="whitespace-pre-line">
             {p}
@@ -137,13 +137,13 @@ export function ListingFeatures({ listing }: { listing: ListingDetail }) {
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="features-title" className={cardClass}>
-      <h2 id="features-title" className="text-xl font-semibold text-stone-900">
+      <h2 id="features-title" className="text-xl font-semibold text-ink">
         {isService ? t("detail.serviceHighlights") : t("detail.amenities")}
       </h2>
       <ul className="mt-4 grid gap-x-6 gap-y-2.5 sm:grid-cols-2">
         {items.map((item) => (
-          <li key={item} className="flex items-center gap-2.5 text-stone-700">
-            <span className="inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <li key={item} className="flex items-center gap-2.5 text-secondary">
+            <span className="inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-primary-tint text-primary">
               <Icon name="check" className="size-3.5" />
             </span>
             {item}

@@ -49,8 +49,8 @@ export function PaymentTermsNote({
 }) {
   const t = useT();
   return (
-    <div className="mt-2 space-y-1 text-xs text-stone-600" data-testid="payment-terms">
-      <p className={terms.mode === "on_arrival" ? undefined : "font-medium text-stone-800"}>
+    <div className="mt-2 space-y-1 text-xs text-muted" data-testid="payment-terms">
+      <p className={terms.mode === "on_arrival" ? undefined : "font-medium text-ink-soft"}>
         {paymentTermsText(t, terms, unit, charge, money)}
       </p>
       {terms.mode !== "on_arrival" && mode === "request" && (

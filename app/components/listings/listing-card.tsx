@@ -43,8 +43,8 @@ export function ListingCard({
   const hasPrice = listing.priceUsdCents !== null;
 
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
-      <div className="relative aspect-[3/2] overflow-hidden bg-stone-100">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
+      <div className="relative aspect-[3/2] overflow-hidden bg-surface-muted">
         <ListingImage
           image={listing.cover}
           alt={listing.title}
@@ -53,12 +53,12 @@ export function ListingCard({
         />
         <div className="absolute top-3 right-14 left-3 flex flex-wrap gap-1.5">
           {listing.featured && (
-            <Badge className="bg-sun-600 text-white">{t("listing.card.featured")}</Badge>
+            <Badge className="bg-accent text-white">{t("listing.card.featured")}</Badge>
           )}
           {listing.agentType === "premium" && (
-            <Badge className="bg-brand-900 text-sun-200">{t("listing.card.premium")}</Badge>
+            <Badge className="bg-primary-deep text-accent-pale">{t("listing.card.premium")}</Badge>
           )}
-          <Badge className="bg-white/95 text-stone-800">
+          <Badge className="bg-surface/95 text-ink-soft">
             {t(`values.categoryBadge.${listing.category}`)}
           </Badge>
         </div>
@@ -69,40 +69,40 @@ export function ListingCard({
           aria-label={t(favorite ? "listing.card.removeFavorite" : "listing.card.addFavorite", {
             title: listing.title,
           })}
-          className="absolute top-2.5 right-2.5 z-10 inline-flex size-9 items-center justify-center rounded-full bg-white/95 text-stone-700 shadow hover:text-red-600"
+          className="absolute top-2.5 right-2.5 z-10 inline-flex size-9 items-center justify-center rounded-full bg-surface/95 text-secondary shadow hover:text-danger-vivid"
         >
           <Icon
             name="heart"
-            className={cn("size-[18px]", favorite && "fill-red-600 text-red-600")}
+            className={cn("size-[18px]", favorite && "fill-danger-vivid text-danger-vivid")}
           />
         </button>
       </div>
 
       <div className="flex flex-1 flex-col gap-2.5 p-4">
-        <h3 className="line-clamp-2 leading-snug font-semibold text-stone-900">
+        <h3 className="line-clamp-2 leading-snug font-semibold text-ink">
           <Link to={href} className="after:absolute after:inset-0 after:content-['']">
             {listing.title}
           </Link>
         </h3>
-        <p className="flex items-center gap-1 text-sm text-stone-600">
-          <Icon name="map-pin" className="size-3.5 shrink-0 text-brand-600" />
+        <p className="flex items-center gap-1 text-sm text-muted">
+          <Icon name="map-pin" className="size-3.5 shrink-0 text-primary-vivid" />
           <span className="truncate">{`${listing.city}, ${listing.countryName}`}</span>
         </p>
 
         <CardDetails listing={listing} />
 
-        <div className="mt-auto flex items-end justify-between gap-2 border-t border-stone-100 pt-3">
+        <div className="mt-auto flex items-end justify-between gap-2 border-t border-line-soft pt-3">
           <p className="min-w-0">
-            <span data-testid="listing-price" className="text-lg font-bold text-brand-800">
+            <span data-testid="listing-price" className="text-lg font-bold text-primary-strong">
               {price}
             </span>
             {hasPrice && listing.priceType && (
-              <span className="ml-1 text-xs text-stone-500">
+              <span className="ml-1 text-xs text-subtle">
                 {t("listing.card.per", { priceType: formatPriceType(listing.priceType) })}
               </span>
             )}
             {stayTotal && (
-              <span data-testid="stay-total" className="block text-sm font-medium text-stone-700">
+              <span data-testid="stay-total" className="block text-sm font-medium text-secondary">
                 {t(`listing.card.stayTotal.${stayTotal.unit}`, {
                   total: formatPrice(stayTotal.totalUsdCents, currency),
                   count: stayTotal.quantity,
@@ -112,13 +112,13 @@ export function ListingCard({
           </p>
           {listing.rating !== null && (
             <p
-              className="flex shrink-0 items-center gap-1 text-sm font-medium text-stone-700"
+              className="flex shrink-0 items-center gap-1 text-sm font-medium text-secondary"
               aria-label={t("listing.card.rating", { rating: listing.rating })}
             >
-              <Icon name="star" className="size-4 fill-sun-400 text-sun-400" />
+              <Icon name="star" className="size-4 fill-accent-bright text-accent-bright" />
               {listing.rating}
               {listing.ratingCount > 0 && (
-                <span className="text-xs font-normal text-stone-500">
+                <span className="text-xs font-normal text-subtle">
                   {t("listing.card.reviews", { count: listing.ratingCount })}
                 </span>
               )}
@@ -148,11 +148,11 @@ function Chips({ items, more }: { items: string[]; more: string | null }) {
   return (
     <ul className="flex flex-wrap gap-1.5">
       {items.map((item) => (
-        <li key={item} className="rounded-md bg-stone-100 px-2 py-0.5 text-xs text-stone-700">
+        <li key={item} className="rounded-md bg-surface-muted px-2 py-0.5 text-xs text-secondary">
           {item}
         </li>
       ))}
-      {more && <li className="px-1 py-0.5 text-xs font-medium text-brand-700">{more}</li>}
+      {more && <li className="px-1 py-0.5 text-xs font-medium text-primary">{more}</li>}
     </ul>
   );
 }
@@ -191,7 +191,7 @@ function CardDetails({ listing }: { listing: ListingSummary }) {
   return (
     <div className="space-y-2.5">
       {facts.length > 0 && (
-        <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-stone-600">
+        <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
           {facts.map((f) => (
             <li key={f.text} className="flex items-center gap-1">
               {f.icon}
@@ -200,10 +200,8 @@ function CardDetails({ listing }: { listing: ListingSummary }) {
           ))}
         </ul>
       )}
-      {tags.length > 0 && <p className="text-sm font-medium text-stone-700">{tags.join(" · ")}</p>}
-      {listing.specialty && (
-        <p className="line-clamp-1 text-sm text-stone-600">{listing.specialty}</p>
-      )}
+      {tags.length > 0 && <p className="text-sm font-medium text-secondary">{tags.join(" · ")}</p>}
+      {listing.specialty && <p className="line-clamp-1 text-sm text-muted">{listing.specialty}</p>}
       {amenities.length > 0 && (
         <Chips
           items={amenities.slice(0, 3)}

@@ -11,10 +11,10 @@ import { Badge } from "../ui/badge.tsx";
 import { cardVariants } from "../ui/card.tsx";
 
 const STATUS_STYLE: Record<ListingStatus, string> = {
-  pending_approval: "bg-amber-100 text-amber-800",
-  approved: "bg-brand-100 text-brand-800",
-  rejected: "bg-red-100 text-red-800",
-  paused: "bg-stone-200 text-stone-800",
+  pending_approval: "bg-warning-soft text-warning-strong",
+  approved: "bg-primary-soft text-primary-strong",
+  rejected: "bg-danger-soft text-danger-strong",
+  paused: "bg-surface-strong text-ink-soft",
 };
 
 export function StatusBadge({ status }: { status: ListingStatus }) {
@@ -45,7 +45,7 @@ export function ListingRows<R extends DashboardListingRow>({
 }) {
   const t = useT();
   return (
-    <ul className={cn(cardVariants({ elevated: false }), "divide-y divide-stone-100")}>
+    <ul className={cn(cardVariants({ elevated: false }), "divide-y divide-line-soft")}>
       {rows.map((row) => (
         <li key={row.id} className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap sm:gap-4">
           {row.thumbnail ? (
@@ -58,16 +58,16 @@ export function ListingRows<R extends DashboardListingRow>({
               className="h-12 w-16 shrink-0 rounded-md object-cover"
             />
           ) : (
-            <span className="flex h-12 w-16 shrink-0 items-center justify-center rounded-md bg-stone-100 text-stone-400">
+            <span className="flex h-12 w-16 shrink-0 items-center justify-center rounded-md bg-surface-muted text-faint">
               <ImageOff aria-hidden className="size-5" />
             </span>
           )}
           <div className="min-w-0 flex-1 basis-[calc(100%-5rem)] sm:basis-auto">
-            <p className="truncate font-semibold text-stone-900">{row.title}</p>
-            <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-sm text-stone-600">
+            <p className="truncate font-semibold text-ink">{row.title}</p>
+            <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-sm text-muted">
               <span>{t(`values.categoryBadge.${row.category}`)}</span>
               <span aria-hidden>·</span>
-              <span className="font-medium text-brand-800">
+              <span className="font-medium text-primary-strong">
                 {formatPrice(row.priceUsdCents, currency, "en", t("values.priceNotAvailable"))}
                 {row.priceUsdCents !== null &&
                   row.priceType &&
@@ -76,12 +76,12 @@ export function ListingRows<R extends DashboardListingRow>({
               {showStatus && <StatusBadge status={row.status} />}
               {row.featured && <Badge tone="sun">{t("dashboard.listings.featured")}</Badge>}
               {row.agentType === "premium" && (
-                <Badge tone={null} className="bg-brand-900 text-sun-200">
+                <Badge tone={null} className="bg-primary-deep text-accent-pale">
                   {t("dashboard.listings.premium")}
                 </Badge>
               )}
               {showViews && (
-                <span className="inline-flex items-center gap-1 text-xs text-stone-500">
+                <span className="inline-flex items-center gap-1 text-xs text-subtle">
                   <Eye aria-hidden className="size-3.5" />
                   {t("dashboard.overview.views", { count: row.views })}
                 </span>
@@ -92,7 +92,7 @@ export function ListingRows<R extends DashboardListingRow>({
           <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:shrink-0 sm:justify-end">
             <Link
               to={`/listing/${row.id}`}
-              className={cn(buttonVariants({ variant: "outline", size: "sm" }), "text-stone-700")}
+              className={cn(buttonVariants({ variant: "outline", size: "sm" }), "text-secondary")}
             >
               {t("dashboard.listings.view")}
             </Link>
@@ -122,8 +122,8 @@ export function StatCards({
           key={card.label}
           className={cn(cardVariants({ elevated: false }), "flex flex-col-reverse p-4")}
         >
-          <dt className="text-sm text-stone-600">{card.label}</dt>
-          <dd className="text-2xl font-bold text-stone-900 tabular-nums">
+          <dt className="text-sm text-muted">{card.label}</dt>
+          <dd className="text-2xl font-bold text-ink tabular-nums">
             {exact ? card.value.toLocaleString("en") : formatCountPlus(card.value)}
           </dd>
         </div>
@@ -142,9 +142,9 @@ export function EmptyState({
   action?: React.ReactNode;
 }) {
   return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
-      <h3 className="text-lg font-semibold text-stone-900">{title}</h3>
-      <p className="mt-1 max-w-md text-stone-600">{body}</p>
+    <div className="flex flex-col items-center rounded-xl border border-dashed border-line-strong bg-surface px-6 py-12 text-center">
+      <h3 className="text-lg font-semibold text-ink">{title}</h3>
+      <p className="mt-1 max-w-md text-muted">{body}</p>
       {action && <div className="mt-5">{action}</div>}
     </div>
   );

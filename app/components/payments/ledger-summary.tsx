@@ -6,6 +6,7 @@ import { formatMinor } from "../../lib/money.ts";
 import { LEDGER_ACCOUNTS } from "../../lib/payment-values.ts";
 import type { LedgerReport } from "../../lib/schemas/payments.ts";
 import { cardVariants } from "../ui/card.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /**
  * "Ledger" on the administrator's Payments tab: per currency, what the provider holds, the
@@ -19,13 +20,11 @@ export function LedgerSummarySection({ report }: { report: LedgerReport }) {
   return (
     <section aria-labelledby={headingId} className="space-y-4" data-testid="ledger-summary">
       <div>
-        <h2 id={headingId} className="text-xl font-bold text-stone-900">
-          {t("payments.ledger.title")}
-        </h2>
-        <p className="mt-1 text-stone-600">{t("payments.ledger.subtitle")}</p>
+        <SectionHeading id={headingId}>{t("payments.ledger.title")}</SectionHeading>
+        <p className="mt-1 text-muted">{t("payments.ledger.subtitle")}</p>
       </div>
       {report.currencies.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 bg-white px-4 py-6 text-center text-stone-600">
+        <p className="rounded-xl border border-dashed border-line-strong bg-surface px-4 py-6 text-center text-muted">
           {t("payments.ledger.empty")}
         </p>
       ) : (
@@ -57,11 +56,11 @@ function CurrencyLedger({ ledger }: { ledger: CurrencyReport }) {
       data-healthy={healthy}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold text-stone-800">{currency}</h3>
+        <h3 className="font-semibold text-ink-soft">{currency}</h3>
         <p
           className={cn(
             "flex items-center gap-1.5 text-sm font-medium",
-            healthy ? "text-brand-800" : "text-red-700",
+            healthy ? "text-primary-strong" : "text-danger",
           )}
         >
           {healthy ? (
@@ -73,7 +72,7 @@ function CurrencyLedger({ ledger }: { ledger: CurrencyReport }) {
         </p>
       </div>
       {problems.length > 0 && (
-        <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <div className="mt-3 rounded-lg border border-danger-pale bg-danger-tint p-3 text-sm text-danger-strong">
           <p className="font-semibold">{t("payments.ledger.problemsTitle")}</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
             {problems.map((problem) => (
@@ -94,11 +93,11 @@ function CurrencyLedger({ ledger }: { ledger: CurrencyReport }) {
           </ul>
         </div>
       )}
-      <dl className="mt-3 divide-y divide-stone-100 text-sm">
+      <dl className="mt-3 divide-y divide-line-soft text-sm">
         {LEDGER_ACCOUNTS.map((account) => (
           <div key={account} className="flex justify-between gap-4 py-1.5">
-            <dt className="text-stone-600">{t(`payments.ledger.accounts.${account}`)}</dt>
-            <dd className="font-medium text-stone-900 tabular-nums">
+            <dt className="text-muted">{t(`payments.ledger.accounts.${account}`)}</dt>
+            <dd className="font-medium text-ink tabular-nums">
               {formatMinor(balances[account], currency)}
             </dd>
           </div>
@@ -106,8 +105,8 @@ function CurrencyLedger({ ledger }: { ledger: CurrencyReport }) {
       </dl>
       {hostDebts.length > 0 && (
         <div className="mt-3 text-sm" data-testid="host-debts">
-          <p className="font-semibold text-stone-800">{t("payments.ledger.debtsTitle")}</p>
-          <ul className="mt-1 space-y-0.5 text-stone-700">
+          <p className="font-semibold text-ink-soft">{t("payments.ledger.debtsTitle")}</p>
+          <ul className="mt-1 space-y-0.5 text-secondary">
             {hostDebts.map((debt) => (
               <li key={debt.hostId}>
                 {t("payments.ledger.debt", {

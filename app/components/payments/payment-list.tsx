@@ -39,7 +39,7 @@ export function PaymentListSection({ list, showPayer }: { list: PaymentList; sho
         id: payment.id,
         what: payment.description,
       })}
-      className="font-medium text-brand-800 underline underline-offset-2"
+      className="font-medium text-primary-strong underline underline-offset-2"
     >
       {payment.status === "paid"
         ? t("payments.receipt.list.receipt")
@@ -71,7 +71,7 @@ export function PaymentListSection({ list, showPayer }: { list: PaymentList; sho
         <>
           {formatMinor(payment.amountMinor, payment.currency)}
           {payment.refundedMinor > 0 && (
-            <span className="block text-xs text-stone-500">
+            <span className="block text-xs text-subtle">
               {t("payments.receipt.list.refunded", {
                 amount: formatMinor(payment.refundedMinor, payment.currency),
               })}
@@ -100,7 +100,7 @@ export function PaymentListSection({ list, showPayer }: { list: PaymentList; sho
       <h3 id="payment-list-title" className="sr-only">
         {t("payments.receipt.list.label")}
       </h3>
-      <p className="mb-3 text-sm text-stone-600">
+      <p className="mb-3 text-sm text-muted">
         {t("payments.receipt.list.total", { count: list.total })}
       </p>
       <DataTable

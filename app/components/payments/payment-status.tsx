@@ -7,6 +7,7 @@ import { formatMinor } from "../../lib/money.ts";
 import type { PaymentView } from "../../lib/schemas/payments.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { cardVariants } from "../ui/card.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /** How often a pending payment's page asks again: the webhook usually lands within seconds. */
 const POLL_MS = 3000;
@@ -30,7 +31,7 @@ const panelClass = cn(cardVariants(), "mx-auto max-w-2xl p-6 text-center sm:p-8"
 
 function Amount({ payment }: { payment: PaymentView }) {
   return (
-    <p className="mt-3 text-2xl font-extrabold text-stone-900 tabular-nums">
+    <p className="mt-3 text-2xl font-extrabold text-ink tabular-nums">
       {formatMinor(payment.amountMinor, payment.currency)}
     </p>
   );
@@ -45,17 +46,17 @@ export function PendingPayment({ payment }: { payment: PaymentView }) {
     <section aria-labelledby="payment-title" className={panelClass}>
       <span
         aria-hidden
-        className="mx-auto block size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700 motion-reduce:animate-none"
+        className="mx-auto block size-10 animate-spin rounded-full border-4 border-primary-soft border-t-primary motion-reduce:animate-none"
       />
-      <h2 id="payment-title" className="mt-4 text-xl font-bold text-stone-900">
+      <SectionHeading id="payment-title" className="mt-4">
         {t("payments.receipt.pending.title")}
-      </h2>
-      <p className="mt-1 text-stone-600">{payment.description}</p>
+      </SectionHeading>
+      <p className="mt-1 text-muted">{payment.description}</p>
       <Amount payment={payment} />
-      <p role="status" className="mt-4 font-medium text-stone-800">
+      <p role="status" className="mt-4 font-medium text-ink-soft">
         {t("payments.receipt.pending.body", { provider })}
       </p>
-      <p className="mt-2 text-sm text-stone-600">{t("payments.receipt.pending.hint")}</p>
+      <p className="mt-2 text-sm text-muted">{t("payments.receipt.pending.hint")}</p>
       {payment.checkoutUrl && (
         <a
           href={payment.checkoutUrl}
@@ -93,15 +94,15 @@ export function UnpaidPayment({
       : { title: t("payments.receipt.failed.title"), body: t("payments.receipt.failed.body") };
   return (
     <section aria-labelledby="payment-title" className={panelClass}>
-      <CircleAlert aria-hidden className="mx-auto size-10 text-red-700" />
-      <h2 id="payment-title" className="mt-4 text-xl font-bold text-stone-900">
+      <CircleAlert aria-hidden className="mx-auto size-10 text-danger" />
+      <SectionHeading id="payment-title" className="mt-4">
         {texts.title}
-      </h2>
-      <p className="mt-1 text-stone-600">{payment.description}</p>
+      </SectionHeading>
+      <p className="mt-1 text-muted">{payment.description}</p>
       <Amount payment={payment} />
-      <p className="mt-4 text-stone-800">{texts.body}</p>
+      <p className="mt-4 text-ink-soft">{texts.body}</p>
       {retryBookingId !== null && (
-        <p className="mt-2 text-sm text-stone-600">{t("payments.receipt.held")}</p>
+        <p className="mt-2 text-sm text-muted">{t("payments.receipt.held")}</p>
       )}
       <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
         {retryBookingId === null ? (

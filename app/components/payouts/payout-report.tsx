@@ -11,6 +11,7 @@ import type {
 } from "../../lib/schemas/payouts.ts";
 import { cardVariants } from "../ui/card.tsx";
 import { DataTable } from "../ui/data-table.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /** One currency's money: held, payable, paid out, each a figure with its label. */
 function Totals({ totals }: { totals: PayoutTotals }) {
@@ -22,21 +23,21 @@ function Totals({ totals }: { totals: PayoutTotals }) {
   ];
   return (
     <div className={cn(cardVariants({ elevated: false }), "p-4")} data-currency={totals.currency}>
-      <p className="text-sm font-semibold text-stone-700">
+      <p className="text-sm font-semibold text-secondary">
         {t("payments.payouts.currency")}: {totals.currency}
       </p>
       <dl className="mt-2 grid grid-cols-1 gap-3 min-[400px]:grid-cols-3">
         {figures.map((figure) => (
           <div key={figure.testId} data-testid={`payout-${figure.testId}`}>
-            <dt className="text-sm text-stone-600">{figure.label}</dt>
-            <dd className="text-lg font-bold text-stone-900 tabular-nums">
+            <dt className="text-sm text-muted">{figure.label}</dt>
+            <dd className="text-lg font-bold text-ink tabular-nums">
               {formatMinor(figure.amount, totals.currency)}
             </dd>
           </div>
         ))}
       </dl>
       {totals.owedMinor > 0 && (
-        <p className="mt-3 text-sm text-red-800" data-testid="payout-owed">
+        <p className="mt-3 text-sm text-danger-strong" data-testid="payout-owed">
           {t("payments.payouts.owed", { amount: formatMinor(totals.owedMinor, totals.currency) })}
         </p>
       )}
@@ -62,13 +63,11 @@ export function PayoutReportSection({ report }: { report: PayoutReport }) {
   return (
     <section aria-labelledby={headingId} className="space-y-4" data-testid="payout-report">
       <div>
-        <h2 id={headingId} className="text-xl font-bold text-stone-900">
-          {t("payments.payouts.title")}
-        </h2>
-        <p className="mt-1 text-stone-600">{t("payments.payouts.subtitle")}</p>
+        <SectionHeading id={headingId}>{t("payments.payouts.title")}</SectionHeading>
+        <p className="mt-1 text-muted">{t("payments.payouts.subtitle")}</p>
       </div>
       {report.totals.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 bg-white px-4 py-6 text-center text-stone-600">
+        <p className="rounded-xl border border-dashed border-line-strong bg-surface px-4 py-6 text-center text-muted">
           {t("payments.payouts.empty")}
         </p>
       ) : (
@@ -84,7 +83,7 @@ export function PayoutReportSection({ report }: { report: PayoutReport }) {
       )}
       {report.items.length > 0 && (
         <section aria-labelledby={itemsId}>
-          <h3 id={itemsId} className="mb-2 font-semibold text-stone-800">
+          <h3 id={itemsId} className="mb-2 font-semibold text-ink-soft">
             {t("payments.payouts.itemsTitle")}
           </h3>
           <DataTable
@@ -121,11 +120,11 @@ export function PayoutReportSection({ report }: { report: PayoutReport }) {
       )}
       {report.totals.length > 0 && (
         <section aria-labelledby={payoutsId}>
-          <h3 id={payoutsId} className="mb-2 font-semibold text-stone-800">
+          <h3 id={payoutsId} className="mb-2 font-semibold text-ink-soft">
             {t("payments.payouts.payoutsTitle")}
           </h3>
           {report.payouts.length === 0 ? (
-            <p className="text-sm text-stone-600">{t("payments.payouts.noPayouts")}</p>
+            <p className="text-sm text-muted">{t("payments.payouts.noPayouts")}</p>
           ) : (
             <PayoutTable payouts={report.payouts} />
           )}

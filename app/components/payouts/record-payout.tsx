@@ -9,13 +9,14 @@ import { SubmitButton } from "../ui/button.tsx";
 import { cardVariants } from "../ui/card.tsx";
 import { Field } from "../ui/field.tsx";
 import { DataTable } from "../ui/data-table.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /** A host by name, with the e-mail address the form takes below it. */
 function HostName({ row }: { row: PayableHost }) {
   return (
     <>
-      <span className="block font-medium text-stone-900">{row.hostName}</span>
-      <span className="block text-sm font-normal break-all text-stone-600">{row.hostEmail}</span>
+      <span className="block font-medium text-ink">{row.hostName}</span>
+      <span className="block text-sm font-normal break-all text-muted">{row.hostEmail}</span>
     </>
   );
 }
@@ -57,18 +58,16 @@ export function RecordPayoutSection({
   return (
     <section aria-labelledby={headingId} className="space-y-4" data-testid="record-payout">
       <div>
-        <h2 id={headingId} className="text-xl font-bold text-stone-900">
-          {t("payments.payouts.admin.title")}
-        </h2>
-        <p className="mt-1 text-stone-600">{t("payments.payouts.admin.subtitle")}</p>
+        <SectionHeading id={headingId}>{t("payments.payouts.admin.title")}</SectionHeading>
+        <p className="mt-1 text-muted">{t("payments.payouts.admin.subtitle")}</p>
       </div>
 
       <div>
-        <h3 className="mb-2 font-semibold text-stone-800">
+        <h3 className="mb-2 font-semibold text-ink-soft">
           {t("payments.payouts.admin.payableTitle")}
         </h3>
         {payable.length === 0 ? (
-          <p className="text-sm text-stone-600">{t("payments.payouts.admin.noPayable")}</p>
+          <p className="text-sm text-muted">{t("payments.payouts.admin.noPayable")}</p>
         ) : (
           <DataTable
             label={t("payments.payouts.admin.payableCaption")}
@@ -106,7 +105,7 @@ export function RecordPayoutSection({
         {result?.refusal && (
           <p
             role="alert"
-            className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+            className="rounded-lg border border-danger-pale bg-danger-tint p-3 text-sm text-danger-strong"
           >
             {t(result.refusal.message, result.refusal.params)}
           </p>

@@ -39,12 +39,12 @@ export function FeatureToggle({
         )}
         className={cn(
           buttonVariants({ variant: featured ? "quiet" : "outline", size: "sm" }),
-          "gap-1.5 text-stone-700",
+          "gap-1.5 text-secondary",
         )}
       >
         <Star
           aria-hidden
-          className={cn("size-4", featured ? "fill-sun-400 text-sun-600" : "text-stone-500")}
+          className={cn("size-4", featured ? "fill-accent-bright text-accent" : "text-subtle")}
         />
         {featured ? t("payments.plans.featured.unfeature") : t("payments.plans.featured.feature")}
       </button>

@@ -23,21 +23,24 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
   const fill = full ? "full" : share > 0 ? "partial" : "empty";
   return (
     <div>
-      <dt className="text-sm text-stone-600">{label}</dt>
+      <dt className="text-sm text-muted">{label}</dt>
       <dd className="mt-1">
         <span
-          className={cn("font-semibold tabular-nums", full ? "text-amber-800" : "text-stone-900")}
+          className={cn("font-semibold tabular-nums", full ? "text-warning-strong" : "text-ink")}
         >
           {usedText(t, used, limit)}
         </span>
         {limit !== null && (
           <span
             aria-hidden
-            className="mt-1.5 block h-1.5 overflow-hidden rounded-full bg-stone-100"
+            className="mt-1.5 block h-1.5 overflow-hidden rounded-full bg-surface-muted"
           >
             <span
               data-meter-fill={fill}
-              className={cn("block h-full rounded-full", full ? "bg-amber-500" : "bg-brand-600")}
+              className={cn(
+                "block h-full rounded-full",
+                full ? "bg-warning-mid" : "bg-primary-vivid",
+              )}
               style={{ width: `${Math.round(share * 100)}%` }}
             />
           </span>
@@ -72,16 +75,16 @@ export function PlanUsagePanel({
       )}
     >
       <div className="min-w-0 sm:w-48 sm:shrink-0">
-        <h2 id="plan-usage-title" className="text-sm text-stone-600">
+        <h2 id="plan-usage-title" className="text-sm text-muted">
           {t("payments.plans.usage.title")}
         </h2>
-        <p className="font-bold text-stone-900">
+        <p className="font-bold text-ink">
           {usage.plan
             ? t("payments.plans.usage.current", { plan: usage.plan.name })
             : t("payments.plans.usage.free")}
         </p>
         {usage.endsAt && (
-          <p className="text-sm text-stone-600">
+          <p className="text-sm text-muted">
             {t("payments.plans.usage.until", { date: formatDay(usage.endsAt.slice(0, 10)) })}
           </p>
         )}
@@ -117,12 +120,12 @@ export function PlanLimitNotice({ message }: { message: string }) {
     <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
       <section
         aria-labelledby="plan-limit-title"
-        className={cn(cardVariants(), "border-amber-200 p-6 text-center sm:p-8")}
+        className={cn(cardVariants(), "border-warning-pale p-6 text-center sm:p-8")}
       >
-        <h1 id="plan-limit-title" className="text-xl font-bold text-stone-900">
+        <h1 id="plan-limit-title" className="text-xl font-bold text-ink">
           {t("payments.plans.limits.title")}
         </h1>
-        <p className="mt-2 text-stone-700">{message}</p>
+        <p className="mt-2 text-secondary">{message}</p>
         <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
           <Link to={PLANS_PATH} className={buttonVariants({ variant: "primary", size: "md" })}>
             {t("payments.plans.limits.upgrade")}

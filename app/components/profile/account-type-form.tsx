@@ -32,7 +32,7 @@ export function AccountTypeForm({
       description={t("profile.accountType.description")}
     >
       {!can({ role }, "account:change-type") ? (
-        <p className="flex gap-2.5 rounded-lg bg-brand-50 px-3.5 py-3 text-sm text-brand-900">
+        <p className="flex gap-2.5 rounded-lg bg-primary-tint px-3.5 py-3 text-sm text-primary-deep">
           <ShieldCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
           {t("profile.accountType.adminNote")}
         </p>

@@ -88,25 +88,25 @@ export function AvatarPicker({
           width={96}
           height={96}
           className={cn(
-            "size-24 rounded-full bg-stone-100 object-cover ring-4",
-            preview ? "ring-sun-300" : "ring-brand-50",
+            "size-24 rounded-full bg-surface-muted object-cover ring-4",
+            preview ? "ring-accent-light" : "ring-primary-tint",
           )}
         />
         <span
           aria-hidden
-          className="absolute -right-0.5 -bottom-0.5 inline-flex size-8 items-center justify-center rounded-full border-2 border-white bg-brand-700 text-white"
+          className="absolute -right-0.5 -bottom-0.5 inline-flex size-8 items-center justify-center rounded-full border-2 border-white bg-primary text-white"
         >
           <Camera className="size-4" />
         </span>
       </div>
       <div className="min-w-0 text-center sm:text-left">
-        <p className="text-sm font-medium text-stone-800">{t("profile.details.avatarLabel")}</p>
+        <p className="text-sm font-medium text-ink-soft">{t("profile.details.avatarLabel")}</p>
         <div className="mt-2 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
           {/* The label is the visible control; the input inside it stays keyboard-focusable. */}
           <label
             className={cn(
               buttonVariants({ variant: "outline", size: "md" }),
-              "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
+              "cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary-vivid",
             )}
           >
             <Camera aria-hidden className="size-4" />
@@ -126,7 +126,7 @@ export function AvatarPicker({
             <button
               type="button"
               onClick={undo}
-              className="inline-flex h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+              className="inline-flex h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-muted hover:bg-surface-muted hover:text-ink"
             >
               <Undo2 aria-hidden className="size-4" />
               {t("profile.details.removeAvatar")}
@@ -134,15 +134,18 @@ export function AvatarPicker({
           )}
         </div>
         {preview && (
-          <p className="mt-2 max-w-xs truncate text-xs font-medium text-sun-700" aria-live="polite">
+          <p
+            className="mt-2 max-w-xs truncate text-xs font-medium text-accent-strong"
+            aria-live="polite"
+          >
             {t("profile.details.selectedFile", { name: preview.fileName })}
           </p>
         )}
-        <p id={hintId} className="mt-2 text-xs text-stone-500">
+        <p id={hintId} className="mt-2 text-xs text-subtle">
           {t("profile.details.avatarHint")}
         </p>
         {error && (
-          <p id={errorId} className="mt-1 text-sm text-red-700">
+          <p id={errorId} className="mt-1 text-sm text-danger">
             {t(error)}
           </p>
         )}

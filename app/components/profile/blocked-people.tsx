@@ -25,13 +25,13 @@ export function BlockedPeople({ people }: { people: BlockedPersonRow[] }) {
       description={t("safety.profile.blocked.description")}
     >
       {people.length === 0 ? (
-        <p className="rounded-lg bg-stone-50 px-3.5 py-3 text-sm text-stone-600">
+        <p className="rounded-lg bg-canvas px-3.5 py-3 text-sm text-muted">
           {t("safety.profile.blocked.empty")}
         </p>
       ) : (
         <ul
           aria-label={t("safety.profile.blocked.listLabel")}
-          className="divide-y divide-stone-100"
+          className="divide-y divide-line-soft"
         >
           {people.map((person) => (
             <li key={person.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
@@ -43,8 +43,8 @@ export function BlockedPeople({ people }: { people: BlockedPersonRow[] }) {
                 className="size-10 shrink-0 rounded-full object-cover"
               />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-stone-900">{person.name}</p>
-                <p className="text-xs text-stone-500">
+                <p className="truncate font-semibold text-ink">{person.name}</p>
+                <p className="text-xs text-subtle">
                   {t("safety.profile.blocked.since", {
                     date: date.format(new Date(person.blockedAt)),
                   })}

@@ -50,7 +50,7 @@ export function ChangePasswordForm({
           result={result?.intent === INTENT ? result : undefined}
         />
       ) : (
-        <p className="rounded-lg bg-stone-50 px-3.5 py-3 text-sm text-stone-700">
+        <p className="rounded-lg bg-canvas px-3.5 py-3 text-sm text-secondary">
           {t("profile.password.noPassword")}
         </p>
       )}

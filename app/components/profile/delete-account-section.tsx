@@ -1,19 +1,13 @@
 import { AlertTriangle, Trash2 } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { ProfileCard } from "./profile-card.tsx";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from "../ui/dialog.tsx";
+import { ConfirmDialog, WarningSign } from "../ui/confirm-dialog.tsx";
+import { DialogTrigger } from "../ui/dialog.tsx";
 
 const INTENT = "delete-account";
 /** Without JavaScript the confirmation is a page state: `?confirm=delete-account`. */
@@ -43,7 +37,7 @@ export function DeleteAccountSection() {
       description={t("profile.danger.description")}
     >
       {hydrated ? (
-        <ConfirmDialog openFromUrl={inUrl} />
+        <ConfirmDelete openFromUrl={inUrl} />
       ) : inUrl ? (
         <InlineConfirmation />
       ) : (
@@ -65,56 +59,42 @@ function usePending(): boolean {
   return navigation.state !== "idle" && navigation.formData?.get("intent") === INTENT;
 }
 
-function ConfirmDialog({ openFromUrl }: { openFromUrl: boolean }) {
+function ConfirmDelete({ openFromUrl }: { openFromUrl: boolean }) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const pending = usePending();
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const [opened, setOpened] = useState(false);
 
   function setOpen(next: boolean) {
-    if (pending) return;
     setOpened(next);
     if (!next && openFromUrl)
       navigate(location.pathname, { replace: true, preventScrollReset: true });
   }
 
   return (
-    <Dialog open={opened || openFromUrl} onOpenChange={setOpen}>
-      <DialogTrigger className={dangerButton}>
-        <Trash2 aria-hidden className="size-4" />
-        {t("profile.danger.delete")}
-      </DialogTrigger>
-      <DialogContent
-        role="alertdialog"
-        // As an alert dialog: a click outside does not dismiss it, and the safe choice has focus.
-        onPointerDownOutside={(event) => event.preventDefault()}
-        onInteractOutside={(event) => event.preventDefault()}
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          cancelRef.current?.focus();
-        }}
-        className="pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:p-7"
-      >
-        <div className="flex items-start gap-3">
-          <WarningIcon />
-          <div>
-            <DialogTitle>{t("profile.danger.confirmTitle")}</DialogTitle>
-            <DialogDescription className="mt-1.5 leading-relaxed">
-              {t("profile.danger.confirmDescription")}
-            </DialogDescription>
-          </div>
-        </div>
-        <ConfirmForm
-          cancel={
-            <DialogClose ref={cancelRef} className={quietButton} disabled={pending}>
-              {t("profile.danger.cancel")}
-            </DialogClose>
-          }
-        />
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={opened || openFromUrl}
+      onOpenChange={setOpen}
+      trigger={
+        <DialogTrigger className={dangerButton}>
+          <Trash2 aria-hidden className="size-4" />
+          {t("profile.danger.delete")}
+        </DialogTrigger>
+      }
+      title={t("profile.danger.confirmTitle")}
+      description={t("profile.danger.confirmDescription")}
+      warning
+      action={location.pathname}
+      cancelLabel={t("profile.danger.cancel")}
+      confirmLabel={t("profile.danger.confirm")}
+      pendingLabel={t("profile.danger.deleting")}
+      pending={pending}
+      className="sm:p-7"
+      confirmClassName="shadow-sm"
+    >
+      <input type="hidden" name="intent" value={INTENT} />
+    </ConfirmDialog>
   );
 }
 
@@ -129,59 +109,32 @@ function InlineConfirmation() {
       role="alertdialog"
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
-      className="scroll-mt-24 rounded-xl border border-red-200 bg-red-50/60 p-4"
+      className="scroll-mt-24 rounded-xl border border-danger-pale bg-danger-tint/60 p-4"
     >
       <div className="flex items-start gap-3">
-        <WarningIcon />
+        <WarningSign />
         <div>
-          <h4 id={titleId} className="text-lg font-bold text-stone-900">
+          <h4 id={titleId} className="text-lg font-bold text-ink">
             {t("profile.danger.confirmTitle")}
           </h4>
-          <p id={descriptionId} className="mt-1.5 text-sm leading-relaxed text-stone-700">
+          <p id={descriptionId} className="mt-1.5 text-sm leading-relaxed text-secondary">
             {t("profile.danger.confirmDescription")}
           </p>
         </div>
       </div>
-      <ConfirmForm
-        cancel={
-          <Link to={location.pathname} replace preventScrollReset className={quietButton}>
-            {t("profile.danger.cancel")}
-          </Link>
-        }
-      />
+      <Form
+        method="post"
+        action={location.pathname}
+        className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+      >
+        <input type="hidden" name="intent" value={INTENT} />
+        <Link to={location.pathname} replace preventScrollReset className={quietButton}>
+          {t("profile.danger.cancel")}
+        </Link>
+        <button type="submit" className={dangerButton}>
+          {t("profile.danger.confirm")}
+        </button>
+      </Form>
     </div>
-  );
-}
-
-function WarningIcon() {
-  return (
-    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-700">
-      <AlertTriangle aria-hidden className="size-5" />
-    </span>
-  );
-}
-
-function ConfirmForm({ cancel }: { cancel: React.ReactNode }) {
-  const t = useT();
-  const location = useLocation();
-  const pending = usePending();
-  return (
-    <Form
-      method="post"
-      action={location.pathname}
-      className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
-    >
-      <input type="hidden" name="intent" value={INTENT} />
-      {cancel}
-      <button type="submit" disabled={pending} className={dangerButton}>
-        {pending && (
-          <span
-            aria-hidden
-            className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
-          />
-        )}
-        {pending ? t("profile.danger.deleting") : t("profile.danger.confirm")}
-      </button>
-    </Form>
   );
 }

@@ -29,13 +29,13 @@ export function NotificationsForm({ messageEmails }: { messageEmails: boolean })
             name="messageEmails"
             defaultChecked={messageEmails}
             aria-describedby={`${checkboxId}-hint`}
-            className="mt-0.5 size-5 shrink-0 accent-brand-700"
+            className="mt-0.5 size-5 shrink-0 accent-primary"
           />
           <div>
-            <label htmlFor={checkboxId} className="font-medium text-stone-900">
+            <label htmlFor={checkboxId} className="font-medium text-ink">
               {t("safety.profile.notifications.messageEmails")}
             </label>
-            <p id={`${checkboxId}-hint`} className="mt-0.5 text-sm text-stone-600">
+            <p id={`${checkboxId}-hint`} className="mt-0.5 text-sm text-muted">
               {t("safety.profile.notifications.messageEmailsHint")}
             </p>
           </div>

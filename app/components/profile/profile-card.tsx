@@ -26,8 +26,8 @@ export function ProfileCard({
     <section
       aria-labelledby={headingId}
       className={cn(
-        "rounded-2xl border bg-white p-5 shadow-sm sm:p-6",
-        danger ? "border-red-200" : "border-stone-200",
+        "rounded-2xl border bg-surface p-5 shadow-sm sm:p-6",
+        danger ? "border-danger-pale" : "border-line",
         className,
       )}
     >
@@ -35,7 +35,7 @@ export function ProfileCard({
         <span
           className={cn(
             "inline-flex size-10 shrink-0 items-center justify-center rounded-lg",
-            danger ? "bg-red-50 text-red-700" : "bg-brand-50 text-brand-700",
+            danger ? "bg-danger-tint text-danger" : "bg-primary-tint text-primary",
           )}
         >
           <Icon aria-hidden className="size-5" />
@@ -43,11 +43,11 @@ export function ProfileCard({
         <div className="min-w-0">
           <h3
             id={headingId}
-            className={cn("text-lg font-bold", danger ? "text-red-800" : "text-stone-900")}
+            className={cn("text-lg font-bold", danger ? "text-danger-strong" : "text-ink")}
           >
             {title}
           </h3>
-          <p className="mt-0.5 text-sm text-stone-600">{description}</p>
+          <p className="mt-0.5 text-sm text-muted">{description}</p>
         </div>
       </div>
       {children}
@@ -74,7 +74,9 @@ export function FormAlert({
       role={error ? "alert" : "status"}
       className={cn(
         "mb-4 rounded-lg border px-3.5 py-2.5 text-sm",
-        error ? "border-red-200 bg-red-50 text-red-800" : "border-sun-200 bg-sun-50 text-stone-800",
+        error
+          ? "border-danger-pale bg-danger-tint text-danger-strong"
+          : "border-accent-pale bg-accent-tint text-ink-soft",
       )}
     >
       <p className="font-semibold">{title}</p>

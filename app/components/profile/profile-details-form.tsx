@@ -156,9 +156,9 @@ function DetailsForm({
               readOnly
               aria-readonly
               aria-describedby={`${emailId}-hint`}
-              className="cursor-default bg-stone-100 text-stone-600 focus:border-stone-300 focus:ring-0"
+              className="cursor-default bg-surface-muted text-muted focus:border-line-strong focus:ring-0"
             />
-            <p id={`${emailId}-hint`} className="mt-1 text-xs text-stone-500">
+            <p id={`${emailId}-hint`} className="mt-1 text-xs text-subtle">
               {t("profile.details.emailHint")}
             </p>
           </div>
@@ -176,7 +176,7 @@ function DetailsForm({
             className="sm:col-span-2"
           />
         </div>
-        <div className="flex justify-end border-t border-stone-100 pt-5">
+        <div className="flex justify-end border-t border-line-soft pt-5">
           <SubmitButton
             pending={pending}
             label={t("profile.details.submit")}

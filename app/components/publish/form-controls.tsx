@@ -8,8 +8,8 @@ import { Select } from "../ui/select.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 
 /** Hints and errors the same way for every control of the listing form. */
-const hintClass = "mt-1 text-xs text-stone-500";
-const errorClass = "mt-1 text-sm text-red-700";
+const hintClass = "mt-1 text-xs text-subtle";
+const errorClass = "mt-1 text-sm text-danger";
 
 export interface Option {
   value: string;
@@ -76,7 +76,7 @@ export function SelectField({
         </Select>
         <ChevronDown
           aria-hidden
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-stone-500"
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-subtle"
         />
       </div>
       <Messages id={id} error={error} hint={hint} />
@@ -116,7 +116,7 @@ export function TextAreaField({
  * `single` pills (radios) are bold and a fixed height; `multiple` ones (checkboxes) may wrap.
  */
 const pillVariants = cva(
-  "inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/40",
+  "inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-vivid/40",
   {
     variants: {
       kind: {
@@ -124,8 +124,8 @@ const pillVariants = cva(
         multiple: "min-h-11 py-2 font-medium",
       },
       checked: {
-        true: "border-brand-700 bg-brand-50 text-brand-800",
-        false: "border-stone-300 bg-white text-stone-700 hover:bg-stone-50",
+        true: "border-primary bg-primary-tint text-primary-strong",
+        false: "border-line-strong bg-surface text-secondary hover:bg-canvas",
       },
     },
   },
@@ -243,7 +243,7 @@ export function CheckboxPills({
                     : values.filter((v) => v !== option.value),
                 )
               }
-              className="size-4 accent-brand-700"
+              className="size-4 accent-primary"
             />
             {option.label}
           </Pill>
@@ -271,8 +271,8 @@ export function FormSection({
       aria-labelledby={id}
       className={cn(cardVariants(), "rounded-2xl p-4 sm:p-6", className)}
     >
-      <h2 id={id} className="mb-4 flex items-center gap-2 text-lg font-semibold text-stone-900">
-        {icon && <span className="text-brand-700">{icon}</span>}
+      <h2 id={id} className="mb-4 flex items-center gap-2 text-lg font-semibold text-ink">
+        {icon && <span className="text-primary">{icon}</span>}
         {title}
       </h2>
       {children}

@@ -233,7 +233,7 @@ function TileControl({ className, ...props }: React.ComponentProps<"button">) {
       type="button"
       variant="ghost"
       size="icon"
-      className={cn("size-8 rounded-md hover:text-stone-600 disabled:opacity-30", className)}
+      className={cn("size-8 rounded-md hover:text-muted disabled:opacity-30", className)}
       {...props}
     />
   );
@@ -267,14 +267,14 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
       aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ")}
     >
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
-        <p id={`${id}-label`} className="text-sm font-medium text-stone-800">
+        <p id={`${id}-label`} className="text-sm font-medium text-ink-soft">
           {t("publish.fields.images")}
         </p>
-        <p className="text-xs font-medium text-stone-600" aria-live="polite">
+        <p className="text-xs font-medium text-muted" aria-live="polite">
           {t("publish.images.count", { count: items.length, max: MAX_LISTING_IMAGES })}
         </p>
       </div>
-      <p id={`${id}-hint`} className="mb-3 text-xs text-stone-500">
+      <p id={`${id}-hint`} className="mb-3 text-xs text-subtle">
         {t("publish.images.helper")}
       </p>
 
@@ -288,10 +288,10 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
               className={cn(
                 cardVariants({ elevated: false }),
                 "relative flex flex-col overflow-hidden",
-                item.status === "error" && "border-red-300",
+                item.status === "error" && "border-danger-light",
               )}
             >
-              <div className="relative aspect-[4/3] bg-stone-100">
+              <div className="relative aspect-[4/3] bg-surface-muted">
                 {item.previewUrl ? (
                   <img
                     src={item.previewUrl}
@@ -327,12 +327,12 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
                   data-control="remove"
                   onClick={() => uploads.remove(item.id)}
                   aria-label={t("publish.images.remove", { position })}
-                  className="absolute top-1.5 right-1.5 size-8 rounded-full bg-white/95 text-stone-700 shadow hover:bg-white/95 hover:text-red-700"
+                  className="absolute top-1.5 right-1.5 size-8 rounded-full bg-surface/95 text-secondary shadow hover:bg-surface/95 hover:text-danger"
                 >
                   <X aria-hidden className="size-4" />
                 </Button>
                 {item.status === "uploading" && (
-                  <div className="absolute inset-x-0 bottom-0 bg-stone-950/70 px-2 py-1.5 text-white">
+                  <div className="absolute inset-x-0 bottom-0 bg-scrim/70 px-2 py-1.5 text-white">
                     <p className="truncate text-[11px]">
                       {item.progress < 100
                         ? t("publish.images.progress", { percent: item.progress })
@@ -344,11 +344,11 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
                       aria-valuemin={0}
                       aria-valuemax={100}
                       aria-valuenow={item.progress}
-                      className="mt-1 h-1.5 overflow-hidden rounded-full bg-white/30"
+                      className="mt-1 h-1.5 overflow-hidden rounded-full bg-surface/30"
                     >
                       <div
                         className={cn(
-                          "h-full rounded-full bg-sun-400 transition-[width]",
+                          "h-full rounded-full bg-accent-bright transition-[width]",
                           item.progress >= 100 && "animate-pulse",
                         )}
                         style={{ width: `${item.progress}%` }}
@@ -357,7 +357,7 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
                   </div>
                 )}
                 {item.status === "error" && (
-                  <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-red-50/95 p-2 text-center text-xs text-red-800">
+                  <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-danger-tint/95 p-2 text-center text-xs text-danger-strong">
                     <AlertCircle aria-hidden className="size-5" />
                     <p className="line-clamp-3">{item.error}</p>
                   </div>
@@ -370,7 +370,7 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
                     variant="ghost"
                     size="sm"
                     onClick={() => uploads.retry(item.id)}
-                    className="h-8 gap-1 rounded-md px-2 text-xs text-red-800 hover:bg-red-50 hover:text-red-800"
+                    className="h-8 gap-1 rounded-md px-2 text-xs text-danger-strong hover:bg-danger-tint hover:text-danger-strong"
                   >
                     <RotateCw aria-hidden className="size-3.5" />
                     {t("publish.images.retry")}
@@ -423,7 +423,7 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
           <li>
             <label
               htmlFor={`${id}-input`}
-              className="flex aspect-[4/3] h-full min-h-28 w-full cursor-pointer flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 p-3 text-center text-sm font-semibold text-brand-800 hover:border-brand-600 hover:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/40"
+              className="flex aspect-[4/3] h-full min-h-28 w-full cursor-pointer flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed border-line-strong bg-canvas p-3 text-center text-sm font-semibold text-primary-strong hover:border-primary-vivid hover:bg-primary-tint has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary-vivid/40"
             >
               <ImagePlus aria-hidden className="size-6" />
               {t("publish.images.choose")}
@@ -446,7 +446,7 @@ export function ImageUploader({ uploads, error }: { uploads: ImageUploads; error
         )}
       </ol>
       {error && (
-        <p id={`${id}-error`} className="mt-2 text-sm text-red-700">
+        <p id={`${id}-error`} className="mt-2 text-sm text-danger">
           {error}
         </p>
       )}
@@ -469,12 +469,12 @@ export function PlainImageInput({ error }: { error?: string }) {
         multiple
         aria-describedby={`${id}-hint`}
         aria-invalid={error ? true : undefined}
-        className="block w-full text-sm text-stone-700 file:mr-3 file:h-10 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
+        className="block w-full text-sm text-secondary file:mr-3 file:h-10 file:rounded-lg file:border-0 file:bg-primary-tint file:px-4 file:font-semibold file:text-primary-strong"
       />
-      <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
+      <p id={`${id}-hint`} className="mt-1 text-xs text-subtle">
         {t("publish.images.helper")} · {t("publish.images.noJs")}
       </p>
-      {error && <p className="mt-1 text-sm text-red-700">{error}</p>}
+      {error && <p className="mt-1 text-sm text-danger">{error}</p>}
     </div>
   );
 }

@@ -54,10 +54,10 @@ export interface ListingFormProps {
 
 /** The notice above an edited listing's form, coloured by its status. */
 const statusNotice: Record<ListingStatus, string> = {
-  approved: "bg-brand-50 text-brand-900",
-  rejected: "bg-red-50 text-red-900",
-  pending_approval: "bg-amber-50 text-amber-900",
-  paused: "bg-stone-100 text-stone-900",
+  approved: "bg-primary-tint text-primary-deep",
+  rejected: "bg-danger-tint text-danger-deep",
+  pending_approval: "bg-warning-tint text-warning-deep",
+  paused: "bg-surface-muted text-ink",
 };
 
 /**
@@ -234,13 +234,13 @@ export function ListingForm({
     <div className="mx-auto max-w-4xl px-4 pt-4 pb-10 sm:px-6 sm:pt-6">
       <BackButton fallback="/dashboard/my-listings" label={t("publish.goBack")} className="-ml-3" />
       <header className="mt-3 mb-6">
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{heading}</h1>
-        <p className="mt-2 max-w-2xl text-stone-600">{intro}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{heading}</h1>
+        <p className="mt-2 max-w-2xl text-muted">{intro}</p>
         {!hydrated && (
-          <p role="status" className="js-only mt-3 flex items-center gap-2 text-sm text-stone-500">
+          <p role="status" className="js-only mt-3 flex items-center gap-2 text-sm text-subtle">
             <span
               aria-hidden
-              className="size-4 animate-spin rounded-full border-2 border-stone-300 border-t-brand-700"
+              className="size-4 animate-spin rounded-full border-2 border-line-strong border-t-primary"
             />
             {t("publish.loadingProfile")}
           </p>
@@ -257,14 +257,14 @@ export function ListingForm({
           </p>
         )}
         {draft.state === "restored" && (
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-sun-50 px-4 py-2.5 text-sm text-stone-800 ring-1 ring-sun-200">
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-accent-tint px-4 py-2.5 text-sm text-ink-soft ring-1 ring-accent-pale">
             <p>{t("publish.draft.restored")}</p>
             <Button
               type="button"
               variant="ghost"
               size="sm"
               onClick={discardDraft}
-              className="rounded-md text-brand-800 hover:bg-white hover:text-brand-800"
+              className="rounded-md text-primary-strong hover:bg-surface hover:text-primary-strong"
             >
               {t("publish.draft.discard")}
             </Button>
@@ -297,7 +297,7 @@ export function ListingForm({
           onContactMethodChange={(value) => change({ ...values, contactMethod: value })}
         />
 
-        <div className="sticky bottom-0 z-20 -mx-4 flex gap-3 border-t border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:justify-end sm:rounded-2xl sm:border sm:px-6 sm:py-4">
+        <div className="sticky bottom-0 z-20 -mx-4 flex gap-3 border-t border-line bg-surface/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:justify-end sm:rounded-2xl sm:border sm:px-6 sm:py-4">
           {hydrated && (
             <Button
               type="button"

@@ -99,9 +99,9 @@ export function ListingPreviewDialog({
   return (
     <Dialog.Root open={open && detail !== null} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/60 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed inset-0 z-50 overflow-y-auto bg-stone-50 sm:inset-4 sm:rounded-2xl lg:inset-8">
-          <div className="sticky top-0 z-10 flex items-start justify-between gap-3 border-b border-stone-200 bg-white/95 px-4 py-3 backdrop-blur sm:px-6">
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/60 backdrop-blur-[2px]" />
+        <Dialog.Content className="fixed inset-0 z-50 overflow-y-auto bg-canvas sm:inset-4 sm:rounded-2xl lg:inset-8">
+          <div className="sticky top-0 z-10 flex items-start justify-between gap-3 border-b border-line bg-surface/95 px-4 py-3 backdrop-blur sm:px-6">
             <div className="min-w-0">
               <DialogTitle>{t("publish.preview.title")}</DialogTitle>
               <DialogDescription className="mt-0">
@@ -112,7 +112,7 @@ export function ListingPreviewDialog({
               aria-label={t("publish.preview.close")}
               className={cn(
                 buttonVariants({ variant: "ghost", size: "icon" }),
-                "size-10 shrink-0 rounded-full hover:text-stone-600",
+                "size-10 shrink-0 rounded-full hover:text-muted",
               )}
             >
               <X aria-hidden className="size-5" />
@@ -143,7 +143,7 @@ function PreviewBody({ detail, currency }: { detail: ListingDetail; currency: Di
       <section aria-labelledby="preview-card-title">
         <h3
           id="preview-card-title"
-          className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase"
+          className="mb-3 text-sm font-semibold tracking-wide text-subtle uppercase"
         >
           {t("publish.preview.card")}
         </h3>
@@ -159,7 +159,7 @@ function PreviewBody({ detail, currency }: { detail: ListingDetail; currency: Di
       <section aria-labelledby="preview-detail-title" className="min-w-0">
         <h3
           id="preview-detail-title"
-          className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase"
+          className="mb-3 text-sm font-semibold tracking-wide text-subtle uppercase"
         >
           {t("publish.preview.detail")}
         </h3>
@@ -170,26 +170,26 @@ function PreviewBody({ detail, currency }: { detail: ListingDetail; currency: Di
                 <BadgeCheck aria-hidden className="size-3.5" />
                 {t("detail.badges.verified")}
               </Badge>
-              <Badge className="px-2.5 py-1 text-stone-800">
+              <Badge className="px-2.5 py-1 text-ink-soft">
                 {t(`values.categoryBadge.${detail.category}`)}
               </Badge>
             </div>
             <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
               <div className="min-w-0">
-                <p className="text-2xl leading-tight font-bold tracking-tight text-balance text-stone-900 sm:text-3xl">
+                <p className="text-2xl leading-tight font-bold tracking-tight text-balance text-ink sm:text-3xl">
                   {detail.title}
                 </p>
-                <p className="mt-2 flex items-start gap-1.5 text-stone-600">
-                  <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                <p className="mt-2 flex items-start gap-1.5 text-muted">
+                  <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-primary-vivid" />
                   <span>
                     {detail.address}, {detail.city}, {detail.countryName}
                   </span>
                 </p>
               </div>
               <p className="shrink-0 lg:text-right">
-                <span className="text-3xl font-extrabold text-brand-800">{price}</span>
+                <span className="text-3xl font-extrabold text-primary-strong">{price}</span>
                 {detail.priceType && (
-                  <span className="ml-1.5 text-stone-500">
+                  <span className="ml-1.5 text-subtle">
                     {t("listing.card.per", { priceType: formatPriceType(detail.priceType) })}
                   </span>
                 )}

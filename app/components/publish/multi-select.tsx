@@ -50,7 +50,7 @@ export function MultiSelect({
       {values.map((value) => (
         <input key={value} type="hidden" name={name} value={value} />
       ))}
-      <p id={`${id}-count`} className="mb-2 text-xs text-stone-500" aria-live="polite">
+      <p id={`${id}-count`} className="mb-2 text-xs text-subtle" aria-live="polite">
         {t("publish.fields.selectedCount", { count: values.length })}
       </p>
       {chosen.length > 0 && (
@@ -61,7 +61,7 @@ export function MultiSelect({
                 type="button"
                 onClick={() => toggle(option.value, false)}
                 aria-label={t("publish.fields.removeChoice", { label: option.label })}
-                className="inline-flex h-8 items-center gap-1 rounded-full bg-brand-50 pr-2 pl-3 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+                className="inline-flex h-8 items-center gap-1 rounded-full bg-primary-tint pr-2 pl-3 text-sm font-medium text-primary-strong ring-1 ring-primary-pale hover:bg-primary-soft"
               >
                 {option.label}
                 <X aria-hidden className="size-3.5" />
@@ -76,7 +76,7 @@ export function MultiSelect({
       <div className="relative">
         <Search
           aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-faint"
         />
         <Input
           id={`${id}-search`}
@@ -97,10 +97,10 @@ export function MultiSelect({
         id={`${id}-list`}
         role="group"
         aria-label={legend}
-        className="mt-2 max-h-64 overflow-y-auto rounded-lg border border-stone-200 p-1"
+        className="mt-2 max-h-64 overflow-y-auto rounded-lg border border-line p-1"
       >
         {shown.length === 0 ? (
-          <p className="px-3 py-3 text-sm text-stone-500">
+          <p className="px-3 py-3 text-sm text-subtle">
             {t("publish.fields.noMatches", { query: query.trim() })}
           </p>
         ) : (
@@ -112,14 +112,16 @@ export function MultiSelect({
                   <label
                     className={cn(
                       "flex min-h-10 cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm",
-                      checked ? "bg-brand-50 text-brand-900" : "text-stone-700 hover:bg-stone-50",
+                      checked
+                        ? "bg-primary-tint text-primary-deep"
+                        : "text-secondary hover:bg-canvas",
                     )}
                   >
                     <input
                       type="checkbox"
                       checked={checked}
                       onChange={(event) => toggle(option.value, event.currentTarget.checked)}
-                      className="size-4 shrink-0 accent-brand-700"
+                      className="size-4 shrink-0 accent-primary"
                     />
                     {option.label}
                   </label>
@@ -130,7 +132,7 @@ export function MultiSelect({
         )}
       </div>
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
           {error}
         </p>
       )}

@@ -1,19 +1,13 @@
 import { CircleCheck } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import type { JobView } from "../../lib/schemas/quotes.ts";
 import { Button, buttonVariants } from "../ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from "../ui/dialog.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
+import { DialogTrigger } from "../ui/dialog.tsx";
 import { useAmountText } from "./quote-badges.tsx";
 
 /** Where the job's forms post: the quotes resource route, which answers with a redirect. */
@@ -49,7 +43,6 @@ export function CompleteJobButton({ job, back }: { job: JobView; back: string })
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [open, setOpen] = useState(false);
-  const keepRef = useRef<HTMLButtonElement>(null);
   if (!mayComplete(job)) return null;
   const busy =
     navigation.state !== "idle" &&
@@ -63,11 +56,6 @@ export function CompleteJobButton({ job, back }: { job: JobView; back: string })
       })
     : t("quotes.panel.job.completeUnpaid", { name: job.client.name });
   const label = t("quotes.panel.job.completeLabel", { title: job.listingTitle });
-  const confirm = (
-    <Button type="submit" size="md" disabled={busy} className="w-full sm:w-auto">
-      {t("quotes.panel.job.completeConfirm")}
-    </Button>
-  );
 
   if (!hydrated) {
     return (
@@ -82,49 +70,43 @@ export function CompleteJobButton({ job, back }: { job: JobView; back: string })
         <Form
           method="post"
           action={QUOTES_ACTION}
-          className="mt-2 space-y-3 rounded-xl border border-stone-200 bg-white p-4"
+          className="mt-2 space-y-3 rounded-xl border border-line bg-surface p-4"
         >
           <Fields job={job} back={back} />
-          <p className="font-semibold text-stone-900">{title}</p>
-          <p className="text-sm text-stone-700">{description}</p>
-          {confirm}
+          <p className="font-semibold text-ink">{title}</p>
+          <p className="text-sm text-secondary">{description}</p>
+          <Button type="submit" size="md" disabled={busy} className="w-full sm:w-auto">
+            {t("quotes.panel.job.completeConfirm")}
+          </Button>
         </Form>
       </details>
     );
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <DialogTrigger
-        aria-label={label}
-        className={cn(buttonVariants({ size: "md" }), "w-full gap-1.5 sm:w-auto")}
-      >
-        <CircleCheck aria-hidden className="size-4" />
-        {t("quotes.panel.job.complete")}
-      </DialogTrigger>
-      <DialogContent
-        role="alertdialog"
-        onOpenAutoFocus={(event) => {
-          // The safe choice has the focus: completing cannot be undone.
-          event.preventDefault();
-          keepRef.current?.focus();
-        }}
-        className="pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:p-6"
-      >
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription className="leading-relaxed">{description}</DialogDescription>
-        <Form
-          method="post"
-          action={QUOTES_ACTION}
-          className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <DialogTrigger
+          aria-label={label}
+          className={cn(buttonVariants({ size: "md" }), "w-full gap-1.5 sm:w-auto")}
         >
-          <Fields job={job} back={back} />
-          <DialogClose ref={keepRef} className={buttonVariants({ variant: "outline", size: "md" })}>
-            {t("quotes.panel.job.completeKeep")}
-          </DialogClose>
-          {confirm}
-        </Form>
-      </DialogContent>
-    </Dialog>
+          <CircleCheck aria-hidden className="size-4" />
+          {t("quotes.panel.job.complete")}
+        </DialogTrigger>
+      }
+      title={title}
+      description={description}
+      action={QUOTES_ACTION}
+      cancelLabel={t("quotes.panel.job.completeKeep")}
+      confirmLabel={t("quotes.panel.job.completeConfirm")}
+      pending={busy}
+      variant="primary"
+      size="md"
+      confirmClassName="w-full sm:w-auto"
+    >
+      <Fields job={job} back={back} />
+    </ConfirmDialog>
   );
 }

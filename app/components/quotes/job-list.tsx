@@ -8,6 +8,7 @@ import { buttonVariants } from "../ui/button.tsx";
 import { cardVariants } from "../ui/card.tsx";
 import { JobPaymentLines, PayJobForm } from "./job-payment.tsx";
 import { JobStatusBadge, QuoteAmount } from "./quote-badges.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /**
  * "Jobs": the work agreed through accepted quotes, the viewer's as a client and as a
@@ -18,13 +19,11 @@ export function JobList({ jobs }: { jobs: JobView[] }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-xl font-bold text-stone-900">
-        {t("quotes.jobs.title")}
-      </h2>
-      <p className="mt-1 text-stone-600">{t("quotes.jobs.subtitle")}</p>
+      <SectionHeading id={headingId}>{t("quotes.jobs.title")}</SectionHeading>
+      <p className="mt-1 text-muted">{t("quotes.jobs.subtitle")}</p>
       <ul
         aria-labelledby={headingId}
-        className={cn(cardVariants({ elevated: false }), "mt-4 divide-y divide-stone-100")}
+        className={cn(cardVariants({ elevated: false }), "mt-4 divide-y divide-line-soft")}
       >
         {jobs.map((job) => (
           <li key={job.id} className="p-4" data-job={job.id}>
@@ -32,11 +31,11 @@ export function JobList({ jobs }: { jobs: JobView[] }) {
               <div className="min-w-0">
                 <Link
                   to={`/listing/${job.listingId}`}
-                  className="font-semibold wrap-break-word text-stone-900 hover:text-brand-800 hover:underline"
+                  className="font-semibold wrap-break-word text-ink hover:text-primary-strong hover:underline"
                 >
                   {job.listingTitle}
                 </Link>
-                <p className="text-sm text-stone-600">
+                <p className="text-sm text-muted">
                   {job.side === "client"
                     ? t("quotes.jobs.asClient", { name: job.professional.name })
                     : t("quotes.jobs.asProfessional", { name: job.client.name })}
@@ -44,10 +43,10 @@ export function JobList({ jobs }: { jobs: JobView[] }) {
               </div>
               <JobStatusBadge status={job.status} />
             </div>
-            <p className="mt-1 line-clamp-2 text-sm wrap-break-word text-stone-700">{job.covers}</p>
+            <p className="mt-1 line-clamp-2 text-sm wrap-break-word text-secondary">{job.covers}</p>
             <div className="mt-2 flex flex-col gap-x-4 gap-y-1 text-sm sm:flex-row sm:flex-wrap sm:items-center">
               <QuoteAmount usdCents={job.amountUsdCents} />
-              <span className="text-stone-600">
+              <span className="text-muted">
                 {t("quotes.jobs.neededBy", { date: formatDay(job.neededBy) })}
               </span>
             </div>

@@ -39,7 +39,7 @@ export function JobPaymentLines({ job }: { job: JobView }) {
   }
   return (
     <div
-      className="mt-2 space-y-0.5 text-sm text-stone-700"
+      className="mt-2 space-y-0.5 text-sm text-secondary"
       data-job-paid={payment.paid}
       data-payout={payment.payout ?? undefined}
     >
@@ -49,7 +49,7 @@ export function JobPaymentLines({ job }: { job: JobView }) {
       )}
       {payment.refunds.map((refund) => (
         <p key={refund.id} className="flex items-start gap-1.5" data-refund={refund.status}>
-          <Undo2 aria-hidden className="mt-0.5 size-4 shrink-0 text-stone-400" />
+          <Undo2 aria-hidden className="mt-0.5 size-4 shrink-0 text-faint" />
           {t("payments.jobs.refund", {
             amount: formatMinor(refund.amountMinor, refund.currency),
             status: t(`payments.bookings.refundStatuses.${refund.status}`),

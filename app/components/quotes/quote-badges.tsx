@@ -58,11 +58,9 @@ export function QuoteAmount({ usdCents, className }: { usdCents: number; classNa
   const usd = formatPrice(usdCents, USD);
   return (
     <span className={className}>
-      <span className="font-semibold text-stone-900 tabular-nums">
-        {formatPrice(usdCents, currency)}
-      </span>
+      <span className="font-semibold text-ink tabular-nums">{formatPrice(usdCents, currency)}</span>
       {currency.code !== USD.code && (
-        <span className="ml-1 text-sm text-stone-600 tabular-nums">
+        <span className="ml-1 text-sm text-muted tabular-nums">
           {t("quotes.amount.usd", { amount: usd })}
         </span>
       )}

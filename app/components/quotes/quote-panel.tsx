@@ -20,6 +20,7 @@ import { Textarea } from "../ui/textarea.tsx";
 import { CompleteJobButton } from "./complete-job.tsx";
 import { JobPaymentLines, PayJobForm } from "./job-payment.tsx";
 import { JobStatusBadge, QuoteAmount, QuoteStatusBadge, useAmountText } from "./quote-badges.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /** Where the panel's forms post: the resource route that answers with a redirect back. */
 export const QUOTES_ACTION = "/quotes";
@@ -78,11 +79,11 @@ export function QuotePanel({
   return (
     <section
       aria-labelledby="quote-panel-title"
-      className="mt-4 space-y-4 rounded-xl border border-stone-200 bg-white p-4 sm:p-5"
+      className="mt-4 space-y-4 rounded-xl border border-line bg-surface p-4 sm:p-5"
     >
-      <h3 id="quote-panel-title" className="text-lg font-bold text-stone-900">
+      <SectionHeading as="h3" id="quote-panel-title" size="sm">
         {quotes.requests.length > 1 ? t("quotes.panel.titleMany") : t("quotes.panel.title")}
-      </h3>
+      </SectionHeading>
       {quotes.requests.map((thread) => (
         <RequestThread
           key={thread.request.id}
@@ -114,24 +115,24 @@ function RequestThread({
   );
   const canQuote = side === "professional" && !standing;
   return (
-    <article className="border-t border-stone-200 pt-4 first-of-type:border-t-0 first-of-type:pt-0">
-      <p className="text-sm text-stone-600">
+    <article className="border-t border-line pt-4 first-of-type:border-t-0 first-of-type:pt-0">
+      <p className="text-sm text-muted">
         {t("quotes.panel.requested", {
           name: request.client.name,
           date: formatDay(request.createdAt.slice(0, 10)),
         })}
       </p>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[7rem_minmax(0,1fr)]">
-        <dt className="font-medium text-stone-700">{t("quotes.panel.need")}</dt>
-        <dd className="whitespace-pre-line wrap-break-word text-stone-900">{request.need}</dd>
-        <dt className="font-medium text-stone-700">{t("quotes.panel.place")}</dt>
-        <dd className="wrap-break-word text-stone-900">{request.place}</dd>
-        <dt className="font-medium text-stone-700">{t("quotes.panel.neededBy")}</dt>
-        <dd className="text-stone-900">{formatDay(request.neededBy)}</dd>
+        <dt className="font-medium text-secondary">{t("quotes.panel.need")}</dt>
+        <dd className="whitespace-pre-line wrap-break-word text-ink">{request.need}</dd>
+        <dt className="font-medium text-secondary">{t("quotes.panel.place")}</dt>
+        <dd className="wrap-break-word text-ink">{request.place}</dd>
+        <dt className="font-medium text-secondary">{t("quotes.panel.neededBy")}</dt>
+        <dd className="text-ink">{formatDay(request.neededBy)}</dd>
       </dl>
 
       {quotes.length === 0 ? (
-        <p className="mt-3 rounded-lg bg-stone-50 p-3 text-sm text-stone-700">
+        <p className="mt-3 rounded-lg bg-canvas p-3 text-sm text-secondary">
           {side === "client"
             ? t("quotes.panel.waiting", { name: request.professional.name })
             : t("quotes.panel.noQuote")}
@@ -164,7 +165,7 @@ function QuoteCard({ quote, side, back }: { quote: QuoteView; side: Side; back: 
       data-testid="quote"
       className={cn(
         "rounded-lg border p-3 sm:p-4",
-        open ? "border-sun-300 bg-sun-50/60" : "border-stone-200 bg-stone-50",
+        open ? "border-accent-light bg-accent-tint/60" : "border-line bg-canvas",
       )}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -175,16 +176,16 @@ function QuoteCard({ quote, side, back }: { quote: QuoteView; side: Side; back: 
         <QuoteStatusBadge status={quote.status} expired={quote.expired} />
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[7rem_minmax(0,1fr)]">
-        <dt className="font-medium text-stone-700">{t("quotes.panel.covers")}</dt>
-        <dd className="whitespace-pre-line wrap-break-word text-stone-900">{quote.covers}</dd>
-        <dt className="font-medium text-stone-700">{t("quotes.panel.validUntil")}</dt>
-        <dd className="text-stone-900">{formatDay(quote.validUntil)}</dd>
+        <dt className="font-medium text-secondary">{t("quotes.panel.covers")}</dt>
+        <dd className="whitespace-pre-line wrap-break-word text-ink">{quote.covers}</dd>
+        <dt className="font-medium text-secondary">{t("quotes.panel.validUntil")}</dt>
+        <dd className="text-ink">{formatDay(quote.validUntil)}</dd>
       </dl>
-      <p className="mt-1 text-xs text-stone-500">
+      <p className="mt-1 text-xs text-subtle">
         {t("quotes.panel.sentOn", { date: formatDay(quote.createdAt.slice(0, 10)) })}
       </p>
       {quote.expired && (
-        <p className="mt-2 text-sm text-stone-700">
+        <p className="mt-2 text-sm text-secondary">
           {t(
             side === "client" ? "quotes.panel.expiredNote" : "quotes.panel.expiredNoteProfessional",
             { date: formatDay(quote.validUntil) },
@@ -235,7 +236,7 @@ function QuoteCard({ quote, side, back }: { quote: QuoteView; side: Side; back: 
         </Form>
       )}
       {quote.status === "accepted" && (
-        <p className="mt-2 text-sm font-medium text-emerald-800">
+        <p className="mt-2 text-sm font-medium text-success-strong">
           {t("quotes.panel.acceptedNote")}
         </p>
       )}
@@ -287,7 +288,7 @@ function SendQuoteForm({
           maxLength={MAX_COVERS}
           aria-describedby={`${id}-covers-hint`}
         />
-        <p id={`${id}-covers-hint`} className="mt-1 text-xs text-stone-500">
+        <p id={`${id}-covers-hint`} className="mt-1 text-xs text-subtle">
           {t("quotes.panel.send.coversHint")}
         </p>
       </div>
@@ -310,15 +311,15 @@ function SendQuoteForm({
   );
   if (!again) {
     return (
-      <div className="mt-4 rounded-lg border border-stone-200 p-3 sm:p-4">
-        <h4 className="mb-3 font-semibold text-stone-900">{t("quotes.panel.send.title")}</h4>
+      <div className="mt-4 rounded-lg border border-line p-3 sm:p-4">
+        <h4 className="mb-3 font-semibold text-ink">{t("quotes.panel.send.title")}</h4>
         {form}
       </div>
     );
   }
   return (
-    <details className="group mt-4 rounded-lg border border-stone-200 p-3 sm:p-4">
-      <summary className="cursor-pointer font-semibold text-stone-900 group-open:mb-3">
+    <details className="group mt-4 rounded-lg border border-line p-3 sm:p-4">
+      <summary className="cursor-pointer font-semibold text-ink group-open:mb-3">
         {t("quotes.panel.send.again")}
       </summary>
       {form}
@@ -333,22 +334,22 @@ function JobCard({ job, back }: { job: JobView; back: string }) {
   return (
     <div
       data-testid="job"
-      className="mt-4 rounded-lg border border-brand-200 bg-brand-50/50 p-3 sm:p-4"
+      className="mt-4 rounded-lg border border-primary-pale bg-primary-tint/50 p-3 sm:p-4"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="font-semibold text-stone-900">{t("quotes.panel.job.title")}</h4>
+        <h4 className="font-semibold text-ink">{t("quotes.panel.job.title")}</h4>
         <p className="flex items-center gap-2 text-sm">
-          <span className="text-stone-700">{t("quotes.panel.job.status")}:</span>
+          <span className="text-secondary">{t("quotes.panel.job.status")}:</span>
           <JobStatusBadge status={job.status} />
         </p>
       </div>
       {job.completedAt && (
-        <p className="mt-1 text-sm text-stone-700">
+        <p className="mt-1 text-sm text-secondary">
           {t("quotes.panel.job.completedOn", { date: formatDay(job.completedAt.slice(0, 10)) })}
         </p>
       )}
       {job.cancelledAt && (
-        <p className="mt-1 text-sm text-stone-700">
+        <p className="mt-1 text-sm text-secondary">
           {t("quotes.panel.job.cancelledOn", { date: formatDay(job.cancelledAt.slice(0, 10)) })}
         </p>
       )}
@@ -371,7 +372,7 @@ function JobCard({ job, back }: { job: JobView; back: string }) {
                 method="post"
                 action={QUOTES_ACTION}
                 aria-label={t("quotes.panel.job.cancelTitle")}
-                className="space-y-3 rounded-lg border border-red-200 bg-white p-3"
+                className="space-y-3 rounded-lg border border-danger-pale bg-surface p-3"
               >
                 <Hidden intent="cancel-job" fields={{ jobId: job.id }} back={back} />
                 <div>
@@ -383,7 +384,7 @@ function JobCard({ job, back }: { job: JobView; back: string }) {
                     maxLength={MAX_CANCEL_REASON}
                     aria-describedby={`${id}-reason-hint`}
                   />
-                  <p id={`${id}-reason-hint`} className="mt-1 text-xs text-stone-500">
+                  <p id={`${id}-reason-hint`} className="mt-1 text-xs text-subtle">
                     {t("quotes.panel.job.reasonHint")}
                   </p>
                 </div>
@@ -404,10 +405,10 @@ function JobCard({ job, back }: { job: JobView; back: string }) {
       {job.status === "completed" && job.side === "client" && (
         <div className="mt-3">
           {job.reviewed ? (
-            <p className="text-sm text-emerald-800">{t("quotes.panel.job.reviewed")}</p>
+            <p className="text-sm text-success-strong">{t("quotes.panel.job.reviewed")}</p>
           ) : (
             <>
-              <h5 className="mb-2 font-semibold text-stone-900">{t("quotes.panel.job.review")}</h5>
+              <h5 className="mb-2 font-semibold text-ink">{t("quotes.panel.job.review")}</h5>
               <ReviewForm jobId={job.id} redirectTo={back} />
             </>
           )}

@@ -12,7 +12,7 @@ export function RequestQuoteCard({ listingId, name }: { listingId: number; name:
   return (
     <section
       aria-label={t("quotes.listing.button")}
-      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm"
+      className="rounded-2xl border border-line bg-surface p-5 shadow-sm"
     >
       <Link
         to={`/listing/${listingId}/quote`}
@@ -24,7 +24,7 @@ export function RequestQuoteCard({ listingId, name }: { listingId: number; name:
         <FileText aria-hidden className="size-5" />
         {t("quotes.listing.button")}
       </Link>
-      <p className="mt-3 text-sm text-stone-600">{t("quotes.listing.hint", { name })}</p>
+      <p className="mt-3 text-sm text-muted">{t("quotes.listing.hint", { name })}</p>
     </section>
   );
 }

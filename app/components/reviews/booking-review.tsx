@@ -39,7 +39,7 @@ export function BookingReview({
       >
         {t("reviews.bookings.write")}
       </summary>
-      <div className="rounded-xl border border-stone-200 bg-stone-50 p-4">
+      <div className="rounded-xl border border-line bg-canvas p-4">
         <ReviewForm bookingId={booking.id} redirectTo={redirectTo} />
       </div>
     </details>

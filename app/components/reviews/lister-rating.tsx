@@ -9,12 +9,12 @@ import { Icon } from "../ui/icon.tsx";
 export function ListerRating({ rating, ratingCount }: RatingSummary) {
   const t = useT();
   if (rating === null || ratingCount === 0) {
-    return <p className="text-sm text-stone-500">{t("reviews.lister.unrated")}</p>;
+    return <p className="text-sm text-subtle">{t("reviews.lister.unrated")}</p>;
   }
   const count = t("reviews.section.count", { count: ratingCount });
   return (
-    <p className="flex items-center gap-1 text-sm text-stone-700">
-      <Icon name="star" className="size-4 fill-sun-400 text-sun-400" />
+    <p className="flex items-center gap-1 text-sm text-secondary">
+      <Icon name="star" className="size-4 fill-accent-bright text-accent-bright" />
       <span aria-hidden>{t("reviews.lister.rating", { rating, count })}</span>
       <span className="sr-only">{t("reviews.lister.ratingLabel", { rating, count })}</span>
     </p>

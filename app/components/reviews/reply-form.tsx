@@ -55,7 +55,7 @@ export function ReplyForm({
             maxLength={MAX_REVIEW_BODY}
             aria-describedby={`${id}-hint`}
           />
-          <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
+          <p id={`${id}-hint`} className="mt-1 text-xs text-subtle">
             {t("reviews.reply.hint")}
           </p>
         </div>

@@ -46,16 +46,16 @@ export function ReviewForm({
               <input type="radio" name="rating" value={rating} required className="peer sr-only" />
               <span
                 aria-hidden
-                className="flex h-11 items-center justify-center gap-1 rounded-lg border border-stone-300 bg-white text-sm font-semibold text-stone-700 peer-checked:border-sun-500 peer-checked:bg-sun-50 peer-checked:text-sun-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600/40 hover:bg-stone-50"
+                className="flex h-11 items-center justify-center gap-1 rounded-lg border border-line-strong bg-surface text-sm font-semibold text-secondary peer-checked:border-accent-mid peer-checked:bg-accent-tint peer-checked:text-accent-strong peer-focus-visible:ring-2 peer-focus-visible:ring-primary-vivid/40 hover:bg-canvas"
               >
-                <Icon name="star" className="size-4 fill-sun-400 text-sun-400" />
+                <Icon name="star" className="size-4 fill-accent-bright text-accent-bright" />
                 {rating}
               </span>
               <span className="sr-only">{t("reviews.form.star", { count: rating })}</span>
             </label>
           ))}
         </div>
-        <p id={`${id}-rating-hint`} className="mt-1 text-xs text-stone-500">
+        <p id={`${id}-rating-hint`} className="mt-1 text-xs text-subtle">
           {t("reviews.form.ratingHint")}
         </p>
       </fieldset>
@@ -71,7 +71,7 @@ export function ReviewForm({
           maxLength={MAX_REVIEW_BODY}
           aria-describedby={`${id}-body-hint`}
         />
-        <p id={`${id}-body-hint`} className="mt-1 text-xs text-stone-500">
+        <p id={`${id}-body-hint`} className="mt-1 text-xs text-subtle">
           {t("reviews.form.bodyHint")}
         </p>
       </div>

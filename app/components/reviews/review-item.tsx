@@ -29,10 +29,10 @@ export function ReviewItem({
       className="py-5 first:pt-0 last:pb-0"
     >
       <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <h3 id={`review-${review.id}-author`} className="font-semibold text-stone-900">
+        <h3 id={`review-${review.id}-author`} className="font-semibold text-ink">
           {review.authorName}
         </h3>
-        <time dateTime={review.createdAt} className="text-sm text-stone-500">
+        <time dateTime={review.createdAt} className="text-sm text-subtle">
           {formatDay(review.createdAt.slice(0, 10))}
         </time>
       </header>
@@ -41,15 +41,15 @@ export function ReviewItem({
         label={t("reviews.item.stars", { rating: review.rating })}
         className="mt-1 text-base"
       />
-      <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-stone-700">
+      <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-secondary">
         {review.body}
       </p>
       {review.reply !== null && (
-        <div className="mt-3 rounded-xl border-l-4 border-brand-600 bg-brand-50/60 px-4 py-3">
-          <p className="text-sm font-semibold text-brand-900">
+        <div className="mt-3 rounded-xl border-l-4 border-primary-vivid bg-primary-tint/60 px-4 py-3">
+          <p className="text-sm font-semibold text-primary-deep">
             {t("reviews.item.reply", { name: listerName })}
           </p>
-          <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-stone-700">
+          <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-line text-secondary">
             {review.reply}
           </p>
         </div>

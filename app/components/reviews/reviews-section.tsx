@@ -7,7 +7,7 @@ import { ReplyForm } from "./reply-form.tsx";
 import { ReviewItem } from "./review-item.tsx";
 import { Stars } from "./stars.tsx";
 
-const cardClass = "rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6";
+const cardClass = "rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6";
 
 /** The page's address on another page of reviews (the first is the page itself). */
 function pageHref(path: string, page: number): string {
@@ -32,23 +32,21 @@ export function ReviewsSection({
   const back = `${path}${page > 1 ? `?reviews=${page}` : ""}#reviews`;
   return (
     <section aria-labelledby="reviews" className={cn(cardClass, "scroll-mt-20")}>
-      <h2 id="reviews" className="text-xl font-semibold text-stone-900">
+      <h2 id="reviews" className="text-xl font-semibold text-ink">
         {t("reviews.section.title")}
       </h2>
       {rating === null || ratingCount === 0 ? (
-        <p className="mt-3 text-stone-600">{t("reviews.section.none")}</p>
+        <p className="mt-3 text-muted">{t("reviews.section.none")}</p>
       ) : (
         <>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span aria-hidden className="text-3xl font-extrabold text-stone-900">
+            <span aria-hidden className="text-3xl font-extrabold text-ink">
               {rating}
             </span>
             <Stars rating={rating} className="text-xl" />
-            <span className="text-stone-600">
-              {t("reviews.section.count", { count: ratingCount })}
-            </span>
+            <span className="text-muted">{t("reviews.section.count", { count: ratingCount })}</span>
           </p>
-          <div className="mt-5 divide-y divide-stone-100 border-t border-stone-100 pt-5">
+          <div className="mt-5 divide-y divide-line-soft border-t border-line-soft pt-5">
             {section.reviews.map((review) => (
               <ReviewItem key={review.id} review={review} listerName={section.lister.name}>
                 {section.mayReply && review.reply === null && (
@@ -64,9 +62,9 @@ export function ReviewsSection({
           {pageCount > 1 && (
             <nav
               aria-label={t("reviews.section.pages")}
-              className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-stone-100 pt-4"
+              className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-line-soft pt-4"
             >
-              <span className="text-sm text-stone-600">
+              <span className="text-sm text-muted">
                 {t("reviews.section.pageOf", { page, count: pageCount })}
               </span>
               <span className="flex gap-2">

@@ -24,14 +24,14 @@ export function Stars({
   return (
     <span className={cn("relative inline-flex shrink-0", className)}>
       <span className="sr-only">{label ?? t("reviews.section.average", { rating })}</span>
-      <span aria-hidden className="flex text-stone-300">
+      <span aria-hidden className="flex text-line-strong">
         {SLOTS.map((slot) => (
           <Icon key={slot} name="star" className="size-[1em]" />
         ))}
       </span>
       <span
         aria-hidden
-        className="absolute inset-y-0 left-0 flex overflow-hidden text-sun-400"
+        className="absolute inset-y-0 left-0 flex overflow-hidden text-accent-bright"
         style={{ width: `${(value / MAX_RATING) * 100}%` }}
       >
         {SLOTS.map((slot) => (

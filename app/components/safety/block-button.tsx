@@ -1,18 +1,12 @@
 import { Ban, UserCheck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
+import { useAnsweredDialog } from "../../hooks/use-answered-dialog.ts";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { Button, buttonVariants } from "../ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from "../ui/dialog.tsx";
+import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
+import { DialogTrigger } from "../ui/dialog.tsx";
 
 /** Where blocking posts (routes/resources/blocks.ts). */
 const ACTION = "/blocks";
@@ -96,11 +90,11 @@ export function BlockButton({
         <form
           method="post"
           action={ACTION}
-          className="mt-2 space-y-3 rounded-xl border border-red-200 bg-red-50/60 p-4"
+          className="mt-2 space-y-3 rounded-xl border border-danger-pale bg-danger-tint/60 p-4"
         >
           <Hidden userId={userId} redirectTo={redirectTo} intent="block" />
-          <p className="font-semibold text-stone-900">{t("safety.block.confirmTitle", { name })}</p>
-          <p className="text-sm text-stone-700">{t("safety.block.confirmDescription")}</p>
+          <p className="font-semibold text-ink">{t("safety.block.confirmTitle", { name })}</p>
+          <p className="text-sm text-secondary">{t("safety.block.confirmDescription")}</p>
           <Button type="submit" variant="danger" size="md">
             {t("safety.block.confirm")}
           </Button>
@@ -125,59 +119,31 @@ function ConfirmBlock({
 }) {
   const t = useT();
   const fetcher = useFetcher();
-  const [open, setOpen] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const busy = fetcher.state !== "idle";
-  const sent = useRef(false);
-
-  // The answer is a redirect back with a toast: once it has landed, the question is answered.
-  useEffect(() => {
-    if (busy) sent.current = true;
-    else if (sent.current) {
-      sent.current = false;
-      setOpen(false);
-    }
-  }, [busy]);
+  const { open, setOpen } = useAnsweredDialog(busy);
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <DialogTrigger
-        aria-label={t("safety.block.blockLabel", { name })}
-        className={cn(blockClass, className)}
-      >
-        <Ban aria-hidden className="size-4" />
-        {t("safety.block.block")}
-      </DialogTrigger>
-      <DialogContent
-        role="alertdialog"
-        onOpenAutoFocus={(event) => {
-          // The safe choice has the focus.
-          event.preventDefault();
-          cancelRef.current?.focus();
-        }}
-        className="pb-[max(1.25rem,env(safe-area-inset-bottom))] sm:p-6"
-      >
-        <DialogTitle>{t("safety.block.confirmTitle", { name })}</DialogTitle>
-        <DialogDescription className="leading-relaxed">
-          {t("safety.block.confirmDescription")}
-        </DialogDescription>
-        <fetcher.Form
-          method="post"
-          action={ACTION}
-          className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <DialogTrigger
+          aria-label={t("safety.block.blockLabel", { name })}
+          className={cn(blockClass, className)}
         >
-          <Hidden userId={userId} redirectTo={redirectTo} intent="block" />
-          <DialogClose
-            ref={cancelRef}
-            className={buttonVariants({ variant: "outline", size: "lg" })}
-          >
-            {t("safety.block.cancel")}
-          </DialogClose>
-          <Button type="submit" variant="danger" disabled={busy}>
-            {t("safety.block.confirm")}
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+          <Ban aria-hidden className="size-4" />
+          {t("safety.block.block")}
+        </DialogTrigger>
+      }
+      title={t("safety.block.confirmTitle", { name })}
+      description={t("safety.block.confirmDescription")}
+      form={fetcher.Form}
+      action={ACTION}
+      cancelLabel={t("safety.block.cancel")}
+      confirmLabel={t("safety.block.confirm")}
+      pending={busy}
+    >
+      <Hidden userId={userId} redirectTo={redirectTo} intent="block" />
+    </ConfirmDialog>
   );
 }

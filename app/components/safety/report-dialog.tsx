@@ -1,6 +1,7 @@
 import { Flag } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useFetcher } from "react-router";
+import { useAnsweredDialog } from "../../hooks/use-answered-dialog.ts";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import type { MessageScope } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
@@ -58,20 +59,9 @@ export function ReportDialog({
   const t = useT();
   const hydrated = useHydrated();
   const fetcher = useFetcher();
-  const [open, setOpen] = useState(false);
   const busy = fetcher.state !== "idle";
+  const { open, setOpen } = useAnsweredDialog(busy);
   const label = t(`safety.report.open.${target}`);
-
-  const sent = useRef(false);
-
-  // The answer is a redirect back with a toast: once it has landed, the dialog has done its job.
-  useEffect(() => {
-    if (busy) sent.current = true;
-    else if (sent.current) {
-      sent.current = false;
-      setOpen(false);
-    }
-  }, [busy]);
 
   if (!hydrated) {
     return (
@@ -83,9 +73,9 @@ export function ReportDialog({
         <form
           method="post"
           action={ACTION}
-          className="mt-2 space-y-3 rounded-xl border border-stone-200 bg-white p-4"
+          className="mt-2 space-y-3 rounded-xl border border-line bg-surface p-4"
         >
-          <p className="font-semibold text-stone-900">{t(`safety.report.title.${target}`)}</p>
+          <p className="font-semibold text-ink">{t(`safety.report.title.${target}`)}</p>
           <ReportFields target={target} id={id} redirectTo={redirectTo} />
           <Button type="submit" size="md">
             {t("safety.report.submit")}
@@ -96,7 +86,7 @@ export function ReportDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger className={cn(triggerClass, className)}>
         <Flag aria-hidden className="size-4" />
         {label}
@@ -165,7 +155,7 @@ function ReportFields({
           maxLength={MAX_REPORT_DETAILS}
           aria-describedby={`${detailsId}-hint`}
         />
-        <p id={`${detailsId}-hint`} className="mt-1 text-xs text-stone-500">
+        <p id={`${detailsId}-hint`} className="mt-1 text-xs text-subtle">
           {t("safety.report.detailsHint")}
         </p>
       </div>

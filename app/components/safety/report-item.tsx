@@ -47,11 +47,11 @@ export function ReportItem({ report, action }: { report: ReportView; action: str
     >
       <header className="flex flex-wrap items-center gap-2">
         {report.system ? (
-          <Bot aria-hidden className="size-5 text-amber-700" />
+          <Bot aria-hidden className="size-5 text-warning" />
         ) : (
-          <Flag aria-hidden className="size-5 text-red-700" />
+          <Flag aria-hidden className="size-5 text-danger" />
         )}
-        <h3 id={headingId} className="font-bold text-stone-900">
+        <h3 id={headingId} className="font-bold text-ink">
           {t("safety.queue.heading", {
             id: report.id,
             target: t(`safety.targets.${report.target}`),
@@ -68,7 +68,7 @@ export function ReportItem({ report, action }: { report: ReportView; action: str
       <Context report={report} />
 
       {report.resolution && (
-        <div className="rounded-lg bg-stone-50 px-3.5 py-2.5 text-sm text-stone-700">
+        <div className="rounded-lg bg-canvas px-3.5 py-2.5 text-sm text-secondary">
           <p>
             {report.resolution.by
               ? t("safety.queue.closedBy", {
@@ -99,7 +99,7 @@ function Origin({ report }: { report: ReportView }) {
   const t = useT();
   if (report.system) {
     return (
-      <div className="rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900">
+      <div className="rounded-lg border border-warning-pale bg-warning-tint px-3.5 py-2.5 text-sm text-warning-deep">
         <p className="font-semibold">{t("safety.queue.flagged")}</p>
         <p className="mt-0.5">
           {t("safety.queue.ruleFound", { reasons: ruleText(t, report.ruleReasons) })}
@@ -111,7 +111,7 @@ function Origin({ report }: { report: ReportView }) {
     );
   }
   return (
-    <div className="text-sm text-stone-700">
+    <div className="text-sm text-secondary">
       <p className="wrap-anywhere">
         {report.reporter
           ? t("safety.queue.reportedBy", {
@@ -123,10 +123,10 @@ function Origin({ report }: { report: ReportView }) {
       </p>
       {report.details && (
         <figure className="mt-2">
-          <figcaption className="text-xs font-semibold text-stone-500 uppercase">
+          <figcaption className="text-xs font-semibold text-subtle uppercase">
             {t("safety.queue.details")}
           </figcaption>
-          <blockquote className="mt-1 rounded-lg bg-stone-50 p-3 wrap-break-word whitespace-pre-wrap text-stone-800">
+          <blockquote className="mt-1 rounded-lg bg-canvas p-3 wrap-break-word whitespace-pre-wrap text-ink-soft">
             {report.details}
           </blockquote>
         </figure>
@@ -141,10 +141,10 @@ function ReportedPerson({ report }: { report: ReportView }) {
   if (!person) return null;
   return (
     <div className="text-sm">
-      <p className="text-xs font-semibold text-stone-500 uppercase">
+      <p className="text-xs font-semibold text-subtle uppercase">
         {t("safety.queue.reportedUser")}
       </p>
-      <p className="mt-0.5 wrap-anywhere text-stone-800">
+      <p className="mt-0.5 wrap-anywhere text-ink-soft">
         <span className="font-semibold">{person.name}</span> &lt;{person.email}&gt; ·{" "}
         {person.role
           ? t("safety.queue.role", { role: t(`auth.badge.${person.role}`) })
@@ -157,14 +157,14 @@ function ReportedPerson({ report }: { report: ReportView }) {
 function MessageLine({ message }: { message: ReportContextMessage }) {
   const t = useT();
   return (
-    <li className={cn("rounded-lg p-3", message.flagged ? "bg-amber-50" : "bg-stone-50")}>
-      <p className="flex flex-wrap items-center gap-2 text-xs text-stone-500">
+    <li className={cn("rounded-lg p-3", message.flagged ? "bg-warning-tint" : "bg-canvas")}>
+      <p className="flex flex-wrap items-center gap-2 text-xs text-subtle">
         <span>
           {t("safety.queue.messageBy", { name: message.senderName, date: when(message.createdAt) })}
         </span>
         {message.flagged && <Badge tone="warning">{t("safety.queue.flaggedBadge")}</Badge>}
       </p>
-      <p className="mt-1 text-sm wrap-break-word whitespace-pre-wrap text-stone-800">
+      <p className="mt-1 text-sm wrap-break-word whitespace-pre-wrap text-ink-soft">
         {message.body || t("safety.queue.imageOnly")}
         {message.body && message.hasImage && ` ${t("safety.queue.imageOnly")}`}
       </p>
@@ -180,15 +180,15 @@ function Context({ report }: { report: ReportView }) {
     <>
       {conversation && (
         <section className="space-y-2 text-sm">
-          <p className="font-semibold text-stone-900">
+          <p className="font-semibold text-ink">
             <Link
               to={`/listing/${conversation.listing.id}`}
-              className="text-brand-800 hover:underline"
+              className="text-primary-strong hover:underline"
             >
               {t("safety.queue.conversation", { title: conversation.listing.title })}
             </Link>
           </p>
-          <p className="text-stone-600">
+          <p className="text-muted">
             {t("safety.queue.between", {
               guest: conversation.guest.name,
               host: conversation.host.name,
@@ -196,11 +196,11 @@ function Context({ report }: { report: ReportView }) {
           </p>
           {report.target === "conversation" && (
             <>
-              <p className="text-xs font-semibold text-stone-500 uppercase">
+              <p className="text-xs font-semibold text-subtle uppercase">
                 {t("safety.queue.lastMessages")}
               </p>
               {conversation.lastMessages.length === 0 ? (
-                <p className="text-stone-600">{t("safety.queue.noMessages")}</p>
+                <p className="text-muted">{t("safety.queue.noMessages")}</p>
               ) : (
                 <ul className="space-y-2">
                   {conversation.lastMessages.map((m) => (
@@ -214,7 +214,7 @@ function Context({ report }: { report: ReportView }) {
       )}
       {message && (
         <section className="space-y-2 text-sm">
-          <p className="text-xs font-semibold text-stone-500 uppercase">
+          <p className="text-xs font-semibold text-subtle uppercase">
             {report.system ? t("safety.queue.flaggedMessage") : t("safety.queue.reportedMessage")}
           </p>
           <ul>
@@ -224,24 +224,27 @@ function Context({ report }: { report: ReportView }) {
       )}
       {review && (
         <section className="space-y-1.5 text-sm">
-          <p className="font-semibold text-stone-900">
-            <Link to={`/listing/${review.listing.id}`} className="text-brand-800 hover:underline">
+          <p className="font-semibold text-ink">
+            <Link
+              to={`/listing/${review.listing.id}`}
+              className="text-primary-strong hover:underline"
+            >
               {t("safety.queue.review", { title: review.listing.title })}
             </Link>
           </p>
-          <p className="flex flex-wrap items-center gap-2 text-stone-600">
+          <p className="flex flex-wrap items-center gap-2 text-muted">
             <span>{t("safety.queue.reviewBy", { name: review.authorName })}</span>
             <span className="inline-flex items-center gap-1">
-              <Star aria-hidden className="size-4 fill-sun-400 text-sun-500" />
+              <Star aria-hidden className="size-4 fill-accent-bright text-accent-mid" />
               {t("safety.queue.rating", { rating: review.rating })}
             </span>
             {review.hidden && <Badge tone="neutral">{t("safety.queue.hiddenBadge")}</Badge>}
           </p>
-          <blockquote className="rounded-lg bg-stone-50 p-3 wrap-break-word whitespace-pre-wrap text-stone-800">
+          <blockquote className="rounded-lg bg-canvas p-3 wrap-break-word whitespace-pre-wrap text-ink-soft">
             {review.body}
           </blockquote>
           {review.hidden && review.hiddenReason && (
-            <p className="text-stone-600">
+            <p className="text-muted">
               {t("safety.queue.hiddenReason", { reason: review.hiddenReason })}
             </p>
           )}
@@ -260,7 +263,7 @@ function CloseForms({ report, action }: { report: ReportView; action: string }) 
   const busy =
     navigation.state !== "idle" && navigation.formData?.get("reportId") === String(report.id);
   return (
-    <div className="space-y-4 border-t border-stone-100 pt-4">
+    <div className="space-y-4 border-t border-line-soft pt-4">
       <Form
         method="post"
         action={action}
@@ -303,7 +306,7 @@ function CloseForms({ report, action }: { report: ReportView; action: string }) 
               maxLength={500}
               aria-describedby={`${reasonId}-hint`}
             />
-            <p id={`${reasonId}-hint`} className="mt-1 text-xs text-stone-500">
+            <p id={`${reasonId}-hint`} className="mt-1 text-xs text-subtle">
               {t("safety.queue.hideHint")}
             </p>
           </div>

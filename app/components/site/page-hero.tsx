@@ -18,14 +18,16 @@ export function PageHero({
   className?: string;
 }) {
   return (
-    <section className={cn("relative isolate overflow-hidden bg-brand-900 text-white", className)}>
+    <section
+      className={cn("relative isolate overflow-hidden bg-primary-deep text-white", className)}
+    >
       <HeroPattern />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:py-20">
-        <p className="text-sm font-semibold tracking-wide text-sun-300 uppercase">{eyebrow}</p>
+        <p className="text-sm font-semibold tracking-wide text-accent-light uppercase">{eyebrow}</p>
         <h1 className="mt-3 max-w-3xl text-3xl font-bold tracking-tight text-balance sm:text-4xl lg:text-5xl">
           {title}
         </h1>
-        <p className="mt-4 max-w-2xl text-base leading-relaxed text-brand-100 text-pretty sm:text-lg">
+        <p className="mt-4 max-w-2xl text-base leading-relaxed text-primary-soft text-pretty sm:text-lg">
           {lead}
         </p>
         {children}

@@ -5,13 +5,13 @@ import { cn } from "../../lib/cn.ts";
 export const badgeVariants = cva("rounded-full px-2 py-0.5 text-xs font-semibold", {
   variants: {
     tone: {
-      neutral: "bg-stone-100 text-stone-700",
-      brand: "bg-brand-700 text-white",
-      sun: "bg-sun-100 text-sun-700",
-      accent: "bg-sun-600 text-white",
-      success: "bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200",
-      warning: "bg-amber-50 text-amber-800",
-      danger: "bg-red-50 text-red-700",
+      neutral: "bg-surface-muted text-secondary",
+      brand: "bg-primary text-white",
+      sun: "bg-accent-soft text-accent-strong",
+      accent: "bg-accent text-white",
+      success: "bg-success-tint text-success-strong ring-1 ring-success-pale",
+      warning: "bg-warning-tint text-warning-strong",
+      danger: "bg-danger-tint text-danger",
     },
   },
   defaultVariants: { tone: "neutral" },

@@ -42,7 +42,7 @@ export function BarChart({
     <div className={cn("grid grid-cols-[auto_minmax(0,1fr)] gap-x-2", className)}>
       <div
         aria-hidden
-        className="flex h-36 flex-col justify-between text-right text-xs text-stone-500 tabular-nums"
+        className="flex h-36 flex-col justify-between text-right text-xs text-subtle tabular-nums"
       >
         {ticks.map((tick) => (
           <span key={tick} className="-my-2 leading-4">
@@ -65,7 +65,7 @@ export function BarChart({
             y1={y}
             y2={y}
             vectorEffect="non-scaling-stroke"
-            className={y === 100 ? "stroke-stone-300" : "stroke-stone-100"}
+            className={y === 100 ? "stroke-line-strong" : "stroke-line-soft"}
           />
         ))}
         {values.map((value, i) => {
@@ -86,7 +86,7 @@ export function BarChart({
       </svg>
       <div
         aria-hidden
-        className="col-start-2 mt-1 flex justify-between text-xs text-stone-500 tabular-nums"
+        className="col-start-2 mt-1 flex justify-between text-xs text-subtle tabular-nums"
       >
         {axis.map((i) => (
           <span key={i}>{labels[i]}</span>

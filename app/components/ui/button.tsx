@@ -10,16 +10,16 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: "bg-brand-700 text-white hover:bg-brand-800",
-        accent: "bg-sun-600 text-white hover:bg-sun-700",
-        highlight: "bg-sun-400 text-brand-950 hover:bg-sun-300",
-        outline: "border border-stone-300 bg-white text-stone-800 hover:bg-stone-50",
-        brandOutline: "border border-brand-700 text-brand-800 hover:bg-brand-50",
-        quiet: "border border-stone-200 text-stone-600 hover:bg-stone-100",
-        ghost: "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
-        danger: "bg-red-700 text-white hover:bg-red-800",
-        dangerOutline: "border border-red-200 bg-white text-red-700 hover:bg-red-50",
-        onDark: "border border-white/40 text-white hover:bg-white/10",
+        primary: "bg-primary text-white hover:bg-primary-strong",
+        accent: "bg-accent text-white hover:bg-accent-strong",
+        highlight: "bg-accent-bright text-primary-deepest hover:bg-accent-light",
+        outline: "border border-line-strong bg-surface text-ink-soft hover:bg-canvas",
+        brandOutline: "border border-primary text-primary-strong hover:bg-primary-tint",
+        quiet: "border border-line text-muted hover:bg-surface-muted",
+        ghost: "text-muted hover:bg-surface-muted hover:text-ink",
+        danger: "bg-danger text-white hover:bg-danger-strong",
+        dangerOutline: "border border-danger-pale bg-surface text-danger hover:bg-danger-tint",
+        onDark: "border border-white/40 text-white hover:bg-surface/10",
       },
       size: {
         sm: "h-9 px-3 text-sm",

@@ -2,7 +2,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "../../lib/cn.ts";
 
 /** A white panel with a border: forms, summaries, list boxes. */
-export const cardVariants = cva("rounded-xl border border-stone-200 bg-white", {
+export const cardVariants = cva("rounded-xl border border-line bg-surface", {
   variants: {
     elevated: { true: "shadow-sm", false: "" },
   },

@@ -36,17 +36,15 @@ export function DataTable<Row>({
   const cardColumns = columns.filter((column) => column.inCard !== false);
   return (
     <div className={cn(cardVariants({ elevated: false }), "overflow-hidden")}>
-      <ul aria-label={label} className="divide-y divide-stone-100 md:hidden">
+      <ul aria-label={label} className="divide-y divide-line-soft md:hidden">
         {rows.map((row) => (
           <li key={rowKey(row)} className="p-4">
-            <div className="min-w-0 font-medium wrap-break-word text-stone-900">
-              {cardTitle(row)}
-            </div>
+            <div className="min-w-0 font-medium wrap-break-word text-ink">{cardTitle(row)}</div>
             <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
               {cardColumns.map((column) => (
                 <Fragment key={column.label}>
-                  <dt className="text-stone-500">{column.label}</dt>
-                  <dd className="min-w-0 wrap-break-word text-stone-800">{column.cell(row)}</dd>
+                  <dt className="text-subtle">{column.label}</dt>
+                  <dd className="min-w-0 wrap-break-word text-ink-soft">{column.cell(row)}</dd>
                 </Fragment>
               ))}
             </dl>
@@ -56,14 +54,14 @@ export function DataTable<Row>({
       <div className={cn("hidden overflow-x-auto md:block", tableClassName)}>
         <table className="w-full text-left text-sm">
           <TableHead sticky={tableClassName !== undefined} columns={columns} />
-          <tbody className="divide-y divide-stone-100">
+          <tbody className="divide-y divide-line-soft">
             {rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
                   <td
                     key={column.label}
                     className={cn(
-                      "px-4 py-3 wrap-break-word text-stone-700",
+                      "px-4 py-3 wrap-break-word text-secondary",
                       column.numeric && "text-right tabular-nums",
                     )}
                   >

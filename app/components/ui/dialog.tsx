@@ -9,7 +9,7 @@ export const DialogClose = RadixDialog.Close;
 const overlayVariants = cva("fixed inset-0 z-50", {
   variants: {
     side: {
-      center: "bg-stone-950/60 backdrop-blur-[2px]",
+      center: "bg-scrim/60 backdrop-blur-[2px]",
       left: "bg-black/60 transition-opacity duration-300 starting:opacity-0",
     },
   },
@@ -20,7 +20,7 @@ const overlayVariants = cva("fixed inset-0 z-50", {
  * `center`: a sheet from the bottom on phones, a centred box from `sm` up. `left`: a drawer that
  * slides in from the left.
  */
-const contentVariants = cva("fixed z-50 bg-white shadow-2xl", {
+const contentVariants = cva("fixed z-50 bg-surface shadow-2xl", {
   variants: {
     side: {
       center:
@@ -63,9 +63,7 @@ export function DialogTitle({
   className,
   ...props
 }: React.ComponentProps<typeof RadixDialog.Title>) {
-  return (
-    <RadixDialog.Title className={cn("text-lg font-bold text-stone-900", className)} {...props} />
-  );
+  return <RadixDialog.Title className={cn("text-lg font-bold text-ink", className)} {...props} />;
 }
 
 export function DialogDescription({
@@ -73,6 +71,6 @@ export function DialogDescription({
   ...props
 }: React.ComponentProps<typeof RadixDialog.Description>) {
   return (
-    <RadixDialog.Description className={cn("mt-1 text-sm text-stone-600", className)} {...props} />
+    <RadixDialog.Description className={cn("mt-1 text-sm text-muted", className)} {...props} />
   );
 }

@@ -39,12 +39,12 @@ export function FieldFrame({
         "aria-describedby": describedBy || undefined,
       })}
       {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-subtle">
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
           {error}
         </p>
       )}
@@ -100,7 +100,7 @@ export function PasswordField({
           onClick={() => setVisible((v) => !v)}
           aria-label={visible ? hideLabel : showLabel}
           aria-pressed={visible}
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-stone-500 hover:text-stone-800"
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-subtle hover:text-ink-soft"
         >
           {visible ? (
             <EyeOff aria-hidden className="size-4" />
@@ -110,7 +110,7 @@ export function PasswordField({
         </button>
       </div>
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
           {error}
         </p>
       )}

@@ -12,7 +12,7 @@ export function Flag({
     return (
       <span
         aria-hidden
-        className={cn("inline-block h-3.5 w-5 rounded-sm bg-stone-200", className)}
+        className={cn("inline-block h-3.5 w-5 rounded-sm bg-surface-strong", className)}
       />
     );
   return (

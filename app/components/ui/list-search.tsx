@@ -24,7 +24,7 @@ export function ListSearch({
       <div className="relative flex-1 sm:w-72">
         <Search
           aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-faint"
         />
         <Input
           id={id}

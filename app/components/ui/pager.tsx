@@ -5,7 +5,7 @@ import { buttonVariants } from "./button.tsx";
 
 const pagerClass = cn(
   buttonVariants({ variant: "outline", size: "md" }),
-  "gap-1 px-3 text-stone-700",
+  "gap-1 px-3 text-secondary",
 );
 
 /** Previous / "Page n of m" / Next under a paged list: plain links, so it works without scripts. */
@@ -31,7 +31,7 @@ export function Pager({
       ) : (
         <span />
       )}
-      <p className="text-sm text-stone-600" aria-current="page">
+      <p className="text-sm text-muted" aria-current="page">
         {texts.pageOf}
       </p>
       {page < pageCount ? (

@@ -166,7 +166,7 @@ export function Popover({
         data-open={open || undefined}
         className={cn(
           cardVariants({ elevated: false }),
-          "fixed inset-auto z-50 m-0 max-h-(--popover-room) max-w-[calc(100vw-1rem)] overflow-y-auto p-1.5 text-left text-stone-900 shadow-xl",
+          "fixed inset-auto z-50 m-0 max-h-(--popover-room) max-w-[calc(100vw-1rem)] overflow-y-auto p-1.5 text-left text-ink shadow-xl",
           className,
         )}
       >

@@ -16,7 +16,7 @@ export function TableHead({
   return (
     <thead
       className={cn(
-        "bg-stone-50 text-xs tracking-wide text-stone-500 uppercase",
+        "bg-canvas text-xs tracking-wide text-subtle uppercase",
         sticky && "sticky top-0",
       )}
     >

@@ -107,8 +107,8 @@ const toastVariants = cva(
   {
     variants: {
       variant: {
-        default: "border-stone-200 bg-white text-stone-900",
-        destructive: "border-red-700 bg-red-700 text-white",
+        default: "border-line bg-surface text-ink",
+        destructive: "border-danger bg-danger text-white",
       },
     },
     defaultVariants: { variant: "default" },
@@ -117,7 +117,7 @@ const toastVariants = cva(
 
 const descriptionVariants = cva("mt-1 text-sm", {
   variants: {
-    variant: { default: "text-stone-600", destructive: "text-red-50" },
+    variant: { default: "text-muted", destructive: "text-danger-tint" },
   },
   defaultVariants: { variant: "default" },
 });

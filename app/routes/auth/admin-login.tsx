@@ -67,16 +67,16 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   return (
     <AuthPageShell>
       <div className="mb-6 text-center">
-        <span className="mx-auto mb-3 inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <span className="mx-auto mb-3 inline-flex size-12 items-center justify-center rounded-full bg-primary-tint text-primary">
           <ShieldCheck aria-hidden className="size-6" />
         </span>
-        <h1 className="text-2xl font-bold text-stone-900">{t("auth.adminLogin.title")}</h1>
-        <p className="mt-2 text-sm text-stone-600">{t("auth.adminLogin.description")}</p>
+        <h1 className="text-2xl font-bold text-ink">{t("auth.adminLogin.title")}</h1>
+        <p className="mt-2 text-sm text-muted">{t("auth.adminLogin.description")}</p>
       </div>
       {loaderData.linkFailed && (
         <p
           role="alert"
-          className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          className="mb-4 rounded-lg border border-danger-pale bg-danger-tint px-3 py-2 text-sm text-danger-strong"
         >
           {t("auth.adminLogin.linkInvalid")}
         </p>
@@ -97,7 +97,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
       </Form>
       {loaderData.demoSignIn && <DemoAccounts people={["admin"]} />}
       <p className="mt-6 text-center text-sm">
-        <Link to="/" className="font-medium text-brand-700 hover:underline">
+        <Link to="/" className="font-medium text-primary hover:underline">
           {t("auth.adminLogin.backHome")}
         </Link>
       </p>

@@ -113,7 +113,7 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
       )}
       <div className="text-center">
         <span
-          className={`mx-auto mb-3 inline-flex size-14 items-center justify-center rounded-full ${ok ? "bg-brand-50 text-brand-700" : "bg-red-50 text-red-700"}`}
+          className={`mx-auto mb-3 inline-flex size-14 items-center justify-center rounded-full ${ok ? "bg-primary-tint text-primary" : "bg-danger-tint text-danger"}`}
         >
           {ok ? (
             <CircleCheck aria-hidden className="size-7" />
@@ -121,10 +121,10 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
             <CircleAlert aria-hidden className="size-7" />
           )}
         </span>
-        <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
-        <p className="mt-2 text-stone-600">{description}</p>
+        <h1 className="text-2xl font-bold text-ink">{title}</h1>
+        <p className="mt-2 text-muted">{description}</p>
         {redirects ? (
-          <p className="mt-4 text-sm text-stone-500">
+          <p className="mt-4 text-sm text-subtle">
             {t(loaderData.next ? "auth.confirm.redirectingBack" : "auth.confirm.redirecting")}
           </p>
         ) : (
@@ -150,7 +150,7 @@ export default function Confirm({ loaderData }: Route.ComponentProps) {
           className={
             redirects
               ? cn(buttonVariants(), "mt-6 px-6")
-              : "mt-4 inline-flex h-11 items-center justify-center px-6 font-medium text-brand-700 hover:underline"
+              : "mt-4 inline-flex h-11 items-center justify-center px-6 font-medium text-primary hover:underline"
           }
         >
           {t("auth.confirm.continue")}

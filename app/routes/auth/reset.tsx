@@ -119,13 +119,13 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
         <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=/dashboard/overview`} />
       )}
       <div className="mb-6 text-center">
-        <span className="mx-auto mb-3 inline-flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <span className="mx-auto mb-3 inline-flex size-12 items-center justify-center rounded-full bg-primary-tint text-primary">
           <KeyRound aria-hidden className="size-6" />
         </span>
-        <h1 className="text-2xl font-bold text-stone-900">
+        <h1 className="text-2xl font-bold text-ink">
           {updated ? t("auth.reset.updated") : t("auth.reset.title")}
         </h1>
-        <p className="mt-2 text-sm text-stone-600">
+        <p className="mt-2 text-sm text-muted">
           {updated ? t("auth.reset.updatedDescription") : t("auth.reset.description")}
         </p>
       </div>

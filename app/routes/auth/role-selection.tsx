@@ -62,10 +62,8 @@ export default function RoleSelection({ actionData }: Route.ComponentProps) {
         <meta httpEquiv="refresh" content={`${REDIRECT_DELAY_MS / 1000};url=/dashboard/overview`} />
       )}
       <div className="text-center">
-        <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">
-          {t("auth.roleSelection.title")}
-        </h1>
-        <p className="mt-2 text-stone-600">{t("auth.roleSelection.description")}</p>
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">{t("auth.roleSelection.title")}</h1>
+        <p className="mt-2 text-muted">{t("auth.roleSelection.description")}</p>
       </div>
       <Form method="post" className="mt-8">
         <AccountTypeCards legend={t("auth.fields.accountType")} onChange={setRole} />

@@ -13,6 +13,7 @@ import { ANALYTICS_RANGES } from "../../lib/analytics-values.ts";
 import { analyticsPageQuerySchema, type AnalyticsTotals } from "../../lib/schemas/analytics.ts";
 import { analyticsReport } from "../../services/analytics/analytics-report.server.ts";
 import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 /** The page lists the most active listings; the CSV has every one. */
 const TABLE_LISTINGS = 10;
@@ -49,10 +50,10 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-bold text-stone-900">
+          <SectionHeading>
             {report.platform ? t("dashboard.analytics.adminTitle") : t("dashboard.analytics.title")}
-          </h2>
-          <p className="mt-1 text-sm text-stone-600">
+          </SectionHeading>
+          <p className="mt-1 text-sm text-muted">
             {t("dashboard.analytics.subtitle", {
               from: formatDay(report.from),
               to: formatDay(report.to),
@@ -60,7 +61,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <nav aria-label={t("dashboard.analytics.range")}>
-          <ul className="inline-flex rounded-lg border border-stone-200 bg-white p-1">
+          <ul className="inline-flex rounded-lg border border-line bg-surface p-1">
             {ANALYTICS_RANGES.map((days) => (
               <li key={days}>
                 <Link
@@ -70,8 +71,8 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                   className={cn(
                     "inline-flex h-9 items-center rounded-md px-3 text-sm font-semibold",
                     days === report.days
-                      ? "bg-brand-700 text-white"
-                      : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+                      ? "bg-primary text-white"
+                      : "text-muted hover:bg-surface-muted hover:text-ink",
                   )}
                 >
                   {t(`dashboard.analytics.ranges.d${days}`)}
@@ -116,19 +117,19 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         <a
           href={reportUrl("day")}
           download
-          className="text-sm font-semibold text-brand-800 underline-offset-2 hover:underline"
+          className="text-sm font-semibold text-primary-strong underline-offset-2 hover:underline"
         >
           {t("dashboard.analytics.dailyReport")}
         </a>
       </div>
 
       {!report.platform && (
-        <div className="flex flex-col gap-4 rounded-2xl border border-sun-200 bg-gradient-to-r from-sun-50 to-white p-6 sm:flex-row sm:items-center">
+        <div className="flex flex-col gap-4 rounded-2xl border border-accent-pale bg-gradient-to-r from-accent-tint to-white p-6 sm:flex-row sm:items-center">
           <div className="flex-1">
-            <h3 className="text-lg font-bold text-stone-900">
+            <SectionHeading as="h3" size="sm">
               {t("dashboard.analytics.upgradeTitle")}
-            </h3>
-            <p className="mt-1 text-stone-600">{t("dashboard.analytics.upgradeBody")}</p>
+            </SectionHeading>
+            <p className="mt-1 text-muted">{t("dashboard.analytics.upgradeBody")}</p>
           </div>
           <Link
             to="/dashboard/premium-plans"

@@ -12,6 +12,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { AUDIT_ACTIONS } from "../../lib/admin-values.ts";
 import { auditLogPageQuerySchema } from "../../lib/schemas/admin-users.ts";
 import { listAuditEntries } from "../../services/admin/audit.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/audit-log";
 
@@ -52,9 +53,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
     {
       label: t("dashboard.audit.what"),
       cell: (e) => (
-        <span className="font-medium text-stone-900">
-          {t(`dashboard.audit.actions.${e.action}`)}
-        </span>
+        <span className="font-medium text-ink">{t(`dashboard.audit.actions.${e.action}`)}</span>
       ),
       inCard: false,
     },
@@ -90,8 +89,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
     <div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-bold text-stone-900">{t("dashboard.audit.title")}</h2>
-          <p className="text-sm text-stone-600">
+          <SectionHeading>{t("dashboard.audit.title")}</SectionHeading>
+          <p className="text-sm text-muted">
             {t("dashboard.audit.subtitle")} {t("dashboard.audit.total", { count: total })}
           </p>
         </div>

@@ -52,6 +52,7 @@ import { readForm } from "../../services/session/read-form.server.ts";
 import { readCurrencyCode } from "../../services/session/preferences.server.ts";
 import { listMyJobs } from "../../services/quotes/quotes.server.ts";
 import { listReviewable } from "../../services/reviews/reviews.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 /**
  * Accept, Decline (an optional reason), Cancel (a reason the host and the admin must give), Pay
@@ -312,10 +313,10 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
       {hosting && (
         <section aria-labelledby="booking-inbox" className="space-y-6">
           <div>
-            <h2 id="booking-inbox" className="text-xl font-bold text-stone-900">
+            <SectionHeading id="booking-inbox">
               {t("bookingsDashboard.hosting.title")}
-            </h2>
-            <p className="mt-1 text-stone-600">{t("bookingsDashboard.hosting.subtitle")}</p>
+            </SectionHeading>
+            <p className="mt-1 text-muted">{t("bookingsDashboard.hosting.subtitle")}</p>
           </div>
           <HostInbox inbox={hosting} now={now} month={month} currency={currency} />
           <OccupancyTable month={hosting.month} rows={hosting.rows} today={today} />

@@ -133,23 +133,23 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
     <section aria-labelledby="conversation-title" className="mx-auto max-w-3xl">
       <Link
         to="/dashboard/inbox"
-        className="text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        className="text-sm font-medium text-primary-strong underline-offset-4 hover:underline"
       >
         {t("conversations.conversation.back")}
       </Link>
-      <header className="mt-3 flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 sm:p-4">
+      <header className="mt-3 flex items-center gap-3 rounded-xl border border-line bg-surface p-3 sm:p-4">
         <img
           src={conversation.other.avatarUrl}
           alt=""
           width={48}
           height={48}
-          className="size-10 shrink-0 rounded-full bg-stone-100 object-cover sm:size-12"
+          className="size-10 shrink-0 rounded-full bg-surface-muted object-cover sm:size-12"
         />
         <div className="min-w-0 flex-1">
-          <h2 id="conversation-title" className="truncate text-lg font-bold text-stone-900">
+          <h2 id="conversation-title" className="truncate text-lg font-bold text-ink">
             {conversation.other.name}
           </h2>
-          <p className="truncate text-sm text-stone-600">
+          <p className="truncate text-sm text-muted">
             <Link
               to={`/listing/${conversation.listing.id}`}
               className="underline-offset-4 hover:underline"
@@ -184,19 +184,19 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
       </div>
       <QuotePanel {...loaderData.quotePanel} back={`/dashboard/inbox/${conversation.id}`} />
 
-      <div className="mt-4 rounded-xl border border-stone-200 bg-stone-50 p-3 sm:p-4">
+      <div className="mt-4 rounded-xl border border-line bg-canvas p-3 sm:p-4">
         {conversation.hasEarlier && (
           <p className="mb-3 text-center">
             <Link
               to={`?before=${shown[0]?.id ?? 0}`}
-              className="text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+              className="text-sm font-medium text-primary-strong underline-offset-4 hover:underline"
             >
               {t("conversations.conversation.earlier")}
             </Link>
           </p>
         )}
         {all.length === 0 ? (
-          <p className="py-8 text-center text-stone-600">{t("conversations.conversation.empty")}</p>
+          <p className="py-8 text-center text-muted">{t("conversations.conversation.empty")}</p>
         ) : (
           <ol className="space-y-3" aria-label={t("conversations.conversation.live")}>
             {all.map((message) => (
@@ -216,7 +216,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
       </div>
 
       {blocked ? (
-        <p role="status" className="mt-4 rounded-lg bg-stone-100 p-4 text-sm text-stone-700">
+        <p role="status" className="mt-4 rounded-lg bg-surface-muted p-4 text-sm text-secondary">
           {conversation.blockedByMe
             ? t("conversations.conversation.blockedByMe", { name: conversation.other.name })
             : t("conversations.conversation.blockedMe", { name: conversation.other.name })}
@@ -226,10 +226,10 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           ref={formRef}
           method="post"
           encType="multipart/form-data"
-          className="mt-4 space-y-3 rounded-xl border border-stone-200 bg-white p-4"
+          className="mt-4 space-y-3 rounded-xl border border-line bg-surface p-4"
         >
           {result?.error && (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            <p role="alert" className="rounded-lg bg-danger-tint p-3 text-sm text-danger-strong">
               {result.error}
             </p>
           )}
@@ -247,7 +247,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
               className="w-full"
             />
             {bodyError && (
-              <p id="reply-error" className="mt-1 text-sm text-red-700">
+              <p id="reply-error" className="mt-1 text-sm text-danger">
                 {t(bodyError)}
               </p>
             )}
@@ -261,9 +261,9 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
                 type="file"
                 accept="image/png,image/jpeg,image/gif,image/webp"
                 aria-describedby="reply-image-hint"
-                className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-lg file:border file:border-stone-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold"
+                className="block w-full text-sm text-secondary file:mr-3 file:rounded-lg file:border file:border-line-strong file:bg-surface file:px-3 file:py-2 file:text-sm file:font-semibold"
               />
-              <p id="reply-image-hint" className="mt-1 text-xs text-stone-500">
+              <p id="reply-image-hint" className="mt-1 text-xs text-subtle">
                 {t("conversations.conversation.attachHint")}
               </p>
             </div>

@@ -26,6 +26,7 @@ import { addCurrency, updateCurrencyRate } from "../../services/reference/curren
 import { listCurrencies } from "../../services/reference/reference.server.ts";
 import { answerAction, formRefusal } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/currency-settings";
 const ADD_FIELDS = ["name", "code", "symbol", "ratePerUsd", "countryCode"] as const;
@@ -106,7 +107,7 @@ type AddRefusal = { fieldErrors: Record<string, string>; values: AddValues };
 
 function Code({ currency }: { currency: CurrencyRow }) {
   return (
-    <span className="flex items-center gap-2 font-semibold text-stone-900">
+    <span className="flex items-center gap-2 font-semibold text-ink">
       <Flag countryCode={currency.countryCode} />
       {currency.code}
     </span>
@@ -125,7 +126,7 @@ function RateForm({ currency }: { currency: CurrencyRow }) {
   // The table and the phone's cards each render the row: ids must differ between the two.
   const id = useId();
   if (currency.code === BASE_CURRENCY) {
-    return <span className="text-sm text-stone-500">{t("dashboard.currency.base")}</span>;
+    return <span className="text-sm text-subtle">{t("dashboard.currency.base")}</span>;
   }
   return (
     <fetcher.Form
@@ -261,10 +262,10 @@ function AddCurrency({ refusal }: { refusal: AddRefusal | undefined }) {
         aria-labelledby="add-currency-title"
         className={cn(cardVariants({ elevated: false }), "w-full p-5")}
       >
-        <h3 id="add-currency-title" className="text-lg font-bold text-stone-900">
+        <SectionHeading as="h3" id="add-currency-title" size="sm">
           {t("dashboard.currency.addTitle")}
-        </h3>
-        <p className="mt-1 mb-4 text-sm text-stone-600">{t("dashboard.currency.addDescription")}</p>
+        </SectionHeading>
+        <p className="mt-1 mb-4 text-sm text-muted">{t("dashboard.currency.addDescription")}</p>
         <Form method="post" action={`${PATH}?add=1`} className="space-y-4">
           <input type="hidden" name="intent" value="add" />
           <AddCurrencyFields refusal={refusal} />
@@ -326,8 +327,8 @@ export default function CurrencySettings({ loaderData, actionData }: Route.Compo
     <div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-bold text-stone-900">{t("dashboard.currency.title")}</h2>
-          <p className="mt-1 text-stone-600">{t("dashboard.currency.subtitle")}</p>
+          <SectionHeading>{t("dashboard.currency.title")}</SectionHeading>
+          <p className="mt-1 text-muted">{t("dashboard.currency.subtitle")}</p>
         </div>
         <AddCurrency refusal={actionData ?? undefined} />
       </div>

@@ -17,6 +17,7 @@ import {
 } from "../../services/conversations/conversations.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 /** The viewer's conversations: Messages for everyone, Inquiries for agents, Client Inquiries for professionals. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -61,15 +62,13 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="inbox-title">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h2 id="inbox-title" className="text-xl font-bold text-stone-900">
-            {title}
-          </h2>
-          <p className="text-sm text-stone-600">
+          <SectionHeading id="inbox-title">{title}</SectionHeading>
+          <p className="text-sm text-muted">
             {lister ? t("conversations.inbox.subtitleLister") : t("conversations.inbox.subtitle")}
           </p>
         </div>
         {inbox.totalUnread > 0 && (
-          <p className="text-sm font-semibold text-brand-800">
+          <p className="text-sm font-semibold text-primary-strong">
             {t("conversations.inbox.unread", { count: inbox.totalUnread })}
           </p>
         )}

@@ -77,7 +77,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-8">
       {/* One row on a phone, so the tab's own content starts in the first screen: the subtitle
           is left out there and the buttons keep only their icons (their names stay). */}
-      <div className="flex items-center gap-3 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-950 p-3 text-white shadow-lg sm:gap-4 sm:p-7 print:hidden">
+      <div className="flex items-center gap-3 rounded-2xl bg-gradient-to-br from-primary-strong to-primary-deepest p-3 text-white shadow-lg sm:gap-4 sm:p-7 print:hidden">
         <img
           src={avatar}
           alt=""
@@ -89,8 +89,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           <h1 className="line-clamp-2 text-base leading-snug font-bold wrap-break-word sm:line-clamp-none sm:text-2xl">
             {t("dashboard.welcome", { name: name ?? t("dashboard.fallbackName") })}
           </h1>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-brand-100">
-            <Badge tone={null} className="bg-sun-400 px-2.5 font-bold text-brand-950">
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-primary-soft">
+            <Badge tone={null} className="bg-accent-bright px-2.5 font-bold text-primary-deepest">
               {t(`auth.badge.${role}`)}
             </Badge>
             <span className="hidden sm:inline">{t(`dashboard.subtitles.${role}`)}</span>
@@ -127,7 +127,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       <div className="mt-3 sm:mt-6 print:hidden">
         <button
           type="button"
-          className="flex w-full items-center justify-between rounded-lg border border-stone-200 bg-white px-4 py-3 font-semibold text-stone-800 md:hidden"
+          className="flex w-full items-center justify-between rounded-lg border border-line bg-surface px-4 py-3 font-semibold text-ink-soft md:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
@@ -160,14 +160,14 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
                     cn(
                       "block rounded-lg px-4 py-2 text-sm font-semibold whitespace-nowrap",
                       isActive
-                        ? "bg-brand-700 text-white"
-                        : "text-stone-600 hover:bg-stone-100 hover:text-stone-900",
+                        ? "bg-primary text-white"
+                        : "text-muted hover:bg-surface-muted hover:text-ink",
                     )
                   }
                 >
                   {t(item.label)}
                   {item.tab === "inbox" && unread > 0 && (
-                    <span className="ml-1.5 rounded-full bg-red-700 px-1.5 text-xs leading-5 font-bold text-white">
+                    <span className="ml-1.5 rounded-full bg-danger px-1.5 text-xs leading-5 font-bold text-white">
                       <span aria-hidden>{unread}</span>
                       <span className="sr-only">
                         {t("layout.header.unreadMessages", { count: unread })}

@@ -46,6 +46,7 @@ import {
   loadOrErrorPage,
 } from "../../services/session/action-answer.server.ts";
 import { formFields, readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const MY_LISTINGS = "/dashboard/my-listings";
 
@@ -358,21 +359,21 @@ export default function ListingCalendar({ loaderData, actionData }: Route.Compon
       <div>
         <Link
           to={MY_LISTINGS}
-          className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-800 hover:underline"
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary-strong hover:underline"
         >
           <ArrowLeft aria-hidden className="size-4" />
           {t("bookingManage.back")}
         </Link>
-        <h2 className="mt-2 flex items-center gap-2 text-xl font-bold text-stone-900">
-          <CalendarDays aria-hidden className="size-5 shrink-0 text-brand-700" />
+        <SectionHeading className="mt-2 flex items-center gap-2">
+          <CalendarDays aria-hidden className="size-5 shrink-0 text-primary" />
           {t("bookingManage.title")}
-        </h2>
-        <p className="mt-1 font-semibold wrap-break-word text-stone-800">{listing.title}</p>
-        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-600">
+        </SectionHeading>
+        <p className="mt-1 font-semibold wrap-break-word text-ink-soft">{listing.title}</p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
           <span>{t(`bookingManage.units.${listing.unit}`)}</span>
           <span aria-hidden>·</span>
           <span
-            className={cn("font-semibold", settings ? "text-emerald-800" : "text-stone-700")}
+            className={cn("font-semibold", settings ? "text-success-strong" : "text-secondary")}
             data-testid="booking-state"
           >
             {t(settings ? `bookingManage.state.${settings.mode}` : "bookingManage.state.off")}
@@ -381,7 +382,7 @@ export default function ListingCalendar({ loaderData, actionData }: Route.Compon
         {!listing.priceFits && (
           <p
             role="note"
-            className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+            className="mt-3 rounded-lg border border-warning-pale bg-warning-tint p-3 text-sm text-warning-deep"
           >
             {t("bookingManage.priceDoesNotFit", {
               unit: t(`bookingManage.unitNames.${listing.unit}`),

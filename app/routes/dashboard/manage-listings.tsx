@@ -21,6 +21,7 @@ import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.serv
 import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/manage-listings";
 const actionSchema = z.object({
@@ -99,18 +100,22 @@ function AttributeSwitch({
           attribute === "featured" ? "publish.manage.featuredLabel" : "publish.manage.premiumLabel",
           { title: row.title },
         )}
-        className="inline-flex h-9 items-center gap-1.5 rounded-lg px-1.5 text-sm font-medium text-stone-700 hover:bg-stone-50 sm:gap-2 sm:px-2"
+        className="inline-flex h-9 items-center gap-1.5 rounded-lg px-1.5 text-sm font-medium text-secondary hover:bg-canvas sm:gap-2 sm:px-2"
       >
         <span
           aria-hidden
           className={cn(
             "relative inline-flex h-6 w-10 shrink-0 items-center rounded-full transition-colors",
-            on ? (attribute === "featured" ? "bg-sun-500" : "bg-brand-800") : "bg-stone-300",
+            on
+              ? attribute === "featured"
+                ? "bg-accent-mid"
+                : "bg-primary-strong"
+              : "bg-line-strong",
           )}
         >
           <span
             className={cn(
-              "inline-block size-5 rounded-full bg-white shadow transition-transform",
+              "inline-block size-5 rounded-full bg-surface shadow transition-transform",
               on ? "translate-x-[18px]" : "translate-x-0.5",
             )}
           />
@@ -133,14 +138,14 @@ export default function ManageListings({ loaderData }: Route.ComponentProps) {
     return search ? `${PATH}?${search}` : PATH;
   };
   const returnTo = href(page);
-  const pager = cn(buttonVariants({ variant: "outline", size: "md" }), "gap-1 px-3 text-stone-700");
+  const pager = cn(buttonVariants({ variant: "outline", size: "md" }), "gap-1 px-3 text-secondary");
 
   return (
     <div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-bold text-stone-900">{t("dashboard.manage.title")}</h2>
-          <p className="text-sm text-stone-600">{t("publish.manage.total", { count: total })}</p>
+          <SectionHeading>{t("dashboard.manage.title")}</SectionHeading>
+          <p className="text-sm text-muted">{t("publish.manage.total", { count: total })}</p>
         </div>
         <ListSearch
           action={PATH}

@@ -35,6 +35,7 @@ import {
 } from "../../services/contact/inbox.server.ts";
 import { answerAction, loadOrErrorPage } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/messages";
 
@@ -161,8 +162,8 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   const { filter, page, pageCount, messages, unread, total } = inbox;
   return (
     <div>
-      <h2 className="text-xl font-bold text-stone-900">{t("dashboard.messages.title")}</h2>
-      <p className="mt-1 mb-4 text-stone-600">{t("dashboard.messages.subtitle")}</p>
+      <SectionHeading>{t("dashboard.messages.title")}</SectionHeading>
+      <p className="mt-1 mb-4 text-muted">{t("dashboard.messages.subtitle")}</p>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         {selected && (
@@ -189,28 +190,28 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                 className={cn(
                   "rounded-full px-3 py-1.5 text-sm font-semibold",
                   option === filter
-                    ? "bg-brand-700 text-white"
-                    : "bg-stone-100 text-stone-700 hover:bg-stone-200",
+                    ? "bg-primary text-white"
+                    : "bg-surface-muted text-secondary hover:bg-surface-strong",
                 )}
               >
                 {option === "all" ? t("dashboard.messages.all") : t("dashboard.messages.unread")}
                 {option === "unread" && unread > 0 && ` (${unread})`}
               </Link>
             ))}
-            <span className="ml-auto text-sm text-stone-600">
+            <span className="ml-auto text-sm text-muted">
               {t("dashboard.messages.total", { count: total })} ·{" "}
               {t("dashboard.messages.unreadCount", { count: unread })}
             </span>
           </nav>
           {messages.length === 0 ? (
-            <p className={cn(cardVariants({ elevated: false }), "p-6 text-center text-stone-600")}>
+            <p className={cn(cardVariants({ elevated: false }), "p-6 text-center text-muted")}>
               {filter === "unread"
                 ? t("dashboard.messages.emptyUnread")
                 : t("dashboard.messages.empty")}
             </p>
           ) : (
             <ul
-              className={cn(cardVariants({ elevated: false }), "divide-y divide-stone-100")}
+              className={cn(cardVariants({ elevated: false }), "divide-y divide-line-soft")}
               aria-label={t("dashboard.messages.listLabel")}
             >
               {messages.map((message) => (
@@ -255,20 +256,20 @@ function MessageRow({
         aria-current={current ? "true" : undefined}
         aria-label={t("dashboard.messages.open", { name: message.name, subject: message.subject })}
         className={cn(
-          "block px-4 py-3 hover:bg-stone-50",
-          current && "bg-brand-50 hover:bg-brand-50",
+          "block px-4 py-3 hover:bg-canvas",
+          current && "bg-primary-tint hover:bg-primary-tint",
         )}
       >
         <span className="flex items-center gap-2">
           {unread ? (
-            <Mail aria-hidden className="size-4 shrink-0 text-brand-700" />
+            <Mail aria-hidden className="size-4 shrink-0 text-primary" />
           ) : (
-            <MailOpen aria-hidden className="size-4 shrink-0 text-stone-400" />
+            <MailOpen aria-hidden className="size-4 shrink-0 text-faint" />
           )}
           <span
             className={cn(
               "min-w-0 flex-1 truncate",
-              unread ? "font-bold text-stone-900" : "text-stone-700",
+              unread ? "font-bold text-ink" : "text-secondary",
             )}
           >
             {message.name}
@@ -281,12 +282,12 @@ function MessageRow({
         <span
           className={cn(
             "mt-1 block truncate text-sm",
-            unread ? "font-semibold text-stone-900" : "text-stone-700",
+            unread ? "font-semibold text-ink" : "text-secondary",
           )}
         >
           {message.subject}
         </span>
-        <span className="mt-0.5 block truncate text-xs text-stone-500">
+        <span className="mt-0.5 block truncate text-xs text-subtle">
           {when(message.createdAt)} · {message.message}
         </span>
       </Link>
@@ -329,30 +330,30 @@ function MessageView({
     >
       <Link
         to={inboxHref({ filter, page })}
-        className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-800 hover:underline"
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary-strong hover:underline"
       >
         <ArrowLeft aria-hidden className="size-4" />
         {t("dashboard.messages.back")}
       </Link>
       <header>
-        <h3 id="message-subject" className="text-lg font-bold wrap-break-word text-stone-900">
+        <h3 id="message-subject" className="text-lg font-bold wrap-break-word text-ink">
           {message.subject}
         </h3>
-        <p className="mt-1 text-sm wrap-anywhere text-stone-700">
+        <p className="mt-1 text-sm wrap-anywhere text-secondary">
           <span className="font-semibold">{message.name}</span> &lt;{message.email}&gt;
         </p>
-        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-500">
+        <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-subtle">
           <span>{t("dashboard.messages.received", { date: when(message.createdAt) })}</span>
           <span>{t("dashboard.messages.reason", { reason: t(reasonKey(message.reason)) })}</span>
           {message.userId && <span>{t("dashboard.messages.signedIn")}</span>}
           {message.repliedAt && (
-            <span className="font-semibold text-emerald-800">
+            <span className="font-semibold text-success-strong">
               {t("dashboard.messages.repliedOn", { date: when(message.repliedAt) })}
             </span>
           )}
         </p>
       </header>
-      <p className="rounded-lg bg-stone-50 p-4 text-sm leading-relaxed wrap-break-word whitespace-pre-wrap text-stone-800">
+      <p className="rounded-lg bg-canvas p-4 text-sm leading-relaxed wrap-break-word whitespace-pre-wrap text-ink-soft">
         {message.message}
       </p>
       <Form method="post" action={action} preventScrollReset>
@@ -369,14 +370,14 @@ function MessageView({
         method="post"
         action={`${inboxHref({ filter, page, id: message.id })}`}
         key={location.key}
-        className="space-y-4 border-t border-stone-100 pt-5"
+        className="space-y-4 border-t border-line-soft pt-5"
         aria-labelledby="reply-heading"
       >
-        <h4 id="reply-heading" className="flex items-center gap-2 font-semibold text-stone-900">
+        <h4 id="reply-heading" className="flex items-center gap-2 font-semibold text-ink">
           <Reply aria-hidden className="size-4" />
           {t("dashboard.messages.replyTitle")}
         </h4>
-        <p className="text-sm wrap-anywhere text-stone-600">
+        <p className="text-sm wrap-anywhere text-muted">
           {t("dashboard.messages.replyTo", { name: message.name, email: message.email })}
         </p>
         <input type="hidden" name="id" value={message.id} />
@@ -401,17 +402,17 @@ function MessageView({
             aria-invalid={errors.body ? true : undefined}
             aria-describedby={`${bodyId}-hint${errors.body ? ` ${bodyId}-error` : ""}`}
           />
-          <p id={`${bodyId}-hint`} className="mt-1 text-xs text-stone-500">
+          <p id={`${bodyId}-hint`} className="mt-1 text-xs text-subtle">
             {t("dashboard.messages.replyHint")}
           </p>
           {errors.body && (
-            <p id={`${bodyId}-error`} className="mt-1 text-sm text-red-700">
+            <p id={`${bodyId}-error`} className="mt-1 text-sm text-danger">
               {t(errors.body)}
             </p>
           )}
         </div>
         {result && Object.keys(errors).length === 0 && (
-          <p role="alert" className="text-sm text-red-700">
+          <p role="alert" className="text-sm text-danger">
             {t(result.toast.description ?? result.toast.title)}
           </p>
         )}

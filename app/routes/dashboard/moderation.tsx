@@ -30,6 +30,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../../components/ui/dialog.tsx";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/moderation";
 
@@ -183,14 +184,14 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
   const date = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
   return (
     <div>
-      <h2 className="mb-4 text-xl font-bold text-stone-900">{t("dashboard.moderation.title")}</h2>
+      <SectionHeading className="mb-4">{t("dashboard.moderation.title")}</SectionHeading>
       {loaderData.rows.length > 0 ? (
         <ListingRows
           rows={loaderData.rows}
           currency={currency}
           showStatus
           details={(row) => (
-            <p className="mt-1 truncate text-xs text-stone-500">
+            <p className="mt-1 truncate text-xs text-subtle">
               {t("publish.moderation.owner", { name: row.ownerName })} ·{" "}
               {t("publish.moderation.submitted", { date: date.format(new Date(row.createdAt)) })}
             </p>

@@ -28,6 +28,7 @@ import { answerAction, refusalText } from "../../services/session/action-answer.
 import { readForm } from "../../services/session/read-form.server.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/my-listings";
 const actionSchema = z.object({
@@ -115,21 +116,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const outlineClass = cn(
   buttonVariants({ variant: "outline", size: "sm" }),
-  "gap-1.5 text-stone-700",
+  "gap-1.5 text-secondary",
 );
 
 function StatusNote({ row }: { row: DashboardListingRow }) {
   const t = useT();
   if (row.status === "pending_approval") {
-    return <p className="mt-1 text-xs text-amber-800">{t("publish.myListings.pendingNote")}</p>;
+    return (
+      <p className="mt-1 text-xs text-warning-strong">{t("publish.myListings.pendingNote")}</p>
+    );
   }
   if (row.status === "paused") {
     return (
-      <p className="mt-1 text-xs text-stone-700">
+      <p className="mt-1 text-xs text-secondary">
         {t("payments.plans.pausedNote")}{" "}
         <Link
           to="/dashboard/premium-plans"
-          className="font-medium text-brand-800 underline underline-offset-2"
+          className="font-medium text-primary-strong underline underline-offset-2"
         >
           {t("payments.plans.limits.upgrade")}
         </Link>
@@ -138,7 +141,7 @@ function StatusNote({ row }: { row: DashboardListingRow }) {
   }
   if (row.status === "rejected") {
     return (
-      <p className="mt-1 text-xs text-red-800">
+      <p className="mt-1 text-xs text-danger-strong">
         {row.rejectionReason
           ? t("publish.myListings.rejectedReason", { reason: row.rejectionReason })
           : t("publish.myListings.rejectedNote")}
@@ -164,7 +167,7 @@ function DeleteButton({ row, returnTo }: { row: DashboardListingRow; returnTo: s
     if (params.get("delete") === String(row.id)) {
       return (
         <Form method="post" action={PATH} className="flex flex-wrap items-center gap-2">
-          <p className="w-full text-sm font-medium text-red-800">
+          <p className="w-full text-sm font-medium text-danger-strong">
             {t("publish.myListings.confirmDelete")}
           </p>
           <input type="hidden" name="intent" value="delete" />
@@ -232,9 +235,9 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <div className="mb-4">
-        <h2 className="text-xl font-bold text-stone-900">{title}</h2>
+        <SectionHeading>{title}</SectionHeading>
         {total > 0 && (
-          <p className="text-sm text-stone-600">
+          <p className="text-sm text-muted">
             {t(role === "user" ? "dashboard.listings.savedTotal" : "dashboard.listings.total", {
               count: total,
             })}

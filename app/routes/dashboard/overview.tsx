@@ -18,6 +18,7 @@ import { countOpenReports } from "../../services/safety/reports.server.ts";
 import { planUsageFor } from "../../services/premium/plan-limits.server.ts";
 import { usedText } from "../../components/premium/plan-usage.tsx";
 import { cn } from "../../lib/cn.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requireViewer(context);
@@ -72,7 +73,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       )}
 
       <div>
-        <h2 className="mb-3 text-lg font-bold text-stone-900">
+        <h2 className="mb-3 text-lg font-bold text-ink">
           {t("dashboard.overview.recentActivity")}
         </h2>
         {recent.length > 0 ? (
@@ -108,14 +109,12 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       </div>
 
       {publisher && (
-        <div className="flex flex-col gap-4 rounded-2xl border border-sun-200 bg-gradient-to-r from-sun-50 to-white p-6 sm:flex-row sm:items-center">
+        <div className="flex flex-col gap-4 rounded-2xl border border-accent-pale bg-gradient-to-r from-accent-tint to-white p-6 sm:flex-row sm:items-center">
           <div className="flex-1">
-            <h2 className="text-lg font-bold text-stone-900">
-              {t("dashboard.overview.boostTitle")}
-            </h2>
-            <p className="mt-1 text-stone-600">{t("dashboard.overview.boostBody")}</p>
+            <SectionHeading size="sm">{t("dashboard.overview.boostTitle")}</SectionHeading>
+            <p className="mt-1 text-muted">{t("dashboard.overview.boostBody")}</p>
             {usage && (
-              <p className="mt-2 text-sm text-stone-700">
+              <p className="mt-2 text-sm text-secondary">
                 <span className="font-semibold">
                   {usage.plan
                     ? t("payments.plans.usage.current", { plan: usage.plan.name })

@@ -56,7 +56,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
     <div>
       <Link
         to="/dashboard/payments"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-800 hover:underline print:hidden"
+        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-primary-strong hover:underline print:hidden"
       >
         <ArrowLeft aria-hidden className="size-4" />
         {t("payments.receipt.allPayments")}

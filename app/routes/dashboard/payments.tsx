@@ -21,6 +21,7 @@ import { listPayments } from "../../services/payments/payment-read.server.ts";
 import { payableHosts, payoutReport, recordPayout } from "../../services/payouts/payouts.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 /**
  * The Payments tab: what the viewer paid online, newest first, each with its page and receipt;
@@ -114,10 +115,10 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
       {payouts && <PayoutReportSection report={payouts} />}
       {payable && <RecordPayoutSection payable={payable} result={actionData?.payoutForm ?? null} />}
       <div>
-        <h2 className="text-xl font-bold text-stone-900">
+        <SectionHeading>
           {all ? t("payments.receipt.list.titleAdmin") : t("payments.receipt.list.title")}
-        </h2>
-        <p className="mt-1 mb-4 text-stone-600">
+        </SectionHeading>
+        <p className="mt-1 mb-4 text-muted">
           {all ? t("payments.receipt.list.subtitleAdmin") : t("payments.receipt.list.subtitle")}
         </p>
         <PaymentListSection list={list} showPayer={all} />

@@ -23,6 +23,7 @@ import {
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { logger } from "../../lib/logger.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/platform-settings";
 /** The hero form may carry a new picture per slide; anything far above that is refused unread. */
@@ -174,20 +175,16 @@ export default function PlatformSettings({ loaderData, actionData }: Route.Compo
   return (
     <div className="space-y-10">
       <section aria-labelledby="settings-heading">
-        <h2 id="settings-heading" className="text-xl font-bold text-stone-900">
-          {t("dashboard.settings.title")}
-        </h2>
-        <p className="mt-1 mb-4 text-stone-600">{t("dashboard.settings.subtitle")}</p>
+        <SectionHeading id="settings-heading">{t("dashboard.settings.title")}</SectionHeading>
+        <p className="mt-1 mb-4 text-muted">{t("dashboard.settings.subtitle")}</p>
         <SettingsForm
           settings={settings}
           result={actionData?.intent === "settings" ? (actionData as SettingsFormResult) : null}
         />
       </section>
       <section aria-labelledby="hero-heading" id="hero">
-        <h2 id="hero-heading" className="text-xl font-bold text-stone-900">
-          {t("dashboard.hero.title")}
-        </h2>
-        <p className="mt-1 mb-4 text-stone-600">{t("dashboard.hero.subtitle")}</p>
+        <SectionHeading id="hero-heading">{t("dashboard.hero.title")}</SectionHeading>
+        <p className="mt-1 mb-4 text-muted">{t("dashboard.hero.subtitle")}</p>
         <HeroEditor
           hero={hero}
           result={actionData?.intent === "hero" ? (actionData as HeroFormResult) : null}

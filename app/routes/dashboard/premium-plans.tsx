@@ -27,6 +27,7 @@ import { listPremiumPlans, updatePremiumPlan } from "../../services/premium/plan
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readCurrencyCode } from "../../services/session/preferences.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/premium-plans";
 
@@ -132,8 +133,8 @@ function PlanCard({ plan, canChoose }: { plan: PremiumPlan; canChoose: boolean }
   return (
     <li
       className={cn(
-        "relative flex flex-col rounded-2xl border bg-white p-5",
-        plan.popular ? "border-sun-400 shadow-lg ring-2 ring-sun-300" : "border-stone-200",
+        "relative flex flex-col rounded-2xl border bg-surface p-5",
+        plan.popular ? "border-accent-bright shadow-lg ring-2 ring-accent-light" : "border-line",
       )}
     >
       {plan.popular && (
@@ -141,27 +142,29 @@ function PlanCard({ plan, canChoose }: { plan: PremiumPlan; canChoose: boolean }
           {t("dashboard.premium.popular")}
         </Badge>
       )}
-      <h3 className="font-bold text-stone-900">{plan.name}</h3>
+      <h3 className="font-bold text-ink">{plan.name}</h3>
       <p className="mt-2">
-        <span className="text-3xl font-extrabold text-brand-800">{formatUsd(plan.priceUsd)}</span>
-        <span className="ml-1 text-sm text-stone-500">
+        <span className="text-3xl font-extrabold text-primary-strong">
+          {formatUsd(plan.priceUsd)}
+        </span>
+        <span className="ml-1 text-sm text-subtle">
           / {t("dashboard.premium.months", { count: plan.months })}
         </span>
       </p>
-      <ul className="mt-4 flex-1 space-y-2 text-sm text-stone-700">
+      <ul className="mt-4 flex-1 space-y-2 text-sm text-secondary">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">
-            <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-primary-vivid" />
             {feature}
           </li>
         ))}
       </ul>
       {canChoose && <ChooseButton plan={plan} />}
-      <p className="mt-3 text-center text-xs text-stone-500">
+      <p className="mt-3 text-center text-xs text-subtle">
         {t("dashboard.premium.requestHint")}{" "}
         <Link
           to={requestPath(plan)}
-          className="font-medium text-brand-800 underline underline-offset-2"
+          className="font-medium text-primary-strong underline underline-offset-2"
         >
           {t("dashboard.premium.requestPlan", { plan: plan.name })}
         </Link>
@@ -198,7 +201,7 @@ function PlanEditor({ plan, refusal }: { plan: PremiumPlan; refusal: EditRefusal
         "group p-0 [&_summary::-webkit-details-marker]:hidden",
       )}
     >
-      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-5 py-4 font-semibold text-stone-900">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-5 py-4 font-semibold text-ink">
         {t("dashboard.premium.edit.open", { plan: plan.name })}
         <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
       </summary>
@@ -208,7 +211,7 @@ function PlanEditor({ plan, refusal }: { plan: PremiumPlan; refusal: EditRefusal
         preventScrollReset
         key={JSON.stringify(values)}
         aria-label={t("dashboard.premium.edit.title", { plan: plan.name })}
-        className="grid gap-4 border-t border-stone-100 px-5 py-4 sm:grid-cols-2 lg:grid-cols-5"
+        className="grid gap-4 border-t border-line-soft px-5 py-4 sm:grid-cols-2 lg:grid-cols-5"
       >
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="planId" value={plan.id} />
@@ -264,22 +267,22 @@ function PlanEditor({ plan, refusal }: { plan: PremiumPlan; refusal: EditRefusal
             aria-invalid={featuresError ? true : undefined}
             aria-describedby={`${featuresId}-hint${featuresError ? ` ${featuresId}-error` : ""}`}
           />
-          <p id={`${featuresId}-hint`} className="mt-1 text-xs text-stone-500">
+          <p id={`${featuresId}-hint`} className="mt-1 text-xs text-subtle">
             {t("dashboard.premium.edit.featuresHint")}
           </p>
           {featuresError && (
-            <p id={`${featuresId}-error`} className="mt-1 text-sm text-red-700">
+            <p id={`${featuresId}-error`} className="mt-1 text-sm text-danger">
               {featuresError}
             </p>
           )}
         </div>
         <div className="flex flex-col justify-between gap-4 sm:col-span-2 lg:col-span-2">
-          <label className="flex items-start gap-2 text-sm text-stone-800">
+          <label className="flex items-start gap-2 text-sm text-ink-soft">
             <input
               type="checkbox"
               name="popular"
               defaultChecked={values.popular}
-              className="mt-0.5 size-4 accent-brand-700"
+              className="mt-0.5 size-4 accent-primary"
             />
             {t("dashboard.premium.edit.popular")}
           </label>
@@ -298,8 +301,8 @@ export default function PremiumPlans({ loaderData, actionData }: Route.Component
   const refusal = actionData ?? undefined;
   return (
     <div>
-      <h2 className="text-xl font-bold text-stone-900">{t("dashboard.premium.title")}</h2>
-      <p className="mt-1 text-stone-600">{t("dashboard.premium.subtitle")}</p>
+      <SectionHeading>{t("dashboard.premium.title")}</SectionHeading>
+      <p className="mt-1 text-muted">{t("dashboard.premium.subtitle")}</p>
       {usage && <PlanUsagePanel usage={usage} upgrade={false} className="mt-5" />}
       {plans.length > 0 ? (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
@@ -308,16 +311,16 @@ export default function PremiumPlans({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       ) : (
-        <p className="mt-6 text-stone-600">{t("dashboard.premium.empty")}</p>
+        <p className="mt-6 text-muted">{t("dashboard.premium.empty")}</p>
       )}
-      <p className={cn(cardVariants({ elevated: false }), "mt-6 p-5 text-sm text-stone-600")}>
+      <p className={cn(cardVariants({ elevated: false }), "mt-6 p-5 text-sm text-muted")}>
         {t("payments.plans.note")}
       </p>
       {canEdit && plans.length > 0 && (
         <section aria-labelledby="edit-plans-title" className="mt-8 space-y-3">
-          <h2 id="edit-plans-title" className="text-lg font-bold text-stone-900">
+          <SectionHeading id="edit-plans-title" size="sm">
             {t("dashboard.premium.edit.heading")}
-          </h2>
+          </SectionHeading>
           {plans.map((plan) => (
             <PlanEditor key={plan.id} plan={plan} refusal={refusal} />
           ))}

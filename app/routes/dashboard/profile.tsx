@@ -296,8 +296,8 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
   return (
     <div>
       <div className="mb-6">
-        <h2 className="text-xl font-bold text-stone-900 sm:text-2xl">{t("profile.heading")}</h2>
-        <p className="mt-1 text-sm text-stone-600">{t("profile.intro")}</p>
+        <h2 className="text-xl font-bold text-ink sm:text-2xl">{t("profile.heading")}</h2>
+        <p className="mt-1 text-sm text-muted">{t("profile.intro")}</p>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">

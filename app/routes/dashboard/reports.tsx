@@ -20,6 +20,7 @@ import {
 } from "../../services/safety/reports.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/reports";
 
@@ -115,8 +116,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const { status, page, pageCount, reports, total, open } = queue;
   return (
     <div>
-      <h2 className="text-xl font-bold text-stone-900">{t("safety.queue.title")}</h2>
-      <p className="mt-1 mb-4 text-stone-600">{t("safety.queue.subtitle")}</p>
+      <SectionHeading>{t("safety.queue.title")}</SectionHeading>
+      <p className="mt-1 mb-4 text-muted">{t("safety.queue.subtitle")}</p>
 
       <nav
         aria-label={t("safety.queue.filterLabel")}
@@ -130,22 +131,22 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             className={cn(
               "rounded-full px-3 py-1.5 text-sm font-semibold",
               option === status
-                ? "bg-brand-700 text-white"
-                : "bg-stone-100 text-stone-700 hover:bg-stone-200",
+                ? "bg-primary text-white"
+                : "bg-surface-muted text-secondary hover:bg-surface-strong",
             )}
           >
             {t(`safety.queue.filters.${option}`)}
             {option === "open" && open > 0 && ` (${open})`}
           </Link>
         ))}
-        <span className="ml-auto text-sm text-stone-600">
+        <span className="ml-auto text-sm text-muted">
           {t("safety.queue.total", { count: total })} ·{" "}
           {t("safety.queue.openCount", { count: open })}
         </span>
       </nav>
 
       {reports.length === 0 ? (
-        <p className={cn(cardVariants({ elevated: false }), "p-6 text-center text-stone-600")}>
+        <p className={cn(cardVariants({ elevated: false }), "p-6 text-center text-muted")}>
           {status === "open" ? t("safety.queue.emptyOpen") : t("safety.queue.empty")}
         </p>
       ) : (

@@ -26,6 +26,7 @@ import { fieldErrorsOf } from "../../lib/validation.ts";
 import { deleteUser, editUser, listUsers } from "../../services/admin/users.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -136,7 +137,7 @@ function Person({ user }: { user: UserRow }) {
         loading="lazy"
         className="size-8 shrink-0 rounded-full object-cover"
       />
-      <span className="min-w-0 font-medium wrap-break-word text-stone-900">{user.name}</span>
+      <span className="min-w-0 font-medium wrap-break-word text-ink">{user.name}</span>
     </span>
   );
 }
@@ -198,8 +199,8 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
     <div>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-bold text-stone-900">{t("dashboard.users.title")}</h2>
-          <p className="text-sm text-stone-600">{t("dashboard.users.total", { count: total })}</p>
+          <SectionHeading>{t("dashboard.users.title")}</SectionHeading>
+          <p className="text-sm text-muted">{t("dashboard.users.total", { count: total })}</p>
         </div>
         <ListSearch
           action={USERS_PATH}

@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 function linkify(text: string) {
   return text.split(/(https?:\/\/\S+)/g).map((part, i) =>
     /^https?:\/\//.test(part) ? (
-      <a key={i} href={part} className="break-all text-brand-700 underline">
+      <a key={i} href={part} className="break-all text-primary underline">
         {part}
       </a>
     ) : (
@@ -53,23 +53,23 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-2xl font-bold">Development outbox</h1>
-      <p className="mt-1 text-stone-600">
+      <p className="mt-1 text-muted">
         E-mails kept because no SMTP_URL is set. Newest first. This page does not exist in
         production.
       </p>
       {loaderData.messages.length === 0 ? (
-        <p className="mt-8 rounded-xl border border-dashed border-stone-300 p-8 text-center text-stone-600">
+        <p className="mt-8 rounded-xl border border-dashed border-line-strong p-8 text-center text-muted">
           No e-mails yet.
         </p>
       ) : (
         <ol className="mt-6 space-y-4">
           {loaderData.messages.map((m) => (
             <li key={m.id} className={cn(cardVariants({ elevated: false }), "p-4")}>
-              <p className="text-sm text-stone-500">
+              <p className="text-sm text-subtle">
                 {new Date(m.sentAt).toLocaleString("en")} · to {m.to}
               </p>
               <h2 className="mt-1 font-semibold">{m.subject}</h2>
-              <pre className="mt-3 font-sans text-sm whitespace-pre-wrap text-stone-700">
+              <pre className="mt-3 font-sans text-sm whitespace-pre-wrap text-secondary">
                 {linkify(m.text)}
               </pre>
             </li>

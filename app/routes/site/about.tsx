@@ -27,6 +27,7 @@ import { buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { cardVariants } from "../../components/ui/card.tsx";
 import { skipClientOnlyChanges } from "../../lib/client-only-params.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const STATS = ["listings", "users", "countries", "views"] as const;
 
@@ -81,14 +82,14 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
       >
         <dl
           aria-label={t("about.stats.label")}
-          className="mt-10 grid max-w-4xl grid-cols-2 gap-px overflow-hidden rounded-xl bg-white/15 ring-1 ring-white/15 sm:grid-cols-4"
+          className="mt-10 grid max-w-4xl grid-cols-2 gap-px overflow-hidden rounded-xl bg-surface/15 ring-1 ring-white/15 sm:grid-cols-4"
         >
           {STATS.map((key) => (
             <div
               key={key}
-              className="flex flex-col-reverse bg-brand-900/80 px-4 py-4 backdrop-blur-sm sm:px-5"
+              className="flex flex-col-reverse bg-primary-deep/80 px-4 py-4 backdrop-blur-sm sm:px-5"
             >
-              <dt className="text-sm text-brand-200">{t(`about.stats.${key}.label`)}</dt>
+              <dt className="text-sm text-primary-pale">{t(`about.stats.${key}.label`)}</dt>
               <dd className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
                 {formatCountPlus(loaderData.stats[key])}
               </dd>
@@ -119,27 +120,22 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 sm:pt-20"
       >
         <div className="max-w-2xl">
-          <h2
-            id="values-title"
-            className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
-          >
+          <SectionHeading id="values-title" size="lg">
             {t("about.values.title")}
-          </h2>
-          <p className="mt-2 text-stone-600">{t("about.values.lead")}</p>
+          </SectionHeading>
+          <p className="mt-2 text-muted">{t("about.values.lead")}</p>
         </div>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {(Object.keys(VALUES) as (keyof typeof VALUES)[]).map((key) => {
             const Icon = VALUES[key];
             return (
               <li key={key} className={cn(cardVariants(), "flex gap-4 p-5")}>
-                <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary-tint text-primary">
                   <Icon aria-hidden className="size-5" />
                 </span>
                 <div>
-                  <h3 className="font-semibold text-stone-900">
-                    {t(`about.values.items.${key}.title`)}
-                  </h3>
-                  <p className="mt-1 text-sm leading-relaxed text-stone-600">
+                  <h3 className="font-semibold text-ink">{t(`about.values.items.${key}.title`)}</h3>
+                  <p className="mt-1 text-sm leading-relaxed text-muted">
                     {t(`about.values.items.${key}.body`)}
                   </p>
                 </div>
@@ -154,16 +150,16 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 sm:pt-20"
       >
         <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-wide text-sun-600 uppercase">
+          <p className="text-sm font-semibold tracking-wide text-accent uppercase">
             {t("about.group.eyebrow")}
           </p>
           <h2
             id="group-title"
-            className="mt-1 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
+            className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl"
           >
             {t("about.group.title")}
           </h2>
-          <p className="mt-2 text-stone-600">{t("about.group.lead")}</p>
+          <p className="mt-2 text-muted">{t("about.group.lead")}</p>
         </div>
         <ul className="mt-8 grid gap-4 md:grid-cols-3">
           {PROJECTS.map(({ key, href, host, Icon }) => {
@@ -173,34 +169,34 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
                 key={key}
                 className={cn(
                   cardVariants(),
-                  "group relative flex flex-col p-6 transition hover:border-brand-300 hover:shadow-md",
+                  "group relative flex flex-col p-6 transition hover:border-primary-light hover:shadow-md",
                 )}
               >
                 <div className="flex items-center gap-3">
-                  <span className="inline-flex size-11 items-center justify-center rounded-lg bg-brand-900 text-sun-300">
+                  <span className="inline-flex size-11 items-center justify-center rounded-lg bg-primary-deep text-accent-light">
                     <Icon aria-hidden className="size-5" />
                   </span>
                   <div>
-                    <h3 className="font-semibold text-stone-900">{name}</h3>
-                    <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">
+                    <h3 className="font-semibold text-ink">{name}</h3>
+                    <p className="text-xs font-medium tracking-wide text-subtle uppercase">
                       {t(`about.group.projects.${key}.tag`)}
                     </p>
                   </div>
                 </div>
-                <p className="mt-4 flex-1 text-sm leading-relaxed text-stone-600">
+                <p className="mt-4 flex-1 text-sm leading-relaxed text-muted">
                   {t(`about.group.projects.${key}.body`)}
                 </p>
                 <a
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-xl hover:text-brand-800"
+                  className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-primary after:absolute after:inset-0 after:rounded-xl hover:text-primary-strong"
                 >
                   {t("about.group.visit", { name })}
                   <ExternalLink aria-hidden className="size-4" />
                   <span className="sr-only">{t("about.group.opensInNewTab")}</span>
                 </a>
-                <p className="mt-1 text-xs text-stone-400">{host}</p>
+                <p className="mt-1 text-xs text-faint">{host}</p>
               </li>
             );
           })}
@@ -211,13 +207,13 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         aria-labelledby="about-cta-title"
         className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 sm:pt-20"
       >
-        <div className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 px-6 py-10 text-white sm:px-10 sm:py-12">
+        <div className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-primary to-primary-deep px-6 py-10 text-white sm:px-10 sm:py-12">
           <div className="relative flex flex-col gap-6 lg:flex-row lg:items-center lg:justify-between">
             <div className="max-w-xl">
               <h2 id="about-cta-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
                 {t("about.cta.title")}
               </h2>
-              <p className="mt-2 text-brand-100">{t("about.cta.body")}</p>
+              <p className="mt-2 text-primary-soft">{t("about.cta.body")}</p>
             </div>
             <div className="flex flex-col gap-3 sm:flex-row">
               <Link
@@ -229,7 +225,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
               </Link>
               <Link
                 to="/contact"
-                className="inline-flex h-11 items-center justify-center rounded-lg bg-white/10 px-5 font-semibold text-white ring-1 ring-white/30 hover:bg-white/20"
+                className="inline-flex h-11 items-center justify-center rounded-lg bg-surface/10 px-5 font-semibold text-white ring-1 ring-white/30 hover:bg-surface/20"
               >
                 {t("about.cta.contact")}
               </Link>
@@ -258,21 +254,21 @@ function StatementCard({
         aria-hidden
         className={
           tone === "brand"
-            ? "absolute inset-x-0 top-0 h-1 bg-brand-600"
-            : "absolute inset-x-0 top-0 h-1 bg-sun-400"
+            ? "absolute inset-x-0 top-0 h-1 bg-primary-vivid"
+            : "absolute inset-x-0 top-0 h-1 bg-accent-bright"
         }
       />
       <span
         className={
           tone === "brand"
-            ? "inline-flex size-11 items-center justify-center rounded-lg bg-brand-50 text-brand-700"
-            : "inline-flex size-11 items-center justify-center rounded-lg bg-sun-50 text-sun-600"
+            ? "inline-flex size-11 items-center justify-center rounded-lg bg-primary-tint text-primary"
+            : "inline-flex size-11 items-center justify-center rounded-lg bg-accent-tint text-accent"
         }
       >
         <Icon aria-hidden className="size-5" />
       </span>
-      <h2 className="mt-4 text-xl font-bold tracking-tight text-stone-900">{title}</h2>
-      <p className="mt-2 leading-relaxed text-stone-600">{body}</p>
+      <h2 className="mt-4 text-xl font-bold tracking-tight text-ink">{title}</h2>
+      <p className="mt-2 leading-relaxed text-muted">{body}</p>
     </article>
   );
 }

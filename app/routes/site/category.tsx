@@ -134,17 +134,17 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <aside
           id="filters"
           aria-label={t("browse.filters.title")}
-          className="group hidden target:fixed target:inset-0 target:z-50 target:block target:overflow-y-auto target:bg-white target:p-4 lg:sticky lg:top-20 lg:block lg:max-h-[calc(100svh-6rem)] lg:self-start lg:overflow-y-auto lg:rounded-2xl lg:border lg:border-stone-200 lg:bg-white lg:p-5 lg:shadow-sm lg:target:static lg:target:z-auto"
+          className="group hidden target:fixed target:inset-0 target:z-50 target:block target:overflow-y-auto target:bg-surface target:p-4 lg:sticky lg:top-20 lg:block lg:max-h-[calc(100svh-6rem)] lg:self-start lg:overflow-y-auto lg:rounded-2xl lg:border lg:border-line lg:bg-surface lg:p-5 lg:shadow-sm lg:target:static lg:target:z-auto"
         >
           <div className="mb-4 flex items-center justify-between">
-            <h2 className="flex items-center gap-2 text-lg font-semibold text-stone-900">
-              <SlidersHorizontal aria-hidden className="size-5 text-brand-700" />
+            <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
+              <SlidersHorizontal aria-hidden className="size-5 text-primary" />
               {t("browse.filters.title")}
             </h2>
             <a
               href="#"
               aria-label={t("browse.filters.close")}
-              className="hidden size-10 items-center justify-center rounded-lg text-stone-600 group-target:inline-flex lg:group-target:hidden"
+              className="hidden size-10 items-center justify-center rounded-lg text-muted group-target:inline-flex lg:group-target:hidden"
             >
               <X aria-hidden className="size-5" />
             </a>
@@ -186,7 +186,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               <SlidersHorizontal aria-hidden className="size-4" />
               {t("browse.filters.open")}
               {activeCount > 0 && (
-                <span className="rounded-full bg-brand-700 px-1.5 text-xs leading-5 text-white">
+                <span className="rounded-full bg-primary px-1.5 text-xs leading-5 text-white">
                   <span aria-hidden>{activeCount}</span>
                   <span className="sr-only">
                     {t("browse.filters.activeCount", { count: activeCount })}

@@ -107,11 +107,11 @@ export default function ContactPage({ actionData, loaderData }: Route.ComponentP
         >
           <h2
             id="contact-form-title"
-            className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl"
+            className="text-xl font-bold tracking-tight text-ink sm:text-2xl"
           >
             {t("contact.form.title")}
           </h2>
-          <p className="mt-1 text-sm text-stone-500">{t("contact.form.required")}</p>
+          <p className="mt-1 text-sm text-subtle">{t("contact.form.required")}</p>
           <ContactForm refusal={actionData} plan={loaderData.plan} />
         </section>
 

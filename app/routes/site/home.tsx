@@ -47,13 +47,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <HeroSlideshow slides={hero.slides}>
         <div className="mx-auto flex min-h-[560px] max-w-7xl flex-col justify-center px-4 pt-12 pb-20 sm:min-h-[620px] sm:px-6">
-          <p className="text-sm font-semibold tracking-[0.2em] text-sun-300 uppercase">
+          <p className="text-sm font-semibold tracking-[0.2em] text-accent-light uppercase">
             {hero.subtitle}
           </p>
           <h1 className="mt-3 max-w-3xl text-4xl leading-tight font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">
             {hero.title}
           </h1>
-          <p className="mt-4 max-w-2xl text-base text-brand-50/90 sm:text-lg">{hero.description}</p>
+          <p className="mt-4 max-w-2xl text-base text-primary-tint/90 sm:text-lg">
+            {hero.description}
+          </p>
           <div className="mt-8 max-w-4xl">
             <SearchCard countries={countries} />
           </div>

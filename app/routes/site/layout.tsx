@@ -34,7 +34,7 @@ function SiteChrome({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-svh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-lg bg-surface px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         {t("layout.skipToContent")}
       </a>

@@ -117,7 +117,7 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
         title={t("legal.hero.title")}
         lead={t("legal.hero.lead")}
       >
-        <p className="mt-6 text-sm text-brand-200">
+        <p className="mt-6 text-sm text-primary-pale">
           {t("legal.hero.updated", { date: t("legal.hero.updatedDate") })}
         </p>
       </PageHero>
@@ -125,9 +125,9 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 lg:pt-12">
         <nav
           aria-label={t("legal.nav.label")}
-          className="sticky top-16 z-30 -mx-4 border-b border-stone-200 bg-stone-50/95 px-4 py-2.5 backdrop-blur sm:-mx-6 sm:px-6 lg:top-24 lg:mx-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none"
+          className="sticky top-16 z-30 -mx-4 border-b border-line bg-canvas/95 px-4 py-2.5 backdrop-blur sm:-mx-6 sm:px-6 lg:top-24 lg:mx-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none"
         >
-          <p className="hidden px-3 pb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase lg:block">
+          <p className="hidden px-3 pb-2 text-xs font-semibold tracking-wide text-subtle uppercase lg:block">
             {t("legal.nav.label")}
           </p>
           <ul
@@ -145,8 +145,8 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
                     className={cn(
                       "flex items-center gap-2 rounded-full px-3.5 py-2 text-sm font-medium whitespace-nowrap transition-colors lg:rounded-lg",
                       active
-                        ? "bg-brand-700 text-white lg:bg-brand-50 lg:text-brand-800"
-                        : "bg-white text-stone-700 ring-1 ring-stone-200 hover:bg-stone-100 lg:bg-transparent lg:ring-0",
+                        ? "bg-primary text-white lg:bg-primary-tint lg:text-primary-strong"
+                        : "bg-surface text-secondary ring-1 ring-line hover:bg-surface-muted lg:bg-transparent lg:ring-0",
                     )}
                   >
                     <Icon aria-hidden className="hidden size-4 lg:block" />
@@ -168,10 +168,10 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
             <div className="space-y-6">
               {TERMS.map((key) => (
                 <div key={key}>
-                  <h3 className="font-semibold text-stone-900">
+                  <h3 className="font-semibold text-ink">
                     {t(`legal.terms.sections.${key}.title`)}
                   </h3>
-                  <p className="mt-1.5 leading-relaxed text-stone-700">
+                  <p className="mt-1.5 leading-relaxed text-secondary">
                     {t(truthfulText(`legal.terms.sections.${key}.body`, capabilities), { methods })}
                   </p>
                 </div>
@@ -185,17 +185,17 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
             intro={t("legal.faq.intro")}
             Icon={CircleHelp}
           >
-            <div className="divide-y divide-stone-200 rounded-xl border border-stone-200">
+            <div className="divide-y divide-line rounded-xl border border-line">
               {FAQ.map((key) => (
                 <details key={key} className="group">
-                  <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-4 py-4 font-medium text-stone-900 hover:bg-stone-50 sm:px-5 [&::-webkit-details-marker]:hidden">
+                  <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-4 py-4 font-medium text-ink hover:bg-canvas sm:px-5 [&::-webkit-details-marker]:hidden">
                     {t(`legal.faq.items.${key}.q`)}
                     <ChevronDown
                       aria-hidden
-                      className="size-5 shrink-0 text-stone-500 transition-transform group-open:rotate-180"
+                      className="size-5 shrink-0 text-subtle transition-transform group-open:rotate-180"
                     />
                   </summary>
-                  <p className="px-4 pb-4 leading-relaxed text-stone-700 sm:px-5">
+                  <p className="px-4 pb-4 leading-relaxed text-secondary sm:px-5">
                     {t(truthfulText(`legal.faq.items.${key}.a`, capabilities), { methods })}
                   </p>
                 </details>
@@ -212,10 +212,10 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
             <div className="grid gap-x-8 gap-y-6 md:grid-cols-2">
               {PRIVACY.map((key) => (
                 <div key={key}>
-                  <h3 className="font-semibold text-stone-900">
+                  <h3 className="font-semibold text-ink">
                     {t(`legal.privacy.sections.${key}.title`)}
                   </h3>
-                  <p className="mt-1.5 leading-relaxed text-stone-700">
+                  <p className="mt-1.5 leading-relaxed text-secondary">
                     {t(`legal.privacy.sections.${key}.body`)}
                   </p>
                 </div>
@@ -229,50 +229,45 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
             intro={t("legal.kyc.intro")}
             Icon={UserCheck}
           >
-            <h3 className="font-semibold text-stone-900">{t("legal.kyc.stepsTitle")}</h3>
+            <h3 className="font-semibold text-ink">{t("legal.kyc.stepsTitle")}</h3>
             <ol className="mt-4 grid gap-3 sm:grid-cols-2">
               {KYC_STEPS.map((key, index) => (
-                <li
-                  key={key}
-                  className="flex gap-3 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200"
-                >
+                <li key={key} className="flex gap-3 rounded-xl bg-canvas p-4 ring-1 ring-line">
                   <span
                     aria-hidden
-                    className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                    className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-white"
                   >
                     {index + 1}
                   </span>
                   <div>
-                    <p className="font-semibold text-stone-900">
-                      {t(`legal.kyc.steps.${key}.title`)}
-                    </p>
-                    <p className="mt-0.5 text-sm leading-relaxed text-stone-600">
+                    <p className="font-semibold text-ink">{t(`legal.kyc.steps.${key}.title`)}</p>
+                    <p className="mt-0.5 text-sm leading-relaxed text-muted">
                       {t(`legal.kyc.steps.${key}.body`)}
                     </p>
                   </div>
                 </li>
               ))}
             </ol>
-            <h3 className="mt-8 font-semibold text-stone-900">{t("legal.kyc.benefitsTitle")}</h3>
+            <h3 className="mt-8 font-semibold text-ink">{t("legal.kyc.benefitsTitle")}</h3>
             <ul className="mt-3 space-y-2.5">
               {KYC_BENEFITS.map((key) => (
-                <li key={key} className="flex gap-2.5 text-stone-700">
-                  <BadgeCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                <li key={key} className="flex gap-2.5 text-secondary">
+                  <BadgeCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-primary-vivid" />
                   {t(`legal.kyc.benefits.${key}`)}
                 </li>
               ))}
             </ul>
-            <p className="mt-6 rounded-lg bg-sun-50 px-4 py-3 text-sm text-stone-700 ring-1 ring-sun-200">
+            <p className="mt-6 rounded-lg bg-accent-tint px-4 py-3 text-sm text-secondary ring-1 ring-accent-pale">
               {t("legal.kyc.note")}
             </p>
           </LegalSection>
 
-          <div className="flex flex-col gap-4 rounded-xl bg-brand-900 p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
+          <div className="flex flex-col gap-4 rounded-xl bg-primary-deep p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
             <div className="flex gap-3">
-              <MessageSquare aria-hidden className="mt-0.5 size-6 shrink-0 text-sun-300" />
+              <MessageSquare aria-hidden className="mt-0.5 size-6 shrink-0 text-accent-light" />
               <div>
                 <p className="text-lg font-semibold">{t("legal.questions")}</p>
-                <p className="text-sm text-brand-100">{t("legal.questionsBody")}</p>
+                <p className="text-sm text-primary-soft">{t("legal.questionsBody")}</p>
               </div>
             </div>
             <Link to="/contact" className={buttonVariants({ variant: "highlight", size: "lg" })}>
@@ -306,17 +301,14 @@ function LegalSection({
       className={cn(cardVariants(), "scroll-mt-36 p-5 sm:p-8 lg:scroll-mt-24")}
     >
       <div className="flex items-center gap-3">
-        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-tint text-primary">
           <Icon aria-hidden className="size-5" />
         </span>
-        <h2
-          id={`${id}-title`}
-          className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl"
-        >
+        <h2 id={`${id}-title`} className="text-xl font-bold tracking-tight text-ink sm:text-2xl">
           {title}
         </h2>
       </div>
-      <p className="mt-4 leading-relaxed text-stone-600">{intro}</p>
+      <p className="mt-4 leading-relaxed text-muted">{intro}</p>
       <div className="mt-6">{children}</div>
     </section>
   );

@@ -99,7 +99,7 @@ export default function ListingMessagePage({ loaderData, actionData }: Route.Com
     <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6 sm:py-10">
       <Link
         to={`/listing/${listing.id}`}
-        className="text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        className="text-sm font-medium text-primary-strong underline-offset-4 hover:underline"
       >
         {t("conversations.contact.about", { title: listing.title })}
       </Link>
@@ -110,20 +110,23 @@ export default function ListingMessagePage({ loaderData, actionData }: Route.Com
             alt=""
             width={48}
             height={48}
-            className="size-12 shrink-0 rounded-full bg-stone-100 object-cover"
+            className="size-12 shrink-0 rounded-full bg-surface-muted object-cover"
           />
-          <h1 className="min-w-0 text-xl font-bold text-stone-900">
+          <h1 className="min-w-0 text-xl font-bold text-ink">
             {t("conversations.contact.pageTitle", { name: lister.name })}
           </h1>
         </div>
         {own ? (
-          <p className="mt-5 rounded-lg bg-amber-50 p-4 text-sm text-amber-900" role="status">
+          <p
+            className="mt-5 rounded-lg bg-warning-tint p-4 text-sm text-warning-deep"
+            role="status"
+          >
             {t("conversations.contact.ownListing")}
           </p>
         ) : (
           <Form method="post" className="mt-5 space-y-4" ref={draft}>
             {result?.error && (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              <p role="alert" className="rounded-lg bg-danger-tint p-3 text-sm text-danger-strong">
                 {result.error}
               </p>
             )}
@@ -142,17 +145,17 @@ export default function ListingMessagePage({ loaderData, actionData }: Route.Com
                 className="w-full"
               />
               {bodyError ? (
-                <p id="message-error" className="mt-1 text-sm text-red-700">
+                <p id="message-error" className="mt-1 text-sm text-danger">
                   {t(bodyError)}
                 </p>
               ) : (
-                <p id="message-hint" className="mt-1 text-xs text-stone-600">
+                <p id="message-hint" className="mt-1 text-xs text-muted">
                   {t("conversations.contact.hint")}
                 </p>
               )}
             </div>
             {!signedIn && (
-              <p className="text-sm text-stone-700">{t("conversations.contact.visitorNote")}</p>
+              <p className="text-sm text-secondary">{t("conversations.contact.visitorNote")}</p>
             )}
             <SubmitButton
               pending={navigation.state === "submitting"}

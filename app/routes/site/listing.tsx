@@ -186,12 +186,12 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
       <header className="mt-3 mb-6">
         <div className="flex flex-wrap gap-1.5">
           {listing.status === "approved" ? (
-            <Badge className="bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200">
+            <Badge className="bg-success-tint text-success-strong ring-1 ring-success-pale">
               <BadgeCheck aria-hidden className="size-3.5" />
               {t("detail.badges.verified")}
             </Badge>
           ) : (
-            <Badge className="bg-amber-50 text-amber-900 ring-1 ring-amber-300">
+            <Badge className="bg-warning-tint text-warning-deep ring-1 ring-warning-light">
               <Clock aria-hidden className="size-3.5" />
               {listing.status === "rejected"
                 ? t("detail.badges.rejected")
@@ -199,33 +199,36 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
             </Badge>
           )}
           {listing.featured && (
-            <Badge className="bg-sun-600 text-white">{t("listing.card.featured")}</Badge>
+            <Badge className="bg-accent text-white">{t("listing.card.featured")}</Badge>
           )}
           {listing.agentType === "premium" && (
-            <Badge className="bg-brand-900 text-sun-200">{t("listing.card.premium")}</Badge>
+            <Badge className="bg-primary-deep text-accent-pale">{t("listing.card.premium")}</Badge>
           )}
-          <Badge className="bg-stone-100 text-stone-800">
+          <Badge className="bg-surface-muted text-ink-soft">
             {t(`values.categoryBadge.${listing.category}`)}
           </Badge>
         </div>
         <div className="mt-3 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
           <div className="min-w-0">
-            <h1 className="text-2xl leading-tight font-bold tracking-tight text-balance text-stone-900 sm:text-3xl">
+            <h1 className="text-2xl leading-tight font-bold tracking-tight text-balance text-ink sm:text-3xl">
               {listing.title}
             </h1>
-            <p className="mt-2 flex items-start gap-1.5 text-stone-600">
-              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            <p className="mt-2 flex items-start gap-1.5 text-muted">
+              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-primary-vivid" />
               <span>
                 {listing.address}, {listing.city}, {listing.countryName}
               </span>
             </p>
           </div>
           <p className="shrink-0 lg:text-right">
-            <span data-testid="listing-price" className="text-3xl font-extrabold text-brand-800">
+            <span
+              data-testid="listing-price"
+              className="text-3xl font-extrabold text-primary-strong"
+            >
               {price}
             </span>
             {listing.priceUsdCents !== null && listing.priceType && (
-              <span className="ml-1.5 text-stone-500">
+              <span className="ml-1.5 text-subtle">
                 {t("listing.card.per", { priceType: formatPriceType(listing.priceType) })}
               </span>
             )}
@@ -277,7 +280,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
         )}
         {related.length > 0 && (
           <section aria-labelledby="related-title" className="min-w-0 lg:col-start-1">
-            <h2 id="related-title" className="mb-4 text-xl font-semibold text-stone-900">
+            <h2 id="related-title" className="mb-4 text-xl font-semibold text-ink">
               {t("detail.related")}
             </h2>
             <ul className="grid gap-5 sm:grid-cols-2">
@@ -307,17 +310,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
-      <SearchX aria-hidden className="size-12 text-stone-400" />
-      <h1 className="mt-4 text-2xl font-bold text-stone-900">
+      <SearchX aria-hidden className="size-12 text-faint" />
+      <h1 className="mt-4 text-2xl font-bold text-ink">
         {notFound ? t("detail.notFound.title") : t("layout.error.title")}
       </h1>
-      <p className="mt-2 text-stone-600">
+      <p className="mt-2 text-muted">
         {notFound ? t("detail.notFound.description") : t("layout.error.description")}
       </p>
       <BackButton
         fallback="/real-estate"
         label={t("detail.notFound.back")}
-        className="mt-6 bg-brand-700 px-5 text-white hover:bg-brand-800 hover:text-white"
+        className="mt-6 bg-primary px-5 text-white hover:bg-primary-strong hover:text-white"
       />
     </div>
   );

@@ -103,7 +103,7 @@ export default function RequestQuotePage({ loaderData, actionData }: Route.Compo
     <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6 sm:py-10">
       <Link
         to={`/listing/${listing.id}`}
-        className="text-sm font-medium text-brand-800 underline-offset-4 hover:underline"
+        className="text-sm font-medium text-primary-strong underline-offset-4 hover:underline"
       >
         {t("quotes.request.back")}
       </Link>
@@ -114,23 +114,26 @@ export default function RequestQuotePage({ loaderData, actionData }: Route.Compo
             alt=""
             width={48}
             height={48}
-            className="size-12 shrink-0 rounded-full bg-stone-100 object-cover"
+            className="size-12 shrink-0 rounded-full bg-surface-muted object-cover"
           />
           <div className="min-w-0">
-            <h1 className="text-xl font-bold text-stone-900">{t("quotes.request.pageTitle")}</h1>
-            <p className="text-sm wrap-break-word text-stone-600">
+            <h1 className="text-xl font-bold text-ink">{t("quotes.request.pageTitle")}</h1>
+            <p className="text-sm wrap-break-word text-muted">
               {t("quotes.request.about", { name: professional.name, title: listing.title })}
             </p>
           </div>
         </div>
         {own ? (
-          <p className="mt-5 rounded-lg bg-amber-50 p-4 text-sm text-amber-900" role="status">
+          <p
+            className="mt-5 rounded-lg bg-warning-tint p-4 text-sm text-warning-deep"
+            role="status"
+          >
             {t("quotes.request.ownListing")}
           </p>
         ) : (
           <Form method="post" className="mt-5 space-y-4" noValidate ref={draft}>
             {result?.error && (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              <p role="alert" className="rounded-lg bg-danger-tint p-3 text-sm text-danger-strong">
                 {result.error}
               </p>
             )}
@@ -147,11 +150,11 @@ export default function RequestQuotePage({ loaderData, actionData }: Route.Compo
                 aria-describedby={needError ? "quote-need-error" : "quote-need-hint"}
               />
               {needError ? (
-                <p id="quote-need-error" className="mt-1 text-sm text-red-700">
+                <p id="quote-need-error" className="mt-1 text-sm text-danger">
                   {needError}
                 </p>
               ) : (
-                <p id="quote-need-hint" className="mt-1 text-xs text-stone-500">
+                <p id="quote-need-hint" className="mt-1 text-xs text-subtle">
                   {t("quotes.request.needHint")}
                 </p>
               )}
@@ -177,9 +180,9 @@ export default function RequestQuotePage({ loaderData, actionData }: Route.Compo
               error={error("neededBy")}
               className="sm:max-w-xs"
             />
-            <p className="text-xs text-stone-600">{t("quotes.request.privacy")}</p>
+            <p className="text-xs text-muted">{t("quotes.request.privacy")}</p>
             {!signedIn && (
-              <p className="text-sm text-stone-700">{t("quotes.request.visitorNote")}</p>
+              <p className="text-sm text-secondary">{t("quotes.request.visitorNote")}</p>
             )}
             <SubmitButton
               pending={navigation.state === "submitting"}

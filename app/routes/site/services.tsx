@@ -34,25 +34,36 @@ import { SERVICE_CATEGORIES, type ServiceCategory } from "../../lib/listing-valu
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
 import { cardVariants } from "../../components/ui/card.tsx";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 /** The six service areas, each leading to its browse page. */
 const AREAS = [
-  { key: "realEstate", to: "/real-estate", Icon: Building2, tone: "bg-brand-50 text-brand-700" },
-  { key: "hospitality", to: "/hospitality", Icon: Hotel, tone: "bg-sun-50 text-sun-600" },
+  { key: "realEstate", to: "/real-estate", Icon: Building2, tone: "bg-primary-tint text-primary" },
+  { key: "hospitality", to: "/hospitality", Icon: Hotel, tone: "bg-accent-tint text-accent" },
   {
     key: "studentHousing",
     to: "/student-housing",
     Icon: GraduationCap,
-    tone: "bg-sky-50 text-sky-700",
+    tone: "bg-decor-sky-tint text-decor-sky",
   },
   {
     key: "professionals",
     to: "/professionals",
     Icon: Briefcase,
-    tone: "bg-violet-50 text-violet-700",
+    tone: "bg-decor-violet-tint text-decor-violet",
   },
-  { key: "travel", to: "/travel-agencies", Icon: MapIcon, tone: "bg-emerald-50 text-emerald-700" },
-  { key: "concierge", to: "/concierge", Icon: ConciergeBell, tone: "bg-rose-50 text-rose-700" },
+  {
+    key: "travel",
+    to: "/travel-agencies",
+    Icon: MapIcon,
+    tone: "bg-decor-emerald-tint text-decor-emerald",
+  },
+  {
+    key: "concierge",
+    to: "/concierge",
+    Icon: ConciergeBell,
+    tone: "bg-decor-rose-tint text-decor-rose",
+  },
 ] as const;
 
 /** Short tags per area; the concierge's are what it bundles (flights, pickup, transport, hotels). */
@@ -126,12 +137,9 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         aria-labelledby="areas-title"
         className="mx-auto max-w-7xl px-4 pt-12 sm:px-6 sm:pt-16"
       >
-        <h2
-          id="areas-title"
-          className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
-        >
+        <SectionHeading id="areas-title" size="lg">
           {t("services.areas.title")}
-        </h2>
+        </SectionHeading>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {AREAS.map(({ key, to, Icon, tone }) => {
             const title = t(`services.areas.items.${key}.title`);
@@ -140,7 +148,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
                 key={key}
                 className={cn(
                   cardVariants(),
-                  "group relative flex flex-col p-6 transition hover:border-brand-300 hover:shadow-md",
+                  "group relative flex flex-col p-6 transition hover:border-primary-light hover:shadow-md",
                 )}
               >
                 <span
@@ -148,8 +156,8 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
                 >
                   <Icon aria-hidden className="size-6" />
                 </span>
-                <h3 className="mt-4 text-lg font-semibold text-stone-900">{title}</h3>
-                <p className="mt-1.5 flex-1 text-sm leading-relaxed text-stone-600">
+                <h3 className="mt-4 text-lg font-semibold text-ink">{title}</h3>
+                <p className="mt-1.5 flex-1 text-sm leading-relaxed text-muted">
                   {t(truthfulText(`services.areas.items.${key}.body`, loaderData.capabilities))}
                 </p>
                 <ul className="mt-4 flex flex-wrap gap-2">
@@ -158,9 +166,9 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
                     return (
                       <li
                         key={tag}
-                        className="inline-flex items-center gap-1.5 rounded-full bg-stone-100 px-2.5 py-1 text-xs font-medium text-stone-700"
+                        className="inline-flex items-center gap-1.5 rounded-full bg-surface-muted px-2.5 py-1 text-xs font-medium text-secondary"
                       >
-                        {TagIcon && <TagIcon aria-hidden className="size-3.5 text-rose-700" />}
+                        {TagIcon && <TagIcon aria-hidden className="size-3.5 text-decor-rose" />}
                         {t(tag)}
                       </li>
                     );
@@ -168,7 +176,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
                 </ul>
                 <Link
                   to={to}
-                  className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-800"
+                  className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-primary after:absolute after:inset-0 after:rounded-xl group-hover:text-primary-strong"
                 >
                   {t("services.areas.explore", { name: title })}
                   <ArrowRight
@@ -184,20 +192,20 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
 
       <section
         aria-labelledby="professionals-title"
-        className="mt-14 bg-white py-12 sm:mt-20 sm:py-16"
+        className="mt-14 bg-surface py-12 sm:mt-20 sm:py-16"
       >
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <div className="max-w-2xl">
-            <p className="text-sm font-semibold tracking-wide text-sun-600 uppercase">
+            <p className="text-sm font-semibold tracking-wide text-accent uppercase">
               {t("services.professionals.eyebrow")}
             </p>
             <h2
               id="professionals-title"
-              className="mt-1 text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl"
+              className="mt-1 text-2xl font-bold tracking-tight text-ink sm:text-3xl"
             >
               {t("services.professionals.title")}
             </h2>
-            <p className="mt-2 text-stone-600">{t("services.professionals.lead")}</p>
+            <p className="mt-2 text-muted">{t("services.professionals.lead")}</p>
           </div>
           <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {SERVICE_CATEGORIES.map((category) => {
@@ -206,16 +214,16 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
                 <li key={category}>
                   <Link
                     to={`/professionals?serviceCategory=${encodeURIComponent(category)}`}
-                    className="group flex h-full gap-3 rounded-xl border border-stone-200 bg-stone-50 p-4 transition hover:border-brand-300 hover:bg-brand-50"
+                    className="group flex h-full gap-3 rounded-xl border border-line bg-canvas p-4 transition hover:border-primary-light hover:bg-primary-tint"
                   >
-                    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-white text-brand-700 shadow-sm ring-1 ring-stone-200">
+                    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-surface text-primary shadow-sm ring-1 ring-line">
                       <Icon aria-hidden className="size-5" />
                     </span>
                     <span className="min-w-0">
-                      <span className="block font-semibold text-stone-900 group-hover:text-brand-800">
+                      <span className="block font-semibold text-ink group-hover:text-primary-strong">
                         {t(`values.serviceCategory.${category}`)}
                       </span>
-                      <span className="mt-1 block text-sm leading-snug text-stone-600">
+                      <span className="mt-1 block text-sm leading-snug text-muted">
                         {t(`services.professionals.types.${category}`)}
                       </span>
                     </span>
@@ -231,19 +239,19 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
         aria-labelledby="services-cta-title"
         className="mx-auto max-w-7xl px-4 pt-14 sm:px-6 sm:pt-16"
       >
-        <div className="flex flex-col gap-6 rounded-2xl border border-sun-200 bg-sun-50 px-6 py-8 sm:px-10 sm:py-10 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex flex-col gap-6 rounded-2xl border border-accent-pale bg-accent-tint px-6 py-8 sm:px-10 sm:py-10 lg:flex-row lg:items-center lg:justify-between">
           <div className="flex gap-4">
-            <span className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-sun-400 text-brand-950 sm:inline-flex">
+            <span className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-accent-bright text-primary-deepest sm:inline-flex">
               <Users aria-hidden className="size-6" />
             </span>
             <div className="max-w-xl">
               <h2
                 id="services-cta-title"
-                className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl"
+                className="text-xl font-bold tracking-tight text-ink sm:text-2xl"
               >
                 {t("services.cta.title")}
               </h2>
-              <p className="mt-1.5 text-stone-700">{t("services.cta.body")}</p>
+              <p className="mt-1.5 text-secondary">{t("services.cta.body")}</p>
             </div>
           </div>
           <div className="flex flex-col gap-3 sm:flex-row">

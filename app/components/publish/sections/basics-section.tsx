@@ -49,7 +49,7 @@ export function BasicsSection({
             <p
               className={cn(
                 inputClass,
-                "flex items-center border-stone-200 bg-stone-50 font-medium text-stone-800",
+                "flex items-center border-line bg-canvas font-medium text-ink-soft",
               )}
             >
               {professional
