@@ -7,7 +7,7 @@ import { DataTable, type DataColumn } from "../ui/data-table.tsx";
 import { ListingLink, stayText } from "./booking-facts.tsx";
 import { CancelLink } from "./row-actions.tsx";
 import { BookingStatusBadge } from "./status-badge.tsx";
-import { SectionHeading } from "../../ui/section-heading.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 
 /**
  * Every booking on the platform for the administrator, newest first: who booked what from whom,
