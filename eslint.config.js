@@ -31,6 +31,73 @@ const noPaletteShades = [
   },
 ];
 
+/**
+ * The service domains (folders of app/services) and what each may import from the others: a
+ * domain's public files, named without `.server.ts`. Every domain may also import `core` and
+ * its own folder. The graph has no cycle; docs/decisions/015-service-domains.md explains it.
+ * A new import across domains fails lint until it is added here, one way.
+ */
+export const DOMAIN_IMPORTS = {
+  accounts: { media: ["avatar", "images"] },
+  admin: { accounts: ["account-removal"] },
+  analytics: { listings: ["listing-views"] },
+  bookings: {
+    admin: ["audit"],
+    conversations: ["conversations"],
+    payments: ["checkout", "host-debt", "ledger", "purpose", "refunds", "single-checkout"],
+    reference: ["reference"],
+    safety: ["blocks"],
+    session: ["action-answer"],
+  },
+  capabilities: { payments: ["provider-registry"] },
+  contact: { admin: ["audit"], content: ["settings"] },
+  content: { admin: ["audit"], cache: ["memo"], media: ["images", "logo"] },
+  conversations: { media: ["images"], safety: ["blocks", "reports"] },
+  favorites: { analytics: ["leads"] },
+  listings: {
+    admin: ["audit"],
+    content: ["settings"],
+    dashboard: ["dashboard-listings"],
+    media: ["images"],
+    premium: ["plan-limits"],
+    reference: ["reference"],
+  },
+  payments: { content: ["settings"] },
+  payouts: { admin: ["audit"], payments: ["host-debt", "ledger"] },
+  premium: {
+    admin: ["audit"],
+    cache: ["memo"],
+    content: ["settings"],
+    payments: ["checkout", "purpose"],
+  },
+  quotes: {
+    bookings: ["held-money", "stay-price"],
+    conversations: ["conversations"],
+    payments: ["checkout", "purpose", "refunds", "single-checkout"],
+    payouts: ["payout-items"],
+    safety: ["blocks"],
+  },
+  reference: { admin: ["audit"], cache: ["memo"] },
+  reviews: { admin: ["audit"] },
+  safety: { admin: ["audit"], reviews: ["reviews"] },
+};
+
+/** The files of other domains one domain may import (its own folder and the core are open). */
+function domainPolicy(domain, imports) {
+  return {
+    from: { element: { type: "domain", captured: { domain } } },
+    allow: {
+      to: Object.entries(imports).map(([other, files]) => ({
+        element: {
+          type: "domain",
+          captured: { domain: other },
+          fileInternalPath: files.map((file) => `${file}.server.ts`),
+        },
+      })),
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -105,6 +172,12 @@ export default tseslint.config(
         { type: "route", partialMatch: false, pattern: "app/routes" },
         { type: "component", partialMatch: false, pattern: "app/components" },
         { type: "hook", partialMatch: false, pattern: "app/hooks" },
+        {
+          type: "domain",
+          partialMatch: false,
+          pattern: "app/services/*",
+          capture: ["domain"],
+        },
         { type: "service", partialMatch: false, pattern: "app/services" },
         { type: "auth", partialMatch: false, pattern: "app/auth" },
         { type: "transport", partialMatch: false, pattern: ["app/email", "app/storage"] },
@@ -130,6 +203,7 @@ export default tseslint.config(
               "component",
               "hook",
               "service",
+              "domain",
               "auth",
               "transport",
               "db",
@@ -137,19 +211,38 @@ export default tseslint.config(
             ]),
             layer(
               "route",
-              ["route", "component", "hook", "service", "auth", "transport", "lib"],
+              ["route", "component", "hook", "service", "domain", "auth", "transport", "lib"],
               ["config"],
             ),
             layer("component", ["component", "hook", "lib"]),
             layer("hook", ["hook", "lib"]),
-            layer("service", ["service", "auth", "transport", "db", "lib"], ["config"]),
+            // Files at the top of app/services assemble the domains (jobs, payment purposes).
+            layer("service", ["service", "domain", "auth", "transport", "db", "lib"], ["config"]),
+            layer("domain", ["auth", "transport", "db", "lib"], ["config"]),
+            {
+              from: { element: { type: "domain" } },
+              allow: {
+                to: {
+                  element: {
+                    type: "domain",
+                    captured: [
+                      { domain: "{{ from.element.captured.domain }}" },
+                      { domain: "core" },
+                    ],
+                  },
+                },
+              },
+            },
+            ...Object.entries(DOMAIN_IMPORTS).map(([domain, imports]) =>
+              domainPolicy(domain, imports),
+            ),
             layer("auth", ["auth", "transport", "db", "lib"], ["config"]),
             layer("transport", ["transport", "lib"], ["config"]),
             layer("db", ["db", "lib"], ["config"]),
             layer("lib", ["lib"]),
             layer(
               "server",
-              ["server", "service", "auth", "transport", "db", "lib"],
+              ["server", "service", "domain", "auth", "transport", "db", "lib"],
               ["config", "start-up"],
             ),
           ],

@@ -42,7 +42,11 @@ export default defineConfig({
     // The integration tests wait on the database as much as they compute: one worker per core,
     // and two on a two-core machine (vitest's default would leave one core idle).
     maxWorkers: Math.max(2, availableParallelism()),
-    setupFiles: ["tests/support/worker-database.ts", "tests/support/fail-on-console-error.ts"],
+    setupFiles: [
+      "tests/support/worker-database.ts",
+      "tests/support/fail-on-console-error.ts",
+      "tests/support/assemble-services.ts",
+    ],
     projects: [
       {
         extends: true,

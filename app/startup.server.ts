@@ -10,6 +10,7 @@ import {
 import { seedReferenceData } from "./db/reference/reference-seed.server.ts";
 import { createAuth, setAuth } from "./auth/auth.server.ts";
 import { routeGoogleTokenExchange } from "./auth/google-endpoints.server.ts";
+import { registerPaymentPurposes } from "./services/payment-purposes.server.ts";
 import { startScheduledJobs } from "./services/scheduled-jobs.server.ts";
 import { startPayments } from "./services/payments/payments-setup.server.ts";
 import {
@@ -73,6 +74,7 @@ export function startApp(
         const result = await options.seedDemo(handle.db, getMediaStorage());
         if (result.created) logger.info(`Loaded demo data: ${result.listings} listings.`);
       }
+      registerPaymentPurposes();
       started.__gatewayPayments = await startPayments(config);
       started.__gatewayJobs = startScheduledJobs();
     } catch (error) {

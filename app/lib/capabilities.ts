@@ -3,7 +3,7 @@ import type { PaymentMethod } from "./payment-values.ts";
 
 /**
  * What the marketplace does on the site itself, as the running server finds it (see
- * app/services/core/site-capabilities.server.ts): never set by hand, so the FAQ and the Terms
+ * app/services/capabilities/site-capabilities.server.ts): never set by hand, so the FAQ and the Terms
  * cannot promise, or deny, what the site does.
  */
 export interface Capabilities {

@@ -15,7 +15,7 @@ import { PageHero } from "../../components/site/page-hero.tsx";
 import { pickMessages } from "../../i18n/translate.ts";
 import { metaTranslator } from "../../i18n/translator.ts";
 import { paymentMethodList, truthfulText } from "../../lib/capabilities.ts";
-import { siteCapabilities } from "../../services/core/site-capabilities.server.ts";
+import { siteCapabilities } from "../../services/capabilities/site-capabilities.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";

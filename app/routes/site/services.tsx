@@ -27,7 +27,7 @@ import { PageHero } from "../../components/site/page-hero.tsx";
 import { pickMessages, type MessageKey } from "../../i18n/translate.ts";
 import { metaTranslator } from "../../i18n/translator.ts";
 import { truthfulText } from "../../lib/capabilities.ts";
-import { siteCapabilities } from "../../services/core/site-capabilities.server.ts";
+import { siteCapabilities } from "../../services/capabilities/site-capabilities.server.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { SERVICE_CATEGORIES, type ServiceCategory } from "../../lib/listing-values.ts";

@@ -9,8 +9,7 @@ import { fieldErrorsOf } from "../../lib/validation.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { recordAudit } from "../admin/audit.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
-import { listingImageRefusal, removeFiles } from "../listings/listing-uploads.server.ts";
-import { mediaUrl, storeImage } from "../media/images.server.ts";
+import { imageRefusal, mediaUrl, removeStoredImages, storeImage } from "../media/images.server.ts";
 import { getHeroContent, invalidateSiteContent } from "./settings.server.ts";
 
 /**
@@ -86,7 +85,7 @@ export async function updateHeroContent({
   });
   for (const [i, file] of files.entries()) {
     if (!file || i >= parsed.data.slides.length) continue;
-    const refusal = await listingImageRefusal(file);
+    const refusal = await imageRefusal(file);
     if (refusal) errors[`slides.${i}.imageUrl`] = refusal.message;
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
@@ -109,7 +108,7 @@ export async function updateHeroContent({
       };
     }
   } catch (error) {
-    await removeFiles(storage, stored);
+    await removeStoredImages(storage, stored);
     throw error;
   }
 
@@ -142,13 +141,13 @@ export async function updateHeroContent({
       return previous;
     });
   } catch (error) {
-    await removeFiles(storage, stored);
+    await removeStoredImages(storage, stored);
     throw error;
   }
   invalidateSiteContent();
   // Committed: uploaded pictures no slide shows any more are garbage now.
   const kept = new Set(content.slides.map((slide) => slide.imageUrl));
-  await removeFiles(
+  await removeStoredImages(
     storage,
     before.slides
       .map((slide) => slide.imageUrl)

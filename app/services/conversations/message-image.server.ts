@@ -1,6 +1,6 @@
 import { AppError } from "../../lib/app-error.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
-import { listingImageRefusal } from "../listings/listing-uploads.server.ts";
+import { imageRefusal } from "../media/images.server.ts";
 import { storeImage } from "../media/images.server.ts";
 
 /** An image attached to a message, stored by the image pipeline (WebP variants, no metadata). */
@@ -15,7 +15,7 @@ export interface MessageImage {
  * 10 MB, judged by content; re-encoded, so nothing hidden in the file travels on).
  */
 export async function storeMessageImage(data: Buffer): Promise<MessageImage> {
-  const refusal = await listingImageRefusal(data);
+  const refusal = await imageRefusal(data);
   if (refusal) {
     throw new AppError(refusal.code, refusal.message, { image: refusal.message });
   }

@@ -1,24 +1,21 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { listingUploads } from "../../db/schema/index.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { listingErrorMessage } from "../../lib/schemas/listing.ts";
-import { IMAGE_SNIFF_BYTES, MAX_IMAGE_BYTES, sniffUploadFormat } from "../../lib/schemas/image.ts";
-import { getMediaStorage, type MediaStorage } from "../../storage/media-storage.server.ts";
+import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import {
   copyStoredImage,
-  deleteStoredImage,
-  MAX_IMAGE_PIXELS,
+  imageRefusal,
   mediaUrl,
+  removeStoredImages,
   storeImage,
   type StoredImage,
 } from "../media/images.server.ts";
 import { requireUnderRateLimit, requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
-import { logger } from "../../lib/logger.server.ts";
 
 /**
  * Listing images before a listing takes them: each upload is checked, re-encoded and kept in
@@ -65,48 +62,10 @@ function imageError(
   return new AppError(code, message, { images: message });
 }
 
-export async function removeFiles(storage: MediaStorage, keys: readonly string[]): Promise<void> {
-  for (const key of keys) {
-    await deleteStoredImage(storage, key).catch((error: unknown) => {
-      logger.error({ err: error }, `Could not remove the files of image ${key}`);
-    });
-  }
-}
-
 /** "Image not found": a key that is not one of the actor's uploads nor already the listing's. */
 function imagesUnknown(): AppError {
   const message = listingErrorMessage("imageUnknown");
   return new AppError("VALIDATION_FAILED", message, { images: message });
-}
-
-export interface ImageRefusal {
-  code: "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE";
-  message: MessageKey;
-}
-
-/**
- * Why an image file is refused, or null when it is accepted: PNG, JPEG, GIF or WebP of at most
- * 10 MB and 52 megapixels (MAX_IMAGE_PIXELS), judged by content (the magic number must name one of them and the
- * decoder must agree). Listing images and the home page's slides take the same files.
- */
-export async function listingImageRefusal(data: Buffer): Promise<ImageRefusal | null> {
-  if (data.length > MAX_IMAGE_BYTES) {
-    return { code: "PAYLOAD_TOO_LARGE", message: "publish.errors.imageTooLarge" };
-  }
-  const sniffed = sniffUploadFormat(data.subarray(0, IMAGE_SNIFF_BYTES));
-  if (!sniffed)
-    return { code: "UNSUPPORTED_MEDIA_TYPE", message: "publish.errors.imageInvalidType" };
-  const meta = await sharp(data, { limitInputPixels: false })
-    .metadata()
-    .catch(() => null);
-  if (!meta || meta.format !== sniffed || !meta.width || !meta.height) {
-    return { code: "UNSUPPORTED_MEDIA_TYPE", message: "publish.errors.imageInvalidType" };
-  }
-  const height = meta.pageHeight ?? meta.height;
-  if (meta.width * height > MAX_IMAGE_PIXELS) {
-    return { code: "PAYLOAD_TOO_LARGE", message: "publish.errors.imageTooManyPixels" };
-  }
-  return null;
 }
 
 // ── Uploads ───────────────────────────────────────────────────────────────────────────────────
@@ -130,7 +89,7 @@ export async function storeListingUpload({
   requireAllowed(actor, "listing:upload-image");
   // Counted before the image is decoded: decoding is the costly part a robot would aim at.
   await requireUnderRateLimit("listingUpload", { account: actor.id, address: clientIp });
-  const refusal = await listingImageRefusal(data);
+  const refusal = await imageRefusal(data);
   if (refusal) throw imageError(refusal.code, refusal.message);
 
   const db = await getDb();
@@ -161,7 +120,7 @@ export async function storeListingUpload({
       height: stored.height,
     });
   } catch (error) {
-    await removeFiles(storage, [stored.storageKey]);
+    await removeStoredImages(storage, [stored.storageKey]);
     throw error;
   }
   return uploaded(stored);
@@ -183,7 +142,7 @@ export async function discardListingUpload({
     .where(and(eq(listingUploads.storageKey, key), eq(listingUploads.userId, actor.id)))
     .returning({ key: listingUploads.storageKey });
   if (removed.length === 0) throw new AppError("NOT_FOUND", "publish.api.uploadNotFound");
-  await removeFiles(getMediaStorage(), [key]);
+  await removeStoredImages(getMediaStorage(), [key]);
 }
 
 /** The actor's unpublished uploads, oldest first (a restored draft keeps those still here). */
@@ -220,7 +179,7 @@ export async function cleanupStaleUploads(
     .delete(listingUploads)
     .where(inArray(listingUploads.storageKey, stale))
     .returning({ key: listingUploads.storageKey });
-  await removeFiles(
+  await removeStoredImages(
     getMediaStorage(),
     removed.map((r) => r.key),
   );
@@ -259,7 +218,7 @@ export async function adoptUploads(
       copies.set(row.storageKey, await copyStoredImage(storage, row, LISTING_FOLDER));
     }
   } catch (error) {
-    await removeFiles(
+    await removeStoredImages(
       storage,
       [...copies.values()].map((c) => c.storageKey),
     );

@@ -26,11 +26,11 @@ import { requireUnderRateLimit, requireUnderWriteLimit } from "../../auth/rate-l
 import { listCountries } from "../reference/reference.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireId } from "../core/ids.server.ts";
+import { removeStoredImages } from "../media/images.server.ts";
 import { listingFormValues, listingRowValues } from "./listing-row.server.ts";
 import {
   adoptUploads,
   consumeUploads,
-  removeFiles,
   uploaded,
   type UploadedImage,
 } from "./listing-uploads.server.ts";
@@ -151,13 +151,13 @@ export async function createListing({
       return row.id;
     });
   } catch (error) {
-    await removeFiles(
+    await removeStoredImages(
       storage,
       [...copies.values()].map((c) => c.storageKey),
     );
     throw error;
   }
-  await removeFiles(storage, [...copies.keys()]);
+  await removeStoredImages(storage, [...copies.keys()]);
   if (!skipsReview)
     await notifyTeam(db, actor, { id, title: listing.title, category: listing.category, status });
   return { id, status, backToReview: false };
@@ -321,14 +321,14 @@ export async function updateListing({
       };
     });
   } catch (error) {
-    await removeFiles(
+    await removeStoredImages(
       storage,
       [...copies.values()].map((c) => c.storageKey),
     );
     throw error;
   }
   // Committed: the pending originals and the images taken out of the listing are garbage now.
-  await removeFiles(storage, [...copies.keys(), ...outcome.removed]);
+  await removeStoredImages(storage, [...copies.keys(), ...outcome.removed]);
   return { id, status: outcome.status, backToReview: outcome.backToReview };
 }
 
@@ -353,7 +353,7 @@ export async function deleteListing({
     await tx.delete(listings).where(eq(listings.id, id));
     return images.map((image) => image.storageKey);
   });
-  await removeFiles(getMediaStorage(), keys);
+  await removeStoredImages(getMediaStorage(), keys);
 }
 
 // ── Reading for the form ──────────────────────────────────────────────────────────────────────

@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
+import type { MessageKey } from "../../i18n/translate.ts";
+import { IMAGE_SNIFF_BYTES, MAX_IMAGE_BYTES, sniffUploadFormat } from "../../lib/schemas/image.ts";
+import { logger } from "../../lib/logger.server.ts";
 import type { MediaStorage } from "../../storage/media-storage.server.ts";
 import { withImageSlot } from "./image-slots.server.ts";
 
@@ -86,5 +89,47 @@ export async function copyStoredImage(
 export async function deleteStoredImage(storage: MediaStorage, storageKey: string): Promise<void> {
   for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
     await storage.delete(variantKey(storageKey, variant));
+  }
+}
+
+export interface ImageRefusal {
+  code: "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE";
+  message: MessageKey;
+}
+
+/**
+ * Why an image file is refused, or null when it is accepted: PNG, JPEG, GIF or WebP of at most
+ * 10 MB and 52 megapixels (MAX_IMAGE_PIXELS), judged by content (the magic number must name one of them and the
+ * decoder must agree). Listing images, the home page's slides and the pictures in messages take the same files.
+ */
+export async function imageRefusal(data: Buffer): Promise<ImageRefusal | null> {
+  if (data.length > MAX_IMAGE_BYTES) {
+    return { code: "PAYLOAD_TOO_LARGE", message: "publish.errors.imageTooLarge" };
+  }
+  const sniffed = sniffUploadFormat(data.subarray(0, IMAGE_SNIFF_BYTES));
+  if (!sniffed)
+    return { code: "UNSUPPORTED_MEDIA_TYPE", message: "publish.errors.imageInvalidType" };
+  const meta = await sharp(data, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!meta || meta.format !== sniffed || !meta.width || !meta.height) {
+    return { code: "UNSUPPORTED_MEDIA_TYPE", message: "publish.errors.imageInvalidType" };
+  }
+  const height = meta.pageHeight ?? meta.height;
+  if (meta.width * height > MAX_IMAGE_PIXELS) {
+    return { code: "PAYLOAD_TOO_LARGE", message: "publish.errors.imageTooManyPixels" };
+  }
+  return null;
+}
+
+/** Removes stored images and their variants; a file that cannot be removed is logged, not fatal. */
+export async function removeStoredImages(
+  storage: MediaStorage,
+  keys: readonly string[],
+): Promise<void> {
+  for (const key of keys) {
+    await deleteStoredImage(storage, key).catch((error: unknown) => {
+      logger.error({ err: error }, `Could not remove the files of image ${key}`);
+    });
   }
 }

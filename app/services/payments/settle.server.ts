@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import { getDb, type DbTransaction } from "../../db/client.server.ts";
 import { paymentEvents, payments, refunds } from "../../db/schema/index.ts";
-import type { PaymentPurpose, ProviderId } from "../../lib/payment-values.ts";
+import type { ProviderId } from "../../lib/payment-values.ts";
 import type { PaymentRow } from "./checkout.server.ts";
 import { cashIn, postLedger } from "./ledger.server.ts";
 import { sendPaymentReceipt } from "./payment-mail.server.ts";
@@ -11,8 +11,7 @@ import {
   type ProviderPayment,
   type WebhookEvent,
 } from "./providers/provider.server.ts";
-import type { PurposeHandler } from "./purpose.server.ts";
-import { PURPOSE_HANDLERS } from "./purpose-handlers.server.ts";
+import { purposeHandler } from "./purpose.server.ts";
 import { completeRefund, failRefund, requestRefund, sendPendingRefunds } from "./refunds.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 
@@ -37,10 +36,6 @@ type Outcome =
   | "unknown_refund"
   | "duplicate";
 
-function handlerFor(purpose: PaymentPurpose): PurposeHandler {
-  return PURPOSE_HANDLERS[purpose];
-}
-
 /**
  * Applies what the provider reports about a payment (locked by the caller). A paid report moves a
  * pending, failed or cancelled payment to paid — money that arrives after the payer gave up is
@@ -59,7 +54,7 @@ async function applyReport(
       .update(payments)
       .set({ status: report.status, method: report.method, updatedAt: new Date() })
       .where(eq(payments.id, payment.id));
-    const undone = await handlerFor(payment.purpose).onUnpaid(tx, payment);
+    const undone = await purposeHandler(payment.purpose).onUnpaid(tx, payment);
     if (undone.afterCommit) after.push(undone.afterCommit);
     return report.status;
   }
@@ -84,7 +79,7 @@ async function applyReport(
     })
     .where(eq(payments.id, payment.id))
     .returning();
-  const applied = await handlerFor(payment.purpose).onPaid(tx, paid!);
+  const applied = await purposeHandler(payment.purpose).onPaid(tx, paid!);
   const refs = { paymentId: payment.id, bookingId: payment.bookingId, jobId: payment.jobId };
   const credits = applied.credits ?? [
     {
