@@ -7,7 +7,6 @@ import {
 } from "../../app/db/reference/reference-data.ts";
 import { auditLog, heroContent, listings, platformSettings } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
-import { AppError } from "../../app/lib/app-error.ts";
 import { emptyListingValues } from "../../app/lib/schemas/listing.ts";
 import { MAX_LOGO_BYTES } from "../../app/lib/schemas/platform-settings.ts";
 import { submitContactMessage } from "../../app/services/contact/contact.server.ts";
@@ -28,6 +27,7 @@ import { location, toastOf } from "../support/flash.ts";
 import { headerOf } from "../support/smtp-sink.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, TEST_ADMIN_EMAIL, waitForMail, type TestApp } from "../support/test-app.ts";
+import { refusalOf } from "../support/refusal.ts";
 
 const t = createTranslator();
 const PATH = "/dashboard/platform-settings";
@@ -219,14 +219,13 @@ describe(`platform settings and hero on ${testEngine}`, () => {
       expect(changedTables(before, await databaseSnapshot(app.handle.db))).toEqual([]);
       expect((await getPublicSettings()).siteName).toBe("Gateway Africa");
 
-      const error = await updatePlatformSettings({
-        actor: admin.viewer,
-        input: { ...SETTINGS, siteName: "x".repeat(61) },
-      }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).fieldErrors).toEqual({
-        siteName: "dashboard.settings.errors.siteNameTooLong",
-      });
+      const refused = await refusalOf(
+        updatePlatformSettings({
+          actor: admin.viewer,
+          input: { ...SETTINGS, siteName: "x".repeat(61) },
+        }),
+      );
+      expect(refused.fields).toEqual({ siteName: "dashboard.settings.errors.siteNameTooLong" });
     });
 
     it("refuses everyone but the administrator, and changes nothing", async () => {
@@ -240,10 +239,9 @@ describe(`platform settings and hero on ${testEngine}`, () => {
       }
       const visitor = await post(SETTINGS, null);
       expect(location(visitor)).toBe("/");
-      const error = await updatePlatformSettings({ actor: agent.viewer, input: SETTINGS }).catch(
-        (e: unknown) => e,
-      );
-      expect((error as AppError).code).toBe("FORBIDDEN");
+      expect(
+        await refusalOf(updatePlatformSettings({ actor: agent.viewer, input: SETTINGS })),
+      ).toMatchObject({ code: "FORBIDDEN" });
       expect(changedTables(before, await databaseSnapshot(app.handle.db))).toEqual([]);
     });
   });
@@ -534,11 +532,14 @@ describe(`platform settings and hero on ${testEngine}`, () => {
         expect(location(response)).toBe("/dashboard/overview");
       }
       expect(location(await post(form(), null))).toBe("/");
-      const error = await updateHeroContent({
-        actor: agent.viewer,
-        input: { title: "Hacked", subtitle: "x", description: "x", slides: [] },
-      }).catch((e: unknown) => e);
-      expect((error as AppError).code).toBe("FORBIDDEN");
+      expect(
+        await refusalOf(
+          updateHeroContent({
+            actor: agent.viewer,
+            input: { title: "Hacked", subtitle: "x", description: "x", slides: [] },
+          }),
+        ),
+      ).toMatchObject({ code: "FORBIDDEN" });
       expect(changedTables(before, await databaseSnapshot(app.handle.db))).toEqual([]);
       expect(await html("/")).not.toContain("Hacked");
     });

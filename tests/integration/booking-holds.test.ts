@@ -7,7 +7,6 @@ import { AppError } from "../../app/lib/app-error.ts";
 import { addDays, addMonths, isoDay } from "../../app/lib/booking-values.ts";
 import { formatDay } from "../../app/lib/format-day.ts";
 import { HOLD_LIMITS } from "../../app/services/bookings/booking-holds.server.ts";
-import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { closeNights } from "../../app/services/bookings/calendar.server.ts";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import {
@@ -16,7 +15,8 @@ import {
   completeStays,
 } from "../../app/services/bookings/booking-lifecycle.server.ts";
 import { testEngine } from "../support/database.ts";
-import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeUser, type MadeUser } from "../support/factories.ts";
+import { makeStay, type StaySettings } from "../support/factories/bookings.ts";
 import { textOf } from "../support/page-handler.ts";
 import { startTestPayments, type TestPayments } from "../support/payments.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
@@ -31,16 +31,7 @@ import { refusalOf } from "../support/refusal.ts";
 
 const t = createTranslator();
 
-const STAY = {
-  mode: "instant",
-  cancellationPolicy: "moderate",
-  minStay: 1,
-  maxStay: 60,
-  noticeDays: 0,
-  preparationDays: 0,
-  maxGuests: 4,
-  cleaningFeeUsd: "0",
-};
+const STAY: StaySettings = { maxStay: 60 };
 
 describe(`what one guest can hold, and what a refusal tells, on ${testEngine}`, () => {
   let app: TestApp;
@@ -62,18 +53,8 @@ describe(`what one guest can hold, and what a refusal tells, on ${testEngine}`, 
   });
 
   /** A stay by the night at $100 taking bookings with the settings given over STAY's. */
-  async function stay(settings: Record<string, string | number> = {}, countryCode = "GH") {
-    const { id } = await makeListing({
-      owner: host,
-      category: "hospitality",
-      listingType: "booking",
-      propertyType: "guesthouse",
-      priceUsdCents: 10_000,
-      priceType: "per_night",
-      countryCode,
-    });
-    await saveBookingSettings(host.viewer, id, { ...STAY, ...settings });
-    return id;
+  async function stay(settings: StaySettings = {}, countryCode = "GH") {
+    return (await makeStay({ owner: host, countryCode, settings: { ...STAY, ...settings } })).id;
   }
 
   /** The booking card's form, posted to the listing page as a browser without scripts does. */
@@ -302,14 +283,15 @@ describe(`what one guest can hold, and what a refusal tells, on ${testEngine}`, 
   });
 
   it("a stay by the month is offered the same number of months", async () => {
-    const { id: room } = await makeListing({
+    const { id: room } = await makeStay({
       owner: host,
       category: "student-housing",
       listingType: "rent",
+      propertyType: "apartment",
       priceUsdCents: 30_000,
       priceType: "per_month",
+      settings: { maxStay: 12 },
     });
-    await saveBookingSettings(host.viewer, room, { ...STAY, minStay: 1, maxStay: 12 });
     const first = await makeUser({ role: "user" });
     const second = await makeUser({ role: "user" });
     const moveIn = day(40);

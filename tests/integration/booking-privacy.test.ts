@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
-import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { testEngine } from "../support/database.ts";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
-import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeUser, type MadeUser } from "../support/factories.ts";
+import { makeStay, type StaySettings } from "../support/factories/bookings.ts";
 import { createServerApp, type SendInit, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -34,28 +34,15 @@ describe(`booking answers and blocks through the API on ${testEngine}`, () => {
     host = await makeUser({ role: "agent", email: "host.private@example.com", name: "Ama Host" });
     guest = await makeUser({ role: "user", email: "guest.private@example.com", name: "Kofi" });
     admin = await makeUser({ role: "admin" });
-    const stay = {
-      owner: host,
-      category: "hospitality" as const,
-      listingType: "booking" as const,
-      propertyType: "guesthouse" as const,
-      priceUsdCents: 10_000,
-      priceType: "per_night" as const,
-    };
-    requestStay = (await makeListing({ ...stay, title: "Labadi Rooms" })).id;
-    instantStay = (await makeListing({ ...stay, title: "Osu Guesthouse" })).id;
-    const settings = {
-      mode: "request",
-      cancellationPolicy: "flexible",
-      minStay: 1,
-      maxStay: 14,
-      noticeDays: 0,
-      preparationDays: 0,
-      maxGuests: 4,
-      cleaningFeeUsd: "0",
-    };
-    await saveBookingSettings(host.viewer, requestStay, settings);
-    await saveBookingSettings(host.viewer, instantStay, { ...settings, mode: "instant" });
+    const settings: StaySettings = { cancellationPolicy: "flexible", maxStay: 14 };
+    requestStay = (
+      await makeStay({
+        owner: host,
+        title: "Labadi Rooms",
+        settings: { ...settings, mode: "request" },
+      })
+    ).id;
+    instantStay = (await makeStay({ owner: host, title: "Osu Guesthouse", settings })).id;
   });
   afterAll(async () => {
     await app.close();

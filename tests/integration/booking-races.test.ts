@@ -5,9 +5,9 @@ import { bookings } from "../../app/db/schema/index.ts";
 import { transactionWithRetry } from "../../app/db/transaction-retry.server.ts";
 import { AppError } from "../../app/lib/app-error.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
-import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { testEngine } from "../support/database.ts";
-import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeUser, type MadeUser } from "../support/factories.ts";
+import { makeStay } from "../support/factories/bookings.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -77,25 +77,7 @@ describe(`booking transactions under contention on ${testEngine}`, () => {
 
   /** A stay by the night at $100 with two preparation days, instant, paid at the property. */
   async function stayWithPreparation() {
-    const { id } = await makeListing({
-      owner: host,
-      category: "hospitality",
-      listingType: "booking",
-      propertyType: "guesthouse",
-      priceUsdCents: 10_000,
-      priceType: "per_night",
-    });
-    await saveBookingSettings(host.viewer, id, {
-      mode: "instant",
-      cancellationPolicy: "moderate",
-      minStay: 1,
-      maxStay: 30,
-      noticeDays: 0,
-      preparationDays: 2,
-      maxGuests: 4,
-      cleaningFeeUsd: "0",
-    });
-    return id;
+    return (await makeStay({ owner: host, settings: { preparationDays: 2 } })).id;
   }
 
   /** Resolves once a session of this database waits for a lock (a booking on another's nights). */

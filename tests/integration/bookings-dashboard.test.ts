@@ -6,12 +6,12 @@ import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { formatPrice, type DisplayCurrency } from "../../app/lib/money.ts";
 import { unitWords } from "../../app/lib/unit-words.ts";
 import * as bookingsPage from "../../app/routes/dashboard/bookings.tsx";
-import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import { answerRequest } from "../../app/services/bookings/booking-lifecycle.server.ts";
 import { findCurrency } from "../../app/services/reference/reference.server.ts";
 import { testEngine } from "../support/database.ts";
-import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeUser, type MadeUser } from "../support/factories.ts";
+import { makeStay, type StaySettings } from "../support/factories/bookings.ts";
 import { location, toastOf } from "../support/flash.ts";
 import { markupOf, textOf } from "../support/page-handler.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
@@ -24,16 +24,7 @@ const PAGE = "/dashboard/bookings";
 const TODAY = isoDay(new Date());
 const day = (offset: number) => addDays(TODAY, offset);
 
-const SETTINGS = {
-  mode: "instant",
-  cancellationPolicy: "moderate",
-  minStay: 1,
-  maxStay: 30,
-  noticeDays: 0,
-  preparationDays: 0,
-  maxGuests: 6,
-  cleaningFeeUsd: "20",
-};
+const SETTINGS: StaySettings = { maxGuests: 6, cleaningFeeUsdCents: 2_000 };
 
 type LoaderData = Awaited<ReturnType<typeof bookingsPage.loader>>;
 
@@ -47,18 +38,8 @@ describe(`the dashboard's Bookings tab on ${testEngine}`, () => {
   let usd: DisplayCurrency;
 
   /** A bookable stay of the host's, by the night, with its settings. */
-  async function stay(title: string, settings: Partial<typeof SETTINGS> = {}) {
-    const { id } = await makeListing({
-      owner: host,
-      title,
-      category: "hospitality",
-      listingType: "booking",
-      propertyType: "guesthouse",
-      priceUsdCents: 10_000,
-      priceType: "per_night",
-    });
-    await saveBookingSettings(host.viewer, id, { ...SETTINGS, ...settings });
-    return id;
+  async function stay(title: string, settings: StaySettings = {}) {
+    return (await makeStay({ owner: host, title, settings: { ...SETTINGS, ...settings } })).id;
   }
 
   /** The page as the person reads it, without the hydration payload. */

@@ -5,7 +5,6 @@ import { RATE_LIMIT_RULES } from "../../app/auth/rate-limit.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { conversations, listingLeads, messages, reports, user } from "../../app/db/schema/index.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
-import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import {
   listConversations,
@@ -19,6 +18,7 @@ import {
 import { blockUser, unblockUser } from "../../app/services/safety/blocks.server.ts";
 import { testEngine } from "../support/database.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeBooking, makeStay } from "../support/factories/bookings.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, waitForMail, type TestApp } from "../support/test-app.ts";
 import { refusalOf } from "../support/refusal.ts";
@@ -288,33 +288,8 @@ describe(`conversations on ${testEngine}`, () => {
   });
 
   it("gives each booking its own conversation between its guest and host", async () => {
-    const now = new Date();
-    const stay = (
-      await makeListing({
-        owner: agent,
-        category: "hospitality",
-        listingType: "booking",
-        propertyType: "guesthouse",
-        priceUsdCents: 5_000,
-        priceType: "per_night",
-      })
-    ).id;
-    await saveBookingSettings(agent.viewer, stay, {
-      mode: "instant",
-      cancellationPolicy: "flexible",
-      minStay: 1,
-      noticeDays: 0,
-      preparationDays: 0,
-      maxGuests: 2,
-      cleaningFeeUsd: "0",
-    });
-    const today = isoDay(now);
-    const booking = await createBooking(
-      guest.viewer,
-      stay,
-      { checkIn: addDays(today, 5), checkOut: addDays(today, 7), guests: 1 },
-      now,
-    );
+    const stay = (await makeStay({ owner: agent })).id;
+    const booking = await makeBooking({ listing: { id: stay }, guest });
     const fromGuest = await openBookingConversation(guest.viewer, booking.id);
     const fromHost = await openBookingConversation(agent.viewer, booking.id);
     expect(fromHost).toBe(fromGuest);
@@ -332,24 +307,12 @@ describe(`conversations on ${testEngine}`, () => {
   it("writes a booking request's message as the first message of the booking's conversation", async () => {
     const now = new Date();
     const stay = (
-      await makeListing({
+      await makeStay({
         owner: agent,
-        category: "hospitality",
-        listingType: "booking",
-        propertyType: "guesthouse",
         priceUsdCents: 5_000,
-        priceType: "per_night",
+        settings: { mode: "request", cancellationPolicy: "flexible", maxStay: null, maxGuests: 2 },
       })
     ).id;
-    await saveBookingSettings(agent.viewer, stay, {
-      mode: "request",
-      cancellationPolicy: "flexible",
-      minStay: 1,
-      noticeDays: 0,
-      preparationDays: 0,
-      maxGuests: 2,
-      cleaningFeeUsd: "0",
-    });
     const today = isoDay(now);
     const booking = await createBooking(
       guest.viewer,

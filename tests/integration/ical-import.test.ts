@@ -11,10 +11,10 @@ import {
   isoDay,
   MAX_IMPORTED_EVENTS,
 } from "../../app/lib/booking-values.ts";
-import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { addFeed, listFeeds, refreshFeed } from "../../app/services/bookings/ical.server.ts";
 import { testEngine } from "../support/database.ts";
-import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeUser, type MadeUser } from "../support/factories.ts";
+import { makeStay } from "../support/factories/bookings.ts";
 import { createServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import { refusalOf } from "../support/refusal.ts";
@@ -105,27 +105,7 @@ describe(`calendar import on ${testEngine}`, () => {
     });
     send = await createServerApp(app);
     host = await makeUser({ role: "agent", name: "Ama Host" });
-    stay = (
-      await makeListing({
-        owner: host,
-        category: "hospitality",
-        listingType: "booking",
-        propertyType: "guesthouse",
-        priceUsdCents: 10_000,
-        priceType: "per_night",
-        title: "Osu Guesthouse",
-      })
-    ).id;
-    await saveBookingSettings(host.viewer, stay, {
-      mode: "instant",
-      cancellationPolicy: "moderate",
-      minStay: 1,
-      maxStay: 14,
-      noticeDays: 0,
-      preparationDays: 0,
-      maxGuests: 4,
-      cleaningFeeUsd: "0",
-    });
+    stay = (await makeStay({ owner: host, title: "Osu Guesthouse", settings: { maxStay: 14 } })).id;
   });
   afterAll(async () => {
     setConfig(app.config);

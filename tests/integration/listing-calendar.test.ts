@@ -17,6 +17,7 @@ import { createBooking } from "../../app/services/bookings/booking-create.server
 import { testEngine } from "../support/database.ts";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeBooking } from "../support/factories/bookings.ts";
 import { location, toastOf } from "../support/flash.ts";
 import { markupOf, textOf } from "../support/page-handler.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
@@ -314,10 +315,12 @@ describe(`the listing's bookings & calendar page on ${testEngine}`, () => {
   });
 
   it("shows a booking's nights as booked, and will not close them", async () => {
-    await createBooking(plainUser.viewer, stay, {
+    await makeBooking({
+      listing: { id: stay },
+      guest: plainUser,
       checkIn: day(5),
-      checkOut: day(8),
-      guests: "2",
+      nights: 3,
+      guests: 2,
     });
     const states = dayStates(await html(pagePath(stay, MONTH)));
     expect([states[day(5)], states[day(6)], states[day(7)], states[day(8)]]).toEqual([

@@ -4,7 +4,6 @@ import { auditLog, payments, refunds } from "../../app/db/schema/index.ts";
 import { canPayBalance } from "../../app/lib/booking-payment.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { HOLD_AFTER_CHECK_IN_HOURS } from "../../app/lib/payment-values.ts";
-import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import {
   releaseHeldBookings,
   startBalanceCheckout,
@@ -38,6 +37,7 @@ import { formatMinor } from "../../app/lib/money.ts";
 import { captureLog } from "../support/log-capture.ts";
 import { testEngine } from "../support/database.ts";
 import { jarWith, makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeStay, type StaySettings } from "../support/factories/bookings.ts";
 import { location, toastOf } from "../support/flash.ts";
 import { createPageHandler, textOf } from "../support/page-handler.ts";
 import { expectLedgerHealthy, startTestPayments, type TestPayments } from "../support/payments.ts";
@@ -51,16 +51,7 @@ import { refusalOf } from "../support/refusal.ts";
  * completed or cancelled. The ledger balances after every scenario.
  */
 
-const STAY = {
-  mode: "instant",
-  cancellationPolicy: "moderate",
-  minStay: 1,
-  maxStay: 30,
-  noticeDays: 0,
-  preparationDays: 0,
-  maxGuests: 4,
-  cleaningFeeUsd: "20",
-};
+const STAY: StaySettings = { cleaningFeeUsdCents: 2_000 };
 
 describe(`bookings and jobs paid online on ${testEngine}`, () => {
   let app: TestApp;
@@ -85,17 +76,8 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
   });
 
   /** A stay by the night at $100, taking bookings with the settings given over STAY's. */
-  async function stay(settings: Record<string, string>) {
-    const { id } = await makeListing({
-      owner: host,
-      category: "hospitality",
-      listingType: "booking",
-      propertyType: "guesthouse",
-      priceUsdCents: 10_000,
-      priceType: "per_night",
-    });
-    await saveBookingSettings(host.viewer, id, { ...STAY, ...settings });
-    return id;
+  async function stay(settings: StaySettings) {
+    return (await makeStay({ owner: host, settings: { ...STAY, ...settings } })).id;
   }
 
   async function paymentsOf(bookingId: number) {
@@ -132,7 +114,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
   }
 
   it("offers the deposit terms, holds the nights at checkout and confirms on the webhook", async () => {
-    const listingId = await stay({ paymentMode: "deposit", depositPercent: "30" });
+    const listingId = await stay({ paymentMode: "deposit", depositPercent: 30 });
     const quote = await quoteBooking(listingId, {
       checkIn: day(20),
       checkOut: day(23),
@@ -258,7 +240,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
     await expectLedgerHealthy(app.handle.db);
 
     // A deposit cancelled within 5 days: the same half, as a share of what was paid.
-    const deposit = await stay({ paymentMode: "deposit", depositPercent: "50" });
+    const deposit = await stay({ paymentMode: "deposit", depositPercent: 50 });
     const part = await bookAndPay(deposit, day(2), day(4));
     expect(part.payment.amountMinor).toBe(11_330);
     const partly = await cancelBooking(guest.viewer, part.id, {});
@@ -269,15 +251,11 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
 
   it("releases held money 48 hours after check-in, then records payouts up to what is payable", async () => {
     const payee = await makeUser({ role: "agent", name: "Efua Payee" });
-    const { id: listingId } = await makeListing({
+    const { id: listingId } = await makeStay({
       owner: payee,
-      category: "hospitality",
-      listingType: "booking",
       propertyType: "hotel",
-      priceUsdCents: 10_000,
-      priceType: "per_night",
+      settings: { ...STAY, paymentMode: "full" },
     });
-    await saveBookingSettings(payee.viewer, listingId, { ...STAY, paymentMode: "full" });
     const booked = await bookAndPay(listingId, day(1), day(3));
     const held = await balance("host_held", { userId: payee.id });
     expect(held).toBeGreaterThan(0);
@@ -454,7 +432,7 @@ describe(`bookings and jobs paid online on ${testEngine}`, () => {
 
   it("the pages send the payer to the checkout and show what was paid and refunded", async () => {
     const page = await createPageHandler(app);
-    const listingId = await stay({ paymentMode: "deposit", depositPercent: "25" });
+    const listingId = await stay({ paymentMode: "deposit", depositPercent: 25 });
     const quoted = await page(`/listing/${listingId}?checkIn=${day(70)}&checkOut=${day(72)}`, {
       jar: jarWith(guest.cookie),
     });

@@ -6,14 +6,14 @@ import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { formatMinor } from "../../app/lib/money.ts";
 import { CHECKOUT_MINUTES, usdCentsToMinor } from "../../app/lib/payment-values.ts";
 import { retryBookingCheckout } from "../../app/services/bookings/booking-payment.server.ts";
-import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import { expireRequests } from "../../app/services/bookings/booking-lifecycle.server.ts";
 import { quoteBooking } from "../../app/services/bookings/booking-quote.server.ts";
 import { listGuestBookings, readBooking } from "../../app/services/bookings/booking-read.server.ts";
 import { invalidateReferenceData } from "../../app/services/reference/reference.server.ts";
 import { testEngine } from "../support/database.ts";
-import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeUser, type MadeUser } from "../support/factories.ts";
+import { makeStay, type StaySettings } from "../support/factories/bookings.ts";
 import { location, toastOf } from "../support/flash.ts";
 import { markupOf } from "../support/page-handler.ts";
 import { expectLedgerHealthy, startTestPayments, type TestPayments } from "../support/payments.ts";
@@ -27,6 +27,9 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
  */
 
 const t = createTranslator();
+
+/** What the settings form's values below (SETTINGS) store. */
+const STAY: StaySettings = { cleaningFeeUsdCents: 2_000 };
 
 const SETTINGS = {
   intent: "settings",
@@ -61,19 +64,9 @@ describe(`payments as the host and the guest see them on ${testEngine}`, () => {
     await app?.close();
   });
 
-  /** A stay by the night at $100 taking bookings with `settings` over the page's defaults. */
-  async function stay(settings: Record<string, string> = {}) {
-    const { id } = await makeListing({
-      owner: host,
-      category: "hospitality",
-      listingType: "booking",
-      propertyType: "guesthouse",
-      priceUsdCents: 10_000,
-      priceType: "per_night",
-    });
-    const { intent: _intent, ...fields } = { ...SETTINGS, ...settings };
-    await saveBookingSettings(host.viewer, id, fields);
-    return id;
+  /** A stay by the night at $100 taking bookings with `settings` over STAY's. */
+  async function stay(settings: StaySettings = {}) {
+    return (await makeStay({ owner: host, settings: { ...STAY, ...settings } })).id;
   }
 
   async function settingsOf(listingId: number) {
@@ -264,7 +257,7 @@ describe(`payments as the host and the guest see them on ${testEngine}`, () => {
 
   describe("what is charged, shown as charged", () => {
     it("quotes the amount and currency the checkout then charges", async () => {
-      const listingId = await stay({ paymentMode: "deposit", depositPercent: "30" });
+      const listingId = await stay({ paymentMode: "deposit", depositPercent: 30 });
       const stayDates = { checkIn: day(50), checkOut: day(53), guests: "2" };
       const quote = await quoteBooking(listingId, { ...stayDates, currency: "KES" });
       expect(quote.charge).toEqual({
@@ -344,7 +337,7 @@ describe(`payments as the host and the guest see them on ${testEngine}`, () => {
       ((await response.json()) as { error: { fields?: Record<string, string> } }).error.fields;
 
     it("refuses a cleaning fee of 10,5 on the page and in the API, naming the field", async () => {
-      const listingId = await stay({ cleaningFeeUsd: "20" });
+      const listingId = await stay({ cleaningFeeUsdCents: 2_000 });
       for (const cleaningFeeUsd of ["10,5", "1,000", "10.555", "1e3", "$10"]) {
         const form = await send(`/dashboard/my-listings/${listingId}/calendar`, {
           form: { ...SETTINGS, cleaningFeeUsd },

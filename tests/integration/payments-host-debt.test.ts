@@ -5,7 +5,6 @@ import { auditLog, bookings, ledgerEntries, payments, refunds } from "../../app/
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { formatMinor } from "../../app/lib/money.ts";
 import { HOLD_AFTER_CHECK_IN_HOURS } from "../../app/lib/payment-values.ts";
-import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { releaseHeldBookings } from "../../app/services/bookings/booking-payment.server.ts";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import { cancelBooking } from "../../app/services/bookings/booking-lifecycle.server.ts";
@@ -17,7 +16,8 @@ import {
   recordPayout,
 } from "../../app/services/payouts/payouts.server.ts";
 import { testEngine } from "../support/database.ts";
-import { jarWith, makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { jarWith, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeStay } from "../support/factories/bookings.ts";
 import { createPageHandler, textOf } from "../support/page-handler.ts";
 import { expectLedgerHealthy, startTestPayments, type TestPayments } from "../support/payments.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -49,25 +49,7 @@ describe(`a refund after a payout on ${testEngine}`, () => {
     host = await makeUser({ role: "agent", name: "Adwoa Host" });
     guest = await makeUser({ role: "user", name: "Kwame Guest" });
     admin = await makeUser({ role: "admin", name: "Esi Admin" });
-    ({ id: listingId } = await makeListing({
-      owner: host,
-      category: "hospitality",
-      listingType: "booking",
-      propertyType: "guesthouse",
-      priceUsdCents: 10_000,
-      priceType: "per_night",
-    }));
-    await saveBookingSettings(host.viewer, listingId, {
-      mode: "instant",
-      cancellationPolicy: "moderate",
-      minStay: 1,
-      maxStay: 30,
-      noticeDays: 0,
-      preparationDays: 0,
-      maxGuests: 4,
-      cleaningFeeUsd: "0",
-      paymentMode: "full",
-    });
+    ({ id: listingId } = await makeStay({ owner: host, settings: { paymentMode: "full" } }));
   });
   afterAll(async () => {
     await pay?.stop();

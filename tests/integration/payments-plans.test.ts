@@ -21,6 +21,7 @@ import {
 } from "../../app/services/premium/plan-limits.server.ts";
 import { testEngine } from "../support/database.ts";
 import { givePlan, makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { MADE_PAYMENT_PREFIX } from "../support/factories/payments.ts";
 import { location, toastOf } from "../support/flash.ts";
 import { createPageHandler, markupOf, textOf, type PageHandler } from "../support/page-handler.ts";
 import { expectLedgerHealthy, startTestPayments, type TestPayments } from "../support/payments.ts";
@@ -586,7 +587,7 @@ describe(`premium plans paid online on ${testEngine}`, () => {
       .where(and(eq(payments.purpose, "plan"), eq(payments.status, "paid")));
     // Plans the test factory gave were never charged: only the sandbox's charges are entered.
     const expected: Record<string, number> = {};
-    for (const payment of paid.filter((p) => !p.id.startsWith("pay_given_"))) {
+    for (const payment of paid.filter((p) => !p.id.startsWith(MADE_PAYMENT_PREFIX))) {
       expected[payment.currency] = (expected[payment.currency] ?? 0) - payment.amountMinor;
     }
     expect(Object.keys(expected).sort()).toEqual(["NGN", "USD"]);

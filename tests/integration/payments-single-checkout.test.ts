@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments } from "../../app/db/schema/index.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
-import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
 import { startBalanceCheckout } from "../../app/services/bookings/booking-payment.server.ts";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import { startJobCheckout } from "../../app/services/quotes/job-payment.server.ts";
 import { answerQuote, requestQuote, sendQuote } from "../../app/services/quotes/quotes.server.ts";
 import { testEngine } from "../support/database.ts";
 import { makeListing, makeUser } from "../support/factories.ts";
+import { makeStay } from "../support/factories/bookings.ts";
 import { expectLedgerHealthy, startTestPayments, type TestPayments } from "../support/payments.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -98,25 +98,9 @@ describe(`one open checkout per purpose on ${testEngine}`, () => {
   it("gives every request at once for a deposit's balance the same checkout", async () => {
     const host = await makeUser({ role: "agent", name: "Abla Host" });
     const guest = await makeUser({ role: "user", name: "Kweku Guest" });
-    const { id: listingId } = await makeListing({
+    const { id: listingId } = await makeStay({
       owner: host,
-      category: "hospitality",
-      listingType: "booking",
-      propertyType: "guesthouse",
-      priceUsdCents: 10_000,
-      priceType: "per_night",
-    });
-    await saveBookingSettings(host.viewer, listingId, {
-      mode: "instant",
-      cancellationPolicy: "moderate",
-      minStay: 1,
-      maxStay: 30,
-      noticeDays: 0,
-      preparationDays: 0,
-      maxGuests: 4,
-      cleaningFeeUsd: "0",
-      paymentMode: "deposit",
-      depositPercent: "30",
+      settings: { paymentMode: "deposit", depositPercent: 30 },
     });
     const booked = await createBooking(guest.viewer, listingId, {
       checkIn: day(20),

@@ -2,14 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadViewer } from "../../app/auth/session.server.ts";
-import {
-  bookings,
-  conversations,
-  listingImages,
-  listings,
-  listingUploads,
-  messages,
-} from "../../app/db/schema/index.ts";
+import { listingImages, listings, listingUploads } from "../../app/db/schema/index.ts";
 import type { ListingStatus } from "../../app/lib/listing-values.ts";
 import { can, DASHBOARD_TABS, TAB_ACTION, type Action } from "../../app/lib/permissions.ts";
 import { mediaUrl, storeImage } from "../../app/services/media/images.server.ts";
@@ -25,6 +18,8 @@ import {
   renewSession,
   type MadeUser,
 } from "../support/factories.ts";
+import { makeBooking } from "../support/factories/bookings.ts";
+import { makeConversation } from "../support/factories/conversations.ts";
 import { toastOf } from "../support/flash.ts";
 import { createPageHandler, type PageHandler } from "../support/page-handler.ts";
 import { startTestPayments, type TestPayments } from "../support/payments.ts";
@@ -678,46 +673,30 @@ describe(`permission matrix on ${testEngine}`, () => {
       // A listing of its own: the API matrix above may have started user A's conversation about
       // the shared one, and a person has one conversation per listing.
       const listingIdA = (await makeListing({ owner: agentA, status: "approved" })).id;
-      const [booking] = await app.handle.db
-        .insert(bookings)
-        .values({
-          listingId: listingIdA,
-          guestId: guestA.id,
-          hostId: agentA.id,
-          unit: "night",
-          checkIn: "2030-01-10",
-          checkOut: "2030-01-12",
-          guests: 1,
-          quantity: 2,
-          status: "requested",
-          cancellationPolicy: "flexible",
-          rateUsdCents: 5_000,
-          subtotalUsdCents: 10_000,
-          cleaningFeeUsdCents: 0,
-          serviceFeeUsdCents: 300,
-          totalUsdCents: 10_300,
-          currencyCode: "USD",
-          currencyRate: "1",
-        })
-        .returning({ id: bookings.id });
-      const [conversation] = await app.handle.db
-        .insert(conversations)
-        .values({ listingId: listingIdA, guestId: guestA.id, hostId: agentA.id })
-        .returning({ id: conversations.id });
+      const booking = await makeBooking({
+        listing: { id: listingIdA },
+        guest: guestA,
+        status: "requested",
+      });
       const picture = await storedPicture("messages");
-      await app.handle.db.insert(messages).values({
-        conversationId: conversation!.id,
-        senderId: guestA.id,
-        body: "Is the flat still free in January?",
-        imageKey: picture.storageKey,
-        imageWidth: picture.width,
-        imageHeight: picture.height,
+      const conversation = await makeConversation({
+        listing: { id: listingIdA },
+        guest: guestA,
+        messages: [
+          {
+            from: guestA,
+            body: "Is the flat still free in January?",
+            imageKey: picture.storageKey,
+            imageWidth: picture.width,
+            imageHeight: picture.height,
+          },
+        ],
       });
       const { paymentId } = await givePlan(guestA.id, "basic");
       const upload = await storedPicture(`uploads/${"0".repeat(16)}`);
       await app.handle.db.insert(listingUploads).values({ userId: guestA.id, ...upload });
-      const b = booking!.id;
-      const c = conversation!.id;
+      const b = booking.id;
+      const c = conversation.id;
 
       const calls: {
         label: string;

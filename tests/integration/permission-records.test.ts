@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payments } from "../../app/db/schema/index.ts";
-import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
-import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
-import { startConversation } from "../../app/services/conversations/conversations.server.ts";
 import { answerQuote, requestQuote, sendQuote } from "../../app/services/quotes/quotes.server.ts";
 import { testEngine } from "../support/database.ts";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
 import { jarWith, makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeBooking, makeStay, type StaySettings } from "../support/factories/bookings.ts";
+import { makeConversation } from "../support/factories/conversations.ts";
+import { makePayment } from "../support/factories/payments.ts";
 import { toastOf } from "../support/flash.ts";
 import { createPageHandler, type PageHandler } from "../support/page-handler.ts";
 import { startTestPayments, type TestPayments } from "../support/payments.ts";
@@ -40,16 +38,7 @@ interface RecordCall {
   readBy?: Party[];
 }
 
-const STAY_SETTINGS = {
-  mode: "request",
-  cancellationPolicy: "moderate",
-  minStay: 1,
-  maxStay: 30,
-  noticeDays: 0,
-  preparationDays: 0,
-  maxGuests: 4,
-  cleaningFeeUsd: "0",
-};
+const STAY_SETTINGS: StaySettings = { mode: "request", cancellationPolicy: "moderate" };
 
 const CALLS: RecordCall[] = [
   { method: "GET", path: "/api/v1/bookings/:booking", readBy: ["guest A", "agent A", "admin"] },
@@ -135,42 +124,27 @@ describe(`permission matrix on other people's records on ${testEngine}`, () => {
     const guest = people.get("guest A")!;
     const host = people.get("agent A")!;
     const professional = people.get("professional A")!;
-    const stay = {
-      owner: host,
-      category: "hospitality" as const,
-      listingType: "booking" as const,
-      propertyType: "guesthouse" as const,
-      priceUsdCents: 10_000,
-      priceType: "per_night" as const,
-    };
-    const requestStay = (await makeListing(stay)).id;
-    await saveBookingSettings(host.viewer, requestStay, STAY_SETTINGS);
-    const paidStay = (await makeListing(stay)).id;
-    await saveBookingSettings(host.viewer, paidStay, { ...STAY_SETTINGS, paymentMode: "full" });
-
+    const requestStay = (await makeStay({ owner: host, settings: STAY_SETTINGS })).id;
+    const paidStay = (
+      await makeStay({ owner: host, settings: { ...STAY_SETTINGS, paymentMode: "full" } })
+    ).id;
     ids.booking = (
-      await createBooking(guest.viewer, requestStay, {
-        checkIn: inDays(20),
-        checkOut: inDays(22),
-        guests: "2",
-      })
+      await makeBooking({ listing: { id: requestStay }, guest, status: "requested" })
     ).id;
-    ids.paidBooking = (
-      await createBooking(guest.viewer, paidStay, {
-        checkIn: inDays(30),
-        checkOut: inDays(32),
-        guests: "2",
-        currency: "USD",
-      })
-    ).id;
-    const [payment] = await app.handle.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.bookingId, ids.paidBooking));
-    ids.payment = payment!.id;
+    const paidBooking = await makeBooking({
+      listing: { id: paidStay },
+      guest,
+      status: "awaiting_payment",
+    });
+    ids.paidBooking = paidBooking.id;
+    ids.payment = (await makePayment({ payer: guest, booking: paidBooking })).id;
     ids.conversation = (
-      await startConversation(guest.viewer, { listingId: requestStay, body: "Is it quiet?" })
-    ).conversationId;
+      await makeConversation({
+        listing: { id: requestStay },
+        guest,
+        messages: [{ from: guest, body: "Is it quiet?" }],
+      })
+    ).id;
 
     const service = (await makeListing({ owner: professional, category: "professionals" })).id;
     const ask = () =>

@@ -11,12 +11,9 @@ import {
   user,
 } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
-import { addDays, isoDay } from "../../app/lib/booking-values.ts";
+import { addDays, isoDay, type BookingStatus } from "../../app/lib/booking-values.ts";
 import { REVIEWS_PAGE_SIZE } from "../../app/lib/conversation-values.ts";
-import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
-import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
 import { completeStays } from "../../app/services/bookings/booking-lifecycle.server.ts";
-import { findCurrency } from "../../app/services/reference/reference.server.ts";
 import {
   hideReview,
   listingReviews,
@@ -26,6 +23,7 @@ import {
 } from "../../app/services/reviews/reviews.server.ts";
 import { testEngine } from "../support/database.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeBooking, makeStay } from "../support/factories/bookings.ts";
 import { toastOf } from "../support/flash.ts";
 import { createPageHandler, textOf, type PageHandler } from "../support/page-handler.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
@@ -36,17 +34,6 @@ const t = createTranslator();
 
 const NOW = new Date("2027-03-01T10:00:00Z");
 const day = (offset: number) => addDays(isoDay(NOW), offset);
-
-const STAY_SETTINGS = {
-  mode: "instant",
-  cancellationPolicy: "flexible",
-  minStay: 1,
-  maxStay: 30,
-  noticeDays: 0,
-  preparationDays: 0,
-  maxGuests: 4,
-  cleaningFeeUsd: "0",
-};
 
 describe(`reviews on ${testEngine}`, () => {
   let app: TestApp;
@@ -152,36 +139,17 @@ describe(`reviews on ${testEngine}`, () => {
     admin = await makeUser({ role: "admin" });
     professional = await makeUser({ role: "professional", name: "Adjoa Lawyer" });
     client = await makeUser({ role: "user", name: "Kwame Client" });
-    const stay = {
-      owner: host,
-      category: "hospitality" as const,
-      listingType: "booking" as const,
-      propertyType: "guesthouse" as const,
-      priceUsdCents: 10_000,
-      priceType: "per_night" as const,
-    };
-    guesthouse = (await makeListing({ ...stay, title: "Osu Guesthouse" })).id;
-    lodge = (await makeListing({ ...stay, title: "Aburi Lodge" })).id;
+    guesthouse = (await makeStay({ owner: host, title: "Osu Guesthouse" })).id;
+    lodge = (await makeStay({ owner: host, title: "Aburi Lodge" })).id;
     service = (await makeListing({ owner: professional, category: "professionals" })).id;
-    for (const id of [guesthouse, lodge]) await saveBookingSettings(host.viewer, id, STAY_SETTINGS);
-    // The currencies are read once before the first booking: createBooking reads them inside its
-    // transaction, which on PGlite's single connection cannot wait for a first read outside it.
-    await findCurrency("USD");
-    const book = async (who: MadeUser, listingId: number, from: number) =>
-      (
-        await createBooking(
-          who.viewer,
-          listingId,
-          { checkIn: day(from), checkOut: day(from + 2), guests: 1 },
-          NOW,
-        )
-      ).id;
-    stays.guestA = await book(guest, guesthouse, 1);
-    stays.guestB = await book(guest, guesthouse, 4);
-    stays.second = await book(secondGuest, guesthouse, 7);
-    stays.guestLodge = await book(guest, lodge, 1);
-    await completeStays(new Date(`${day(12)}T08:00:00Z`));
-    upcoming = await book(guest, guesthouse, 20);
+    const book = async (who: MadeUser, listingId: number, from: number, status: BookingStatus) =>
+      (await makeBooking({ listing: { id: listingId }, guest: who, checkIn: day(from), status }))
+        .id;
+    stays.guestA = await book(guest, guesthouse, 1, "completed");
+    stays.guestB = await book(guest, guesthouse, 4, "completed");
+    stays.second = await book(secondGuest, guesthouse, 7, "completed");
+    stays.guestLodge = await book(guest, lodge, 1, "completed");
+    upcoming = await book(guest, guesthouse, 20, "confirmed");
     completedJob = await makeJob("completed");
     openJob = await makeJob("accepted");
   }, 120_000);
@@ -374,25 +342,17 @@ describe(`reviews on ${testEngine}`, () => {
 
   it("pages reviews by REVIEWS_PAGE_SIZE", async () => {
     const owner = await makeUser({ role: "agent" });
-    const busy = (
-      await makeListing({
-        owner,
-        category: "hospitality",
-        listingType: "booking",
-        priceType: "per_night",
-      })
-    ).id;
-    await saveBookingSettings(owner.viewer, busy, STAY_SETTINGS);
+    const busy = (await makeStay({ owner })).id;
     const count = REVIEWS_PAGE_SIZE + 2;
     for (let i = 0; i < count; i++) {
       const reviewer = await makeUser({ role: "user", name: `Reviewer ${i}` });
-      const booking = await createBooking(
-        reviewer.viewer,
-        busy,
-        { checkIn: day(2 * i), checkOut: day(2 * i + 1), guests: 1 },
-        NOW,
-      );
-      await completeStays(new Date(`${day(2 * i + 1)}T08:00:00Z`));
+      const booking = await makeBooking({
+        listing: { id: busy },
+        guest: reviewer,
+        checkIn: day(2 * i),
+        nights: 1,
+        status: "completed",
+      });
       await writeReview(
         reviewer.viewer,
         { bookingId: booking.id, rating: 3 + (i % 3), body: `Stay ${i}` },
@@ -458,12 +418,12 @@ describe(`reviews on ${testEngine}`, () => {
     expect(await json(listed)).toMatchObject({ rating: "4.3", ratingCount: 3 });
 
     const another = await makeUser({ role: "user" });
-    const stay = await createBooking(
-      another.viewer,
-      guesthouse,
-      { checkIn: day(30), checkOut: day(31), guests: 1 },
-      NOW,
-    );
+    const stay = await makeBooking({
+      listing: { id: guesthouse },
+      guest: another,
+      checkIn: day(30),
+      nights: 1,
+    });
     const body = { bookingId: stay.id, rating: 3, body: "Fine." };
     const early = await send("/api/v1/reviews", { json: body, jar: another.jar });
     expect(early.status).toBe(409);
@@ -517,13 +477,13 @@ describe(`reviews on ${testEngine}`, () => {
 
   it("posts a review and a reply from the pages' forms, back where they came from with a toast", async () => {
     const another = await makeUser({ role: "user", name: "Page Guest" });
-    const stay = await createBooking(
-      another.viewer,
-      lodge,
-      { checkIn: day(40), checkOut: day(41), guests: 1 },
-      NOW,
-    );
-    await completeStays(new Date(`${day(41)}T08:00:00Z`));
+    const stay = await makeBooking({
+      listing: { id: lodge },
+      guest: another,
+      checkIn: day(40),
+      nights: 1,
+      status: "completed",
+    });
     const tab = await textOf(await page("/dashboard/bookings", { jar: another.jar }));
     expect(tab).toContain(t("reviews.bookings.write"));
 

@@ -2,8 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
-  bookings,
-  conversations,
   messages,
   reports,
   reviews,
@@ -36,6 +34,8 @@ import * as profilePage from "../../app/routes/dashboard/profile.tsx";
 import { testEngine } from "../support/database.ts";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeBooking } from "../support/factories/bookings.ts";
+import { makeConversation } from "../support/factories/conversations.ts";
 import { location, toastOf } from "../support/flash.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -63,35 +63,19 @@ describe(`safety on ${testEngine}`, () => {
 
   /** A completed stay of the guest at the host's listing, and the guest's review of it. */
   async function makeReview(body = "Lovely stay, the host was kind.") {
-    const [booking] = await app.handle.db
-      .insert(bookings)
-      .values({
-        listingId,
-        guestId: guest.id,
-        hostId: host.id,
-        unit: "night",
-        checkIn: "2026-01-10",
-        checkOut: "2026-01-12",
-        guests: 1,
-        quantity: 2,
-        status: "completed",
-        cancellationPolicy: "flexible",
-        rateUsdCents: 5_000,
-        subtotalUsdCents: 10_000,
-        cleaningFeeUsdCents: 0,
-        serviceFeeUsdCents: 300,
-        totalUsdCents: 10_300,
-        currencyCode: "USD",
-        currencyRate: "1",
-      })
-      .returning({ id: bookings.id });
+    const booking = await makeBooking({
+      listing: { id: listingId },
+      guest,
+      checkIn: "2026-01-10",
+      status: "completed",
+    });
     const [review] = await app.handle.db
       .insert(reviews)
       .values({
         listingId,
         authorId: guest.id,
         subjectId: host.id,
-        bookingId: booking!.id,
+        bookingId: booking.id,
         rating: 2,
         body,
       })
@@ -107,20 +91,18 @@ describe(`safety on ${testEngine}`, () => {
     stranger = await makeUser({ role: "user", name: "Zara Stranger" });
     admin = await makeUser({ role: "admin" });
     listingId = (await makeListing({ owner: host, title: "Osu Apartment" })).id;
-    const [conversation] = await app.handle.db
-      .insert(conversations)
-      .values({ listingId, guestId: guest.id, hostId: host.id })
-      .returning({ id: conversations.id });
-    conversationId = conversation!.id;
-    const [asked, answered] = await app.handle.db
-      .insert(messages)
-      .values([
-        { conversationId, senderId: guest.id, body: "Is the flat still free in March?" },
-        { conversationId, senderId: host.id, body: "Yes. Come and see it on Saturday." },
-      ])
-      .returning({ id: messages.id });
-    guestMessageId = asked!.id;
-    hostMessageId = answered!.id;
+    const conversation = await makeConversation({
+      listing: { id: listingId },
+      guest,
+      messages: [
+        { from: guest, body: "Is the flat still free in March?" },
+        { from: host, body: "Yes. Come and see it on Saturday." },
+      ],
+    });
+    conversationId = conversation.id;
+    const [asked, answered] = conversation.messageIds;
+    guestMessageId = asked!;
+    hostMessageId = answered!;
   });
   afterAll(async () => {
     await app?.close();

@@ -16,6 +16,7 @@ import { startConversation } from "../../app/services/conversations/conversation
 import { testEngine } from "../support/database.ts";
 import { location, toastOf } from "../support/flash.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { makeConversation } from "../support/factories/conversations.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -140,11 +141,12 @@ const CALLS: Record<string, WriteCall> = {
     // The participant check comes first, so a stranger's upload is never read.
     path: async (a, b) => {
       const listing = await makeListing({ owner: b });
-      const { conversationId } = await startConversation(a.viewer, {
-        listingId: listing.id,
-        body: "Hello",
+      const conversation = await makeConversation({
+        listing,
+        guest: a,
+        messages: [{ from: a, body: "Hello" }],
       });
-      return `/conversations/${conversationId}/images`;
+      return `/conversations/${conversation.id}/images`;
     },
   },
   "POST /listings/{listingId}/quote-requests": { as: "user", json: {} },

@@ -5,17 +5,12 @@ import type { Viewer } from "../../app/auth/viewer.ts";
 import { getConfig } from "../../app/config.server.ts";
 import { getDb } from "../../app/db/client.server.ts";
 import { eq } from "drizzle-orm";
-import {
-  listings,
-  payments,
-  planSubscriptions,
-  premiumPlans,
-  user,
-} from "../../app/db/schema/index.ts";
+import { listings, planSubscriptions, premiumPlans, user } from "../../app/db/schema/index.ts";
 import { listingSearchText } from "../../app/lib/listing-search-text.ts";
 import { addMonths } from "../../app/lib/plan-period.ts";
 import type { Category, ListingStatus } from "../../app/lib/listing-values.ts";
 import type { Role } from "../../app/lib/roles.ts";
+import { makePayment } from "./factories/payments.ts";
 import { CookieJar } from "./test-app.ts";
 
 /**
@@ -157,23 +152,16 @@ export async function givePlan(
   const startsAt = options.startsAt ?? new Date();
   const endsAt = addMonths(startsAt, plan.months);
   const cents = Math.round(Number(plan.priceUsd) * 100);
-  const paymentId = `pay_given_${randomUUID().replaceAll("-", "")}`;
-  await db.insert(payments).values({
-    id: paymentId,
-    payerId: userId,
+  const { id: paymentId } = await makePayment({
+    payer: { id: userId },
     purpose: "plan",
     planId,
-    provider: "sandbox",
     status: "paid",
     method: "card",
-    amountMinor: cents,
-    currency: "USD",
     amountUsdCents: cents,
-    rate: "1",
     description: `${plan.name} plan (test factory)`,
     createdAt: startsAt,
     expiresAt: startsAt,
-    paidAt: startsAt,
   });
   const [subscription] = await db
     .insert(planSubscriptions)
