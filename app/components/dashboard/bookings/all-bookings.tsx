@@ -10,16 +10,14 @@ import { BookingStatusBadge } from "./status-badge.tsx";
 
 /**
  * Every booking on the platform for the administrator, newest first: who booked what from whom,
- * when, its status and total, and Cancel (with a reason) while it still holds its dates.
+ * when, its status and total, and Cancel (with a reason) while the bookings service allows it.
  */
 export function AllBookings({
   bookings,
-  today,
   month,
   currency,
 }: {
   bookings: BookingView[];
-  today: string;
   month: string | null;
   currency: DisplayCurrency;
 }) {
@@ -64,10 +62,7 @@ export function AllBookings({
     },
     {
       label: c("actions"),
-      cell: (b) =>
-        (b.status === "requested" || (b.status === "confirmed" && b.checkOut > today)) && (
-          <CancelLink booking={b} month={month} />
-        ),
+      cell: (b) => b.may.cancel && <CancelLink booking={b} month={month} />,
     },
   ];
   return (
