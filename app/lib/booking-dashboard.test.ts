@@ -53,6 +53,7 @@ function booking(
       attempts: [],
       refunds: [],
     },
+    may: { cancel: null },
     ...extra,
   };
 }

@@ -1,5 +1,5 @@
 import type { MessageKey } from "../i18n/translator.ts";
-import { addDays, type BookingStatus, type Canceller } from "./booking-values.ts";
+import { addDays, type Canceller } from "./booking-values.ts";
 import { monthDays } from "./months.ts";
 import type { BookingView } from "./schemas/bookings.ts";
 
@@ -9,11 +9,6 @@ import type { BookingView } from "./schemas/bookings.ts";
  * which nights of a month each listing has taken. The page's loader applies them with the time of
  * the request, so the server's render and the browser's hydration agree.
  */
-
-/** Statuses that hold a stay the guest still has to make or is making. */
-function isOpen(status: BookingStatus): boolean {
-  return status === "requested" || status === "confirmed";
-}
 
 export interface TripGroups {
   /** Bookings awaiting payment, requests and confirmed stays not yet over, the soonest first. */
@@ -40,11 +35,6 @@ export function groupTrips(bookings: readonly BookingView[], today: string): Tri
   groups.past.sort((a, b) => b.checkIn.localeCompare(a.checkIn) || b.id - a.id);
   groups.cancelled.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
   return groups;
-}
-
-/** Whether the guest may still cancel: a request, or a confirmed stay not yet over. */
-export function isCancellable(booking: BookingView, today: string): boolean {
-  return isOpen(booking.status) && (booking.status === "requested" || booking.checkOut > today);
 }
 
 export interface HostInbox {

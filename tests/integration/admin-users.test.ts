@@ -113,7 +113,10 @@ describe(`admin user management on ${testEngine}`, () => {
         `${PATH}?q=${encodeURIComponent(admin.email)}`,
         admin.jar,
       )) as UsersPageData;
-      expect(all.rows[0]).toMatchObject({ role: "admin", roleLocked: true, deletable: false });
+      expect(all.rows[0]).toMatchObject({
+        role: "admin",
+        may: { changeRole: false, delete: false },
+      });
     });
 
     it("renders the rows, and without scripts the Edit form and the Delete question", async () => {

@@ -6,6 +6,7 @@ import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { SELECTABLE_ROLES, type Role } from "../../lib/roles.ts";
+import type { UserRights } from "../../lib/schemas/admin-users.ts";
 import { MAX_NAME_LENGTH } from "../../lib/schemas/profile.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { ConfirmDialog, WarningSign } from "../ui/confirm-dialog.tsx";
@@ -27,10 +28,8 @@ export interface ManagedUser {
   name: string;
   email: string;
   role: Role | null;
-  /** The viewer's own account or the administrator address's: its type never changes here. */
-  roleLocked: boolean;
-  /** False for the viewer's own account and the administrator address's. */
-  deletable: boolean;
+  /** What the viewer may do with it, as the users service decides. */
+  may: UserRights;
 }
 
 export const USERS_PATH = "/dashboard/user-management";
@@ -68,7 +67,7 @@ export function UserRowActions({
           <Pencil aria-hidden className="size-4" />
           {t("dashboard.users.edit")}
         </Link>
-        {user.deletable && (
+        {user.may.delete && (
           <Link
             to={deleteHref}
             aria-label={t("dashboard.users.deleteLabel", { name: user.name })}
@@ -84,7 +83,7 @@ export function UserRowActions({
   return (
     <div className="flex flex-wrap gap-2">
       <EditUserDialog user={user} returnTo={returnTo} openFromUrl={openEdit} />
-      {user.deletable && (
+      {user.may.delete && (
         <DeleteUserDialog user={user} returnTo={returnTo} openFromUrl={openDelete} />
       )}
     </div>
@@ -200,7 +199,7 @@ function EditFields({ user, returnTo }: { user: ManagedUser; returnTo: string })
       </div>
       <div>
         <Label htmlFor={roleId}>{t("dashboard.users.role")}</Label>
-        {user.roleLocked ? (
+        {!user.may.changeRole ? (
           <p id={roleId} className="text-sm text-muted">
             {user.role ? t(`auth.badge.${user.role}`) : t("dashboard.users.noRole")} ·{" "}
             {user.role === "admin"

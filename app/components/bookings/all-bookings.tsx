@@ -11,16 +11,14 @@ import { SectionHeading } from "../ui/section-heading.tsx";
 
 /**
  * Every booking on the platform for the administrator, newest first: who booked what from whom,
- * when, its status and total, and Cancel (with a reason) while it still holds its dates.
+ * when, its status and total, and Cancel (with a reason) while the bookings service allows it.
  */
 export function AllBookings({
   bookings,
-  today,
   month,
   currency,
 }: {
   bookings: BookingView[];
-  today: string;
   month: string | null;
   currency: DisplayCurrency;
 }) {
@@ -63,10 +61,7 @@ export function AllBookings({
     },
     {
       label: c("actions"),
-      cell: (b) =>
-        (b.status === "requested" || (b.status === "confirmed" && b.checkOut > today)) && (
-          <CancelLink booking={b} month={month} />
-        ),
+      cell: (b) => b.may.cancel && <CancelLink booking={b} month={month} />,
     },
   ];
   return (

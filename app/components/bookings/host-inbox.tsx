@@ -138,8 +138,7 @@ function StayRow({ booking, now, month, currency }: { booking: BookingView } & R
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <MessageButton booking={booking} side="host" />
-        {/* Once the stay has begun only the administrator cancels it (bookings service). */}
-        {booking.checkIn > now.slice(0, 10) && <CancelLink booking={booking} month={month} />}
+        {booking.may.cancel && <CancelLink booking={booking} month={month} />}
       </div>
     </li>
   );

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translator.ts";
-import { bookingsHref, isCancellable, type TripGroups } from "../../lib/booking-dashboard.ts";
+import { bookingsHref, type TripGroups } from "../../lib/booking-dashboard.ts";
 import { cn } from "../../lib/cn.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import type { BookingView } from "../../lib/schemas/bookings.ts";
@@ -177,7 +177,7 @@ function TripRow({
       <div className="mt-3 flex flex-wrap gap-2">
         <PaymentActions booking={booking} month={month} today={today} now={now} />
         <MessageButton booking={booking} side="guest" />
-        {isCancellable(booking, today) && <CancelLink booking={booking} month={month} />}
+        {booking.may.cancel && <CancelLink booking={booking} month={month} />}
         {booking.status === "completed" && (
           <BookingReview
             booking={booking}

@@ -68,6 +68,17 @@ export const auditLogPageQuerySchema = z.object({
 
 // ── Answers of the API ────────────────────────────────────────────────────────────────────────
 
+/**
+ * What the administrator may do with an account besides renaming it, decided by the users service
+ * with the rules its writes check: never for the administrator's own account nor the
+ * administrator address's.
+ */
+export const userRightsSchema = z.object({
+  changeRole: z.boolean().meta({ description: "Change the account type." }),
+  delete: z.boolean().meta({ description: "Delete the account." }),
+});
+export type UserRights = z.infer<typeof userRightsSchema>;
+
 export const userRowSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -75,7 +86,10 @@ export const userRowSchema = z.object({
   role: z.enum(ROLES).nullable().meta({ description: "Null until the person chooses one." }),
   avatarUrl: z.string().nullable(),
   createdAt: z.string().meta({ description: "ISO 8601" }),
+  may: userRightsSchema,
 });
+
+export type UserRow = z.infer<typeof userRowSchema>;
 
 export const usersPageSchema = z.object({
   rows: z.array(userRowSchema),

@@ -249,6 +249,18 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
+/**
+ * What the viewer may do with a booking, decided by the bookings service with the rules its
+ * writes check: the pages and the API show an action only when it would be allowed.
+ */
+export const bookingRightsSchema = z.object({
+  cancel: z.enum(CANCELLERS).nullable().meta({
+    description:
+      "The side the viewer would cancel as (guest, host or admin); null when they may not cancel it now.",
+  }),
+});
+export type BookingRights = z.infer<typeof bookingRightsSchema>;
+
 export const bookingSchema = z.object({
   id: z.int(),
   listingId: z.int(),
@@ -295,6 +307,7 @@ export const bookingSchema = z.object({
       }),
     ),
   }),
+  may: bookingRightsSchema,
 });
 export type BookingView = z.infer<typeof bookingSchema>;
 

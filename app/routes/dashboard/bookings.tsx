@@ -24,7 +24,7 @@ import {
   type BookingPanel as Panel,
 } from "../../lib/booking-dashboard.ts";
 import { monthOf, requestedMonth } from "../../lib/months.ts";
-import { isoDay, type Canceller } from "../../lib/booking-values.ts";
+import { isoDay } from "../../lib/booking-values.ts";
 import { can } from "../../lib/permissions.ts";
 import { formatPrice } from "../../lib/money.ts";
 import { parseId } from "../../lib/id.ts";
@@ -67,13 +67,6 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel"), bookingId: idSchema, reason: z.string().optional() }),
 ]);
 
-/** Who cancels, as the bookings service decides it: the guest first, then the host, then the admin. */
-function cancellerOf(id: number, trips: BookingView[], hosted: BookingView[] | null): Canceller {
-  if (trips.some((b) => b.id === id)) return "guest";
-  if (hosted?.some((b) => b.id === id)) return "host";
-  return "admin";
-}
-
 function refused(error: unknown): Panel {
   if (error instanceof AppError)
     return { kind: "refused", message: error.message, params: error.params };
@@ -84,7 +77,6 @@ function refused(error: unknown): Panel {
 async function panelOf(
   viewer: Viewer,
   url: URL,
-  trips: BookingView[],
   hosted: BookingView[] | null,
   now: Date,
 ): Promise<Panel | null> {
@@ -94,10 +86,11 @@ async function panelOf(
     if (id === null) return { kind: "refused", message: "bookings.errors.notFound" };
     try {
       const [{ booking }, preview] = await Promise.all([
-        readBooking(viewer, id),
+        readBooking(viewer, id, now),
         refundPreview(viewer, id, now),
       ]);
-      const canceller = cancellerOf(id, trips, hosted);
+      const canceller = booking.may.cancel;
+      if (!canceller) return { kind: "refused", message: "bookings.errors.notCancellable" };
       return {
         kind: "cancel",
         booking,
@@ -132,12 +125,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = isoDay(now);
   const month = monthOf(url.searchParams.get("month"), today);
   const [trips, hosted, platform, reviewable] = await Promise.all([
-    listGuestBookings(viewer),
-    can(viewer, "booking:list-hosted") ? listHostBookings(viewer) : null,
-    can(viewer, "booking:list-all") ? listAllBookings(viewer) : null,
+    listGuestBookings(viewer, now),
+    can(viewer, "booking:list-hosted") ? listHostBookings(viewer, now) : null,
+    can(viewer, "booking:list-all") ? listAllBookings(viewer, undefined, now) : null,
     listReviewable(viewer),
   ]);
-  const panel = await panelOf(viewer, url, trips, hosted, now);
+  const panel = await panelOf(viewer, url, hosted, now);
   /** Jobs from accepted quotes, the viewer's as a client or a professional. */
   const jobs = await listMyJobs(viewer);
   // The administrator's own listings rarely take bookings: their inbox shows when some do.
@@ -252,12 +245,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reason = form.reason?.trim() ?? "";
   return answerAction(
     async () => {
-      // Refused first as the service would refuse it (not a party, no longer cancellable).
-      await refundPreview(viewer, form.bookingId);
-      if (!reason) {
-        const asGuest = (await listGuestBookings(viewer)).some((b) => b.id === form.bookingId);
-        if (!asGuest) return null;
-      }
+      // Not a party: refused as the service refuses it. The host and the administrator say why.
+      const { booking } = await readBooking(viewer, form.bookingId);
+      const asked = booking.may.cancel !== null && booking.may.cancel !== "guest";
+      if (asked && !reason) return null;
       return cancelBooking(viewer, form.bookingId, { reason });
     },
     {
@@ -307,9 +298,7 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-10">
       {confirmStep}
-      {platform && (
-        <AllBookings bookings={platform} today={today} month={month} currency={currency} />
-      )}
+      {platform && <AllBookings bookings={platform} month={month} currency={currency} />}
       {hosting && (
         <section aria-labelledby="booking-inbox" className="space-y-6">
           <div>

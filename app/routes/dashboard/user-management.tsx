@@ -60,8 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       role: u.role,
       avatar: avatarSrc(u),
       joined: u.createdAt,
-      roleLocked: u.id === viewer.id || u.role === "admin",
-      deletable: u.id !== viewer.id && u.role !== "admin",
+      may: u.may,
     })),
   };
 }

@@ -6,7 +6,12 @@ import { user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { ROLES, SELECTABLE_ROLES, type Role } from "../../lib/roles.ts";
-import { USERS_PAGE_SIZE, type UserEdit } from "../../lib/schemas/admin-users.ts";
+import {
+  USERS_PAGE_SIZE,
+  type UserEdit,
+  type UserRights,
+  type UserRow,
+} from "../../lib/schemas/admin-users.ts";
 import { isStorableText } from "../../lib/schemas/text.ts";
 import { deleteAccountRows, removeAccountFiles } from "../accounts/account-removal.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
@@ -17,16 +22,6 @@ import { recordAudit } from "./audit.server.ts";
  * changed; an account deleted with everything it owns. The administrator's own account and the
  * administrator address are out of reach: the admin role belongs to ADMIN_EMAIL alone.
  */
-
-export interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  /** Null until the person chooses an account type. */
-  role: Role | null;
-  avatarUrl: string | null;
-  createdAt: string;
-}
 
 export interface UsersPage {
   rows: UserRow[];
@@ -51,19 +46,37 @@ function asRole(value: string | null): Role | null {
   return value !== null && (ROLES as readonly string[]).includes(value) ? (value as Role) : null;
 }
 
-function toRow(row: StoredUser): UserRow {
+/** What the session would show: the role belongs to the address (session.server.ts). */
+function roleOf(row: Pick<StoredUser, "email" | "role">): Role | null {
+  if (isAdminEmail(row.email, getConfig().adminEmail)) return "admin";
+  return row.role === "admin" ? "user" : asRole(row.role);
+}
+
+/**
+ * Why an account's type may not change nor the account be deleted by this administrator, or null
+ * when they may: it is their own, or the administrator address's.
+ */
+function lockOf(actor: Actor, target: { id: string; role: Role | null }): "self" | "admin" | null {
+  if (target.id === actor.id) return "self";
+  return target.role === "admin" ? "admin" : null;
+}
+
+/** What the administrator may do with the account, by the rules editUser and deleteUser check. */
+function rightsOf(actor: Actor, target: { id: string; role: Role | null }): UserRights {
+  const free = lockOf(actor, target) === null;
+  return { changeRole: free, delete: free };
+}
+
+function toRow(row: StoredUser, actor: Actor): UserRow {
+  const role = roleOf(row);
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    // What the session would show: the role belongs to the address (session.server.ts).
-    role: isAdminEmail(row.email, getConfig().adminEmail)
-      ? "admin"
-      : row.role === "admin"
-        ? "user"
-        : asRole(row.role),
+    role,
     avatarUrl: row.avatarUrl,
     createdAt: new Date(row.createdAt).toISOString(),
+    may: rightsOf(actor, { id: row.id, role }),
   };
 }
 
@@ -115,7 +128,7 @@ export async function listUsers({
     .orderBy(desc(user.createdAt), desc(user.id))
     .limit(pageSize)
     .offset((current - 1) * pageSize);
-  return { rows: rows.map(toRow), total, page: current, pageCount, query: q };
+  return { rows: rows.map((row) => toRow(row, actor)), total, page: current, pageCount, query: q };
 }
 
 /**
@@ -141,12 +154,13 @@ export async function editUser({
   return db.transaction(async (tx) => {
     const [current] = await tx.select(columns).from(user).where(eq(user.id, id)).for("update");
     if (!current) throw notFound();
-    const before = toRow(current);
+    const before = toRow(current, actor);
     const name = edit.name ?? before.name;
     const role = edit.role ?? before.role;
     if (role !== before.role) {
-      if (current.id === actor.id) throw refused("dashboard.users.errors.cannotDemoteSelf");
-      if (before.role === "admin") throw refused("dashboard.users.errors.adminRoleFixed");
+      const lock = lockOf(actor, before);
+      if (lock === "self") throw refused("dashboard.users.errors.cannotDemoteSelf");
+      if (lock === "admin") throw refused("dashboard.users.errors.adminRoleFixed");
     }
     if (name === before.name && role === before.role) {
       throw new AppError("VALIDATION_FAILED", "dashboard.users.errors.noChanges");
@@ -167,7 +181,7 @@ export async function editUser({
         ...(role !== before.role ? { oldRole: before.role, newRole: role } : {}),
       },
     });
-    return toRow(saved);
+    return toRow(saved, actor);
   });
 }
 
@@ -187,15 +201,14 @@ export async function deleteUser({
   const db = await getDb();
   const removed = await db.transaction(async (tx) => {
     const [target] = await tx
-      .select({ id: user.id, email: user.email, name: user.name })
+      .select({ id: user.id, email: user.email, name: user.name, role: user.role })
       .from(user)
       .where(eq(user.id, id))
       .for("update");
     if (!target) throw notFound();
-    if (target.id === actor.id) throw refused("dashboard.users.errors.cannotDeleteSelf");
-    if (isAdminEmail(target.email, getConfig().adminEmail)) {
-      throw refused("dashboard.users.errors.cannotDeleteAdmin");
-    }
+    const lock = lockOf(actor, { id: target.id, role: roleOf(target) });
+    if (lock === "self") throw refused("dashboard.users.errors.cannotDeleteSelf");
+    if (lock === "admin") throw refused("dashboard.users.errors.cannotDeleteAdmin");
     const gone = await deleteAccountRows(tx, id);
     if (!gone) throw notFound();
     await recordAudit(tx, actor.id, {

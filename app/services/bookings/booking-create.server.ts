@@ -201,8 +201,8 @@ export async function createBooking(
       const row = await bookingRow(database, id);
       await database.transaction((tx) => expireUnpaid(tx, row, now));
     });
-    return { ...publicView(booking), checkoutUrl };
+    return { ...publicView(booking, actor, now), checkoutUrl };
   }
   await mailBookingTransition(booking, status === "confirmed" ? "booked" : "requested");
-  return publicView(booking);
+  return publicView(booking, actor, now);
 }

@@ -24,6 +24,7 @@ import { cancelInputSchema, type BookingView } from "../../lib/schemas/bookings.
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { recordAudit } from "../admin/audit.server.ts";
+import { cancellerOf, cancelRefusal, checkInBegun } from "./booking-rights.server.ts";
 import { sendPendingRefunds } from "../payments/refunds.server.ts";
 import { listingTimeZone } from "./bookable.server.ts";
 import { mailBookingTransition, type MailEvent } from "./booking-mail.server.ts";
@@ -238,7 +239,7 @@ export async function answerRequest(
   if (refunding) await sendPendingRefunds();
   const updated = await bookingById(db, booking.id);
   await mailBookingTransition(updated, decision === "accept" ? "accepted" : "declined");
-  return publicView(updated);
+  return publicView(updated, actor, now);
 }
 
 /**
@@ -293,7 +294,14 @@ export async function cancelBooking(
   const canceller = cancellerOf(actor, booking);
   const timeZone = await listingTimeZone(db, booking.listingId);
   const today = dayIn(now, timeZone);
-  requireCancelRights(actor, booking, canceller, reason, today);
+  const refusal = cancelRefusal(actor, booking, today);
+  if (refusal) throw refusal;
+  // The administrator cancels a booking that is not theirs: why goes to the audit log.
+  if (canceller === "admin" && !reason) {
+    throw new AppError("VALIDATION_FAILED", "bookings.errors.adminReason", {
+      reason: "bookings.errors.adminReason",
+    });
+  }
   const refund = refundNow(booking, canceller, timeZone, now);
   let refunding = false;
   await db.transaction(async (tx) => {
@@ -333,39 +341,7 @@ export async function cancelBooking(
   if (refunding) await sendPendingRefunds();
   const updated = await bookingById(db, booking.id);
   await mailBookingTransition(updated, "cancelled");
-  return publicView(updated);
-}
-
-/** A stay's check-in day has come, in the listing's time zone (`today` is that day there). */
-function checkInBegun(booking: BookingRow, today: string): boolean {
-  return booking.status === "confirmed" && today >= booking.checkIn;
-}
-
-/**
- * Who may cancel: the guest; the host until check-in (after it the host could take back a stay
- * already paid out to them); the administrator always, with a reason that goes to the audit log.
- */
-function requireCancelRights(
-  actor: Actor,
-  booking: BookingRow,
-  canceller: Canceller,
-  reason: string | null,
-  today: string,
-) {
-  if (canceller === "host") {
-    requireAllowed(actor, "booking:manage-listing", { ownerId: booking.hostId });
-    if (checkInBegun(booking, today)) {
-      throw new AppError("CONFLICT", "bookings.errors.hostCancelStarted");
-    }
-  }
-  if (canceller === "admin") {
-    requireAllowed(actor, "booking:cancel-any");
-    if (!reason) {
-      throw new AppError("VALIDATION_FAILED", "bookings.errors.adminReason", {
-        reason: "bookings.errors.adminReason",
-      });
-    }
-  }
+  return publicView(updated, actor, now);
 }
 
 /** What the guest would get back by cancelling now, shown before they confirm. */
@@ -395,11 +371,6 @@ export async function refundPreview(actor: Actor | null, rawBookingId: unknown, 
     /** Paid online so far; null for a booking paid at the property. */
     paidUsdCents: online?.paidUsdCents ?? null,
   };
-}
-
-function cancellerOf(actor: Actor, booking: BookingRow): Canceller {
-  if (booking.guestId === actor.id) return "guest";
-  return booking.hostId === actor.id ? "host" : "admin";
 }
 
 /**

@@ -6,13 +6,13 @@ import type { BookingEvent } from "../../lib/booking-values.ts";
 import { formatDay } from "../../lib/format-day.ts";
 import { formatCharged } from "../../lib/booking-payment.ts";
 import { formatPrice, USD } from "../../lib/money.ts";
-import type { BookingView } from "../../lib/schemas/bookings.ts";
+import type { BookingWithParties } from "./booking-read.server.ts";
 import { bookingIcs } from "./ical.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 
 const t = createTranslator();
 
-type MailedBooking = BookingView & { guestEmail: string; hostEmail: string };
+type MailedBooking = BookingWithParties;
 
 /**
  * What a transition e-mails about: each event but the checkout opening and the payment arriving
@@ -22,7 +22,7 @@ type MailedBooking = BookingView & { guestEmail: string; hostEmail: string };
 export type MailEvent = Exclude<BookingEvent, "checkout" | "paid"> | "unpaid";
 
 /** The total in the guest's display currency, with US dollars beside it when they differ. */
-function amount(usdCents: number, booking: BookingView): string {
+function amount(usdCents: number, booking: MailedBooking): string {
   const usd = formatPrice(usdCents, USD);
   if (booking.price.currency === "USD") return usd;
   const local = formatPrice(usdCents, {

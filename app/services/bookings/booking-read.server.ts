@@ -11,10 +11,12 @@ import {
 } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { paymentTerms } from "../../lib/booking-payment.ts";
+import { countryTimeZone, dayIn } from "../../lib/listing-time-zone.ts";
 import { can } from "../../lib/permissions.ts";
 import { type BookingView } from "../../lib/schemas/bookings.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireId } from "../core/ids.server.ts";
+import { bookingRights } from "./booking-rights.server.ts";
 
 /**
  * Bookings as their guest, their host or the administrator sees them, with both parties and what
@@ -44,18 +46,30 @@ const viewColumns = {
   booking: bookings,
   listingTitle: listings.title,
   listingCity: listings.city,
+  listingCountry: listings.countryCode,
   guestName: guest.name,
   guestEmail: guest.email,
   hostName: host.name,
   hostEmail: host.email,
 };
 
-export type BookingWithParties = BookingView & { guestEmail: string; hostEmail: string };
+/**
+ * A booking as the server keeps it between reading and answering: with both parties' ids and
+ * addresses and the listing's time zone, and without what a viewer may do with it.
+ */
+export type BookingWithParties = Omit<BookingView, "may"> & {
+  guestId: string;
+  hostId: string;
+  guestEmail: string;
+  hostEmail: string;
+  timeZone: string;
+};
 
 type ViewRow = {
   booking: BookingRow;
   listingTitle: string;
   listingCity: string;
+  listingCountry: string;
   guestName: string;
   guestEmail: string;
   hostName: string;
@@ -156,6 +170,9 @@ function toView(row: ViewRow, payment: BookingView["payment"]): BookingWithParti
     listingId: b.listingId,
     listingTitle: row.listingTitle,
     listingCity: row.listingCity,
+    timeZone: countryTimeZone(row.listingCountry),
+    guestId: b.guestId,
+    hostId: b.hostId,
     guestName: row.guestName,
     guestEmail: row.guestEmail,
     hostName: row.hostName,
@@ -205,7 +222,7 @@ export async function bookingById(db: Executor, id: number): Promise<BookingWith
 }
 
 /** One booking with its history, for its guest, its host or the administrator. */
-export async function readBooking(actor: Actor | null, rawBookingId: unknown) {
+export async function readBooking(actor: Actor | null, rawBookingId: unknown, now = new Date()) {
   requireAllowed(actor, "dashboard:open");
   const db = await getDb();
   const booking = await bookingRow(db, rawBookingId);
@@ -223,36 +240,43 @@ export async function readBooking(actor: Actor | null, rawBookingId: unknown) {
     .leftJoin(user, eq(user.id, bookingEvents.actorId))
     .where(eq(bookingEvents.bookingId, booking.id))
     .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id));
-  const view = publicView(await bookingById(db, booking.id));
+  const view = publicView(await bookingById(db, booking.id), actor, now);
   return { booking: view, events: events.map((e) => ({ ...e, at: e.at.toISOString() })) };
 }
 
 /**
- * A booking as its parties and the API see it: without their e-mail addresses, which the other
- * party only gets through the counted "reveal on click". The addresses stay on the server, for
- * the booking's e-mails and the checkout.
+ * A booking as its parties and the API see it, with what the actor may do with it as of `now`
+ * (on the listing's calendar): without their e-mail addresses, which the other party only gets
+ * through the counted "reveal on click". The addresses stay on the server, for the booking's
+ * e-mails and the checkout.
  */
-export function publicView({
-  guestEmail: _g,
-  hostEmail: _h,
-  ...view
-}: BookingWithParties): BookingView {
-  return view;
+export function publicView(
+  { guestEmail: _g, hostEmail: _h, guestId, hostId, timeZone, ...view }: BookingWithParties,
+  actor: Actor,
+  now: Date,
+): BookingView {
+  return { ...view, may: bookingRights(actor, { ...view, guestId, hostId }, dayIn(now, timeZone)) };
 }
 
 /** The guest's own bookings, soonest first. */
-export async function listGuestBookings(actor: Actor | null): Promise<BookingView[]> {
+export async function listGuestBookings(
+  actor: Actor | null,
+  now = new Date(),
+): Promise<BookingView[]> {
   requireAllowed(actor, "booking:list-own");
   const db = await getDb();
   const rows = await selectViews(db, eq(bookings.guestId, actor.id)).orderBy(
     asc(bookings.checkIn),
     desc(bookings.id),
   );
-  return (await toViews(db, rows)).map(publicView);
+  return (await toViews(db, rows)).map((view) => publicView(view, actor, now));
 }
 
 /** Bookings of the host's listings: open requests first (soonest deadline), then by stay. */
-export async function listHostBookings(actor: Actor | null): Promise<BookingView[]> {
+export async function listHostBookings(
+  actor: Actor | null,
+  now = new Date(),
+): Promise<BookingView[]> {
   requireAllowed(actor, "booking:list-hosted");
   const db = await getDb();
   const rows = await selectViews(db, eq(bookings.hostId, actor.id)).orderBy(
@@ -260,15 +284,19 @@ export async function listHostBookings(actor: Actor | null): Promise<BookingView
     asc(bookings.expiresAt),
     asc(bookings.checkIn),
   );
-  return (await toViews(db, rows)).map(publicView);
+  return (await toViews(db, rows)).map((view) => publicView(view, actor, now));
 }
 
 /** Every booking on the platform, newest first (the administrator). */
-export async function listAllBookings(actor: Actor | null, limit = 200): Promise<BookingView[]> {
+export async function listAllBookings(
+  actor: Actor | null,
+  limit = 200,
+  now = new Date(),
+): Promise<BookingView[]> {
   requireAllowed(actor, "booking:list-all");
   const db = await getDb();
   const rows = await selectViews(db, undefined)
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(limit);
-  return (await toViews(db, rows)).map(publicView);
+  return (await toViews(db, rows)).map((view) => publicView(view, actor, now));
 }
