@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/support/chromium.ts";
+import { embeddedOnlyFiles } from "./tests/e2e/support/embedded-only.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 const baseURL = `http://localhost:${PORT}`;
@@ -8,6 +9,9 @@ const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // On PostgreSQL (DATABASE_URL set), the specs that write nothing to the server's database run
+  // no second time: tests/e2e/support/embedded-only.ts says why, and checks each of them.
+  testIgnore: process.env.DATABASE_URL ? embeddedOnlyFiles : [],
   outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 1,

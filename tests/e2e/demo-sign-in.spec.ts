@@ -20,9 +20,6 @@ let server: ChildProcess | undefined;
 let output = "";
 
 test.describe.configure({ mode: "serial" });
-// Its server always runs on an embedded database of its own, so the PostgreSQL pass of the
-// browser tests (DATABASE_URL set) would only repeat it.
-test.skip(Boolean(process.env.DATABASE_URL), "engine-independent: runs in the embedded pass");
 
 test.beforeAll(async () => {
   // A fresh database loads the whole demo catalogue first, on a machine that may be busy.

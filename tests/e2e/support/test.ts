@@ -1,11 +1,15 @@
+import path from "node:path";
 import {
   test as base,
   expect,
+  type APIRequestContext,
   type Browser,
   type BrowserContext,
   type ConsoleMessage,
   type Page,
 } from "@playwright/test";
+import { E2E } from "./e2e-env.ts";
+import { EMBEDDED_ONLY } from "./embedded-only.ts";
 
 /**
  * The map's tiles come from OpenStreetMap, which this machine cannot reach: the browser logs
@@ -87,12 +91,113 @@ function watchNewContexts(browser: Browser, errors: PageErrors): () => void {
   };
 }
 
-export const test = base.extend<{ allowedConsoleErrors: RegExp[]; pageErrors: PageErrors }>({
+const repoRoot = path.resolve(import.meta.dirname, "../../..");
+const OUTSIDE_A_SPEC = "(outside a spec)";
+
+/** The spec file whose test or hook is running now, relative to the repository. */
+function runningSpec(): string {
+  try {
+    return path.relative(repoRoot, base.info().file);
+  } catch {
+    return OUTSIDE_A_SPEC;
+  }
+}
+
+/**
+ * The requests sent to the shared test server that can write (any method but GET and HEAD), by
+ * the spec that was running, from every browser context of the worker and their API request
+ * contexts, hooks included: a spec in EMBEDDED_ONLY must send none.
+ */
+export class ServerWrites {
+  private readonly bySpec = new Map<string, string[]>();
+  private readonly watched = new WeakSet<object>();
+
+  watchContext(context: BrowserContext): void {
+    if (this.watched.has(context)) return;
+    this.watched.add(context);
+    context.on("request", (request) => this.note(request.method(), request.url()));
+    this.watchApi(context.request);
+  }
+
+  /** Every APIRequestContext method (get, post, put, patch, delete) goes through its fetch. */
+  watchApi(api: APIRequestContext): void {
+    if (this.watched.has(api)) return;
+    this.watched.add(api);
+    const fetch = api.fetch.bind(api);
+    api.fetch = (urlOrRequest, options) => {
+      const url = typeof urlOrRequest === "string" ? urlOrRequest : urlOrRequest.url();
+      const method =
+        options?.method ?? (typeof urlOrRequest === "string" ? "GET" : urlOrRequest.method());
+      this.note(method, url);
+      return fetch(urlOrRequest, options);
+    };
+  }
+
+  /** The writes noted while `spec` ran, since the last time they were taken. */
+  take(spec: string): string[] {
+    const seen = this.bySpec.get(spec) ?? [];
+    this.bySpec.delete(spec);
+    return seen;
+  }
+
+  /** What listed specs wrote after their last test (in an afterAll hook). */
+  leftByListedSpecs(): string[] {
+    return [...this.bySpec]
+      .filter(([spec]) => EMBEDDED_ONLY[spec] !== undefined)
+      .flatMap(([spec, writes]) => writes.map((write) => `${spec}: ${write}`));
+  }
+
+  private note(method: string, url: string): void {
+    const upper = method.toUpperCase();
+    if (upper === "GET" || upper === "HEAD") return;
+    // A relative address is the shared server's (the config's baseURL); a spec's own server
+    // listens on another port.
+    const target = new URL(url, E2E.baseUrl);
+    const shared = ["localhost", "127.0.0.1"].includes(target.hostname);
+    if (!shared || Number(target.port) !== E2E.port) return;
+    const spec = runningSpec();
+    this.bySpec.set(spec, [...(this.bySpec.get(spec) ?? []), `${upper} ${target.pathname}`]);
+  }
+}
+
+const NO_WRITES = (spec: string) =>
+  `${spec} runs on the embedded database only (tests/e2e/support/embedded-only.ts): it must send the shared server no write`;
+
+export const test = base.extend<
+  { allowedConsoleErrors: RegExp[]; pageErrors: PageErrors },
+  { serverWrites: ServerWrites }
+>({
+  // Worker-wide, so that contexts opened in beforeAll and afterAll hooks are watched too.
+  serverWrites: [
+    async ({ browser }, provide) => {
+      const writes = new ServerWrites();
+      const newContext = browser.newContext;
+      browser.newContext = async (...args) => {
+        const context = await newContext.apply(browser, args);
+        writes.watchContext(context);
+        return context;
+      };
+      try {
+        await provide(writes);
+      } finally {
+        browser.newContext = newContext;
+      }
+      const left = writes.leftByListedSpecs();
+      if (left.length > 0) throw new Error(`${NO_WRITES("A spec")}: ${left.join(", ")}`);
+    },
+    { scope: "worker", auto: true },
+  ],
   allowedConsoleErrors: [[], { option: true }],
   pageErrors: [
-    async ({ context, browser, allowedConsoleErrors }, provide) => {
+    async (
+      { context, browser, request, serverWrites, allowedConsoleErrors },
+      provide,
+      testInfo,
+    ) => {
       const errors = new PageErrors(allowedConsoleErrors);
       errors.watchContext(context);
+      serverWrites.watchContext(context);
+      serverWrites.watchApi(request);
       const restore = watchNewContexts(browser, errors);
       try {
         await provide(errors);
@@ -100,6 +205,10 @@ export const test = base.extend<{ allowedConsoleErrors: RegExp[]; pageErrors: Pa
         restore();
       }
       expect(errors.unexpected(), "uncaught page errors or console errors").toEqual([]);
+      const spec = path.relative(repoRoot, testInfo.file);
+      if (EMBEDDED_ONLY[spec] !== undefined) {
+        expect(serverWrites.take(spec), NO_WRITES(spec)).toEqual([]);
+      }
     },
     { auto: true },
   ],
