@@ -43,7 +43,7 @@ export const DOMAIN_IMPORTS = {
   analytics: { listings: ["listing-views"] },
   bookings: {
     admin: ["audit"],
-    conversations: ["conversations"],
+    conversations: ["conversation-start"],
     payments: ["checkout", "host-debt", "ledger", "purpose", "refunds", "single-checkout"],
     reference: ["reference"],
     safety: ["blocks"],
@@ -72,7 +72,7 @@ export const DOMAIN_IMPORTS = {
   },
   quotes: {
     bookings: ["held-money", "stay-price"],
-    conversations: ["conversations"],
+    conversations: ["conversation-start", "messages"],
     payments: ["checkout", "purpose", "refunds", "single-checkout"],
     payouts: ["payout-items"],
     safety: ["blocks"],

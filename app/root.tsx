@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, pickMessages, scopeOf } from "./i18n/translate.ts";
 import { NONCE_META_PROPERTY, useNonce } from "./lib/csp-nonce.ts";
 import { getPublicSettings } from "./services/content/settings.server.ts";
 import { listFavoriteIds } from "./services/favorites/favorites.server.ts";
-import { unreadTotal } from "./services/conversations/conversations.server.ts";
+import { unreadTotal } from "./services/conversations/inbox.server.ts";
 import { findCurrency, listCurrencies } from "./services/reference/reference.server.ts";
 import { takeToast } from "./auth/flash-toast.server.ts";
 import { readCurrencyCode } from "./services/session/preferences.server.ts";

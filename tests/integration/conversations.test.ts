@@ -9,12 +9,14 @@ import { createBooking } from "../../app/services/bookings/booking-create.server
 import {
   listConversations,
   messagesAfter,
-  openBookingConversation,
   readConversation,
-  sendMessage,
-  startConversation,
   unreadTotal,
-} from "../../app/services/conversations/conversations.server.ts";
+} from "../../app/services/conversations/inbox.server.ts";
+import {
+  openBookingConversation,
+  startConversation,
+} from "../../app/services/conversations/conversation-start.server.ts";
+import { sendMessage } from "../../app/services/conversations/messages.server.ts";
 import { blockUser, unblockUser } from "../../app/services/safety/blocks.server.ts";
 import { testEngine } from "../support/database.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";

@@ -25,14 +25,9 @@ import {
 import { createSandboxProvider } from "../../app/services/payments/providers/sandbox.server.ts";
 import { payoutReport, recordPayout } from "../../app/services/payouts/payouts.server.ts";
 import { startJobCheckout } from "../../app/services/quotes/job-payment.server.ts";
-import {
-  answerQuote,
-  cancelJob,
-  completeJob,
-  listMyJobs,
-  requestQuote,
-  sendQuote,
-} from "../../app/services/quotes/quotes.server.ts";
+import { answerQuote, sendQuote } from "../../app/services/quotes/quote-offers.server.ts";
+import { cancelJob, completeJob, listMyJobs } from "../../app/services/quotes/jobs.server.ts";
+import { requestQuote } from "../../app/services/quotes/quote-requests.server.ts";
 import { formatMinor } from "../../app/lib/money.ts";
 import { captureLog } from "../support/log-capture.ts";
 import { testEngine } from "../support/database.ts";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerQuote, requestQuote, sendQuote } from "../../app/services/quotes/quotes.server.ts";
+import { answerQuote, sendQuote } from "../../app/services/quotes/quote-offers.server.ts";
+import { requestQuote } from "../../app/services/quotes/quote-requests.server.ts";
 import { testEngine } from "../support/database.ts";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
 import { jarWith, makeListing, makeUser, type MadeUser } from "../support/factories.ts";

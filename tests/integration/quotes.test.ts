@@ -2,17 +2,17 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs, messages, quoteRequests, quotes } from "../../app/db/schema/index.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
-import { unreadTotal } from "../../app/services/conversations/conversations.server.ts";
+import { unreadTotal } from "../../app/services/conversations/inbox.server.ts";
 import {
   answerQuote,
-  cancelJob,
-  completeJob,
-  conversationQuotes,
-  listMyJobs,
-  requestQuote,
   sendQuote,
   withdrawQuote,
-} from "../../app/services/quotes/quotes.server.ts";
+} from "../../app/services/quotes/quote-offers.server.ts";
+import { cancelJob, completeJob, listMyJobs } from "../../app/services/quotes/jobs.server.ts";
+import {
+  conversationQuotes,
+  requestQuote,
+} from "../../app/services/quotes/quote-requests.server.ts";
 import * as quoteResource from "../../app/routes/resources/quotes.ts";
 import * as requestQuotePage from "../../app/routes/site/request-quote.tsx";
 import { testEngine } from "../support/database.ts";

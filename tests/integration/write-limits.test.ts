@@ -12,7 +12,7 @@ import { emptyListingValues } from "../../app/lib/schemas/listing.ts";
 import type { Role } from "../../app/lib/roles.ts";
 import type { ProfileFormResult } from "../../app/lib/schemas/profile.ts";
 import * as profilePage from "../../app/routes/dashboard/profile.tsx";
-import { startConversation } from "../../app/services/conversations/conversations.server.ts";
+import { startConversation } from "../../app/services/conversations/conversation-start.server.ts";
 import { testEngine } from "../support/database.ts";
 import { location, toastOf } from "../support/flash.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";

@@ -35,7 +35,7 @@ describe("service domain boundaries", () => {
     const errors = await boundaryErrors(
       "app/services/quotes/probe.server.ts",
       [
-        'export * from "./quotes.server.ts";',
+        'export * from "./quote-offers.server.ts";',
         'export * from "../core/actor.server.ts";',
         'export * from "../bookings/stay-price.server.ts";',
         "",

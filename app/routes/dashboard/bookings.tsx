@@ -50,7 +50,7 @@ import { findCurrency } from "../../services/reference/reference.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { readCurrencyCode } from "../../services/session/preferences.server.ts";
-import { listMyJobs } from "../../services/quotes/quotes.server.ts";
+import { listMyJobs } from "../../services/quotes/jobs.server.ts";
 import { listReviewable } from "../../services/reviews/reviews.server.ts";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
 

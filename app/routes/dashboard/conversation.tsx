@@ -17,17 +17,15 @@ import type { FieldErrors } from "../../lib/app-error.ts";
 import { MAX_MESSAGE_BODY } from "../../lib/conversation-values.ts";
 import { MAX_IMAGE_BYTES } from "../../lib/schemas/image.ts";
 import { parseId } from "../../lib/id.ts";
-import {
-  readConversation,
-  sendMessage,
-} from "../../services/conversations/conversations.server.ts";
+import { readConversation } from "../../services/conversations/inbox.server.ts";
+import { sendMessage } from "../../services/conversations/messages.server.ts";
 import {
   answerAction,
   loadOrErrorPage,
   refusalText,
 } from "../../services/session/action-answer.server.ts";
 import { MAX_FORM_BYTES, readForm } from "../../services/session/read-form.server.ts";
-import { conversationQuotePanel } from "../../services/quotes/quotes.server.ts";
+import { conversationQuotePanel } from "../../services/quotes/quote-requests.server.ts";
 import { AppError } from "../../lib/app-error.ts";
 
 function conversationId(raw: string | undefined): number {

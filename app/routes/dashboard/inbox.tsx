@@ -11,10 +11,8 @@ import { useT } from "../../i18n/use-t.ts";
 import { dashboardRole } from "../../lib/permissions.ts";
 import { inboxQuerySchema } from "../../lib/schemas/conversations.ts";
 import { parseId } from "../../lib/id.ts";
-import {
-  listConversations,
-  openBookingConversation,
-} from "../../services/conversations/conversations.server.ts";
+import { listConversations } from "../../services/conversations/inbox.server.ts";
+import { openBookingConversation } from "../../services/conversations/conversation-start.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";

@@ -7,11 +7,10 @@ import type { AppError } from "../../lib/app-error.ts";
 import type { Toast } from "../../lib/toast.ts";
 import {
   answerQuote,
-  cancelJob,
-  completeJob,
   sendQuote,
   withdrawQuote,
-} from "../../services/quotes/quotes.server.ts";
+} from "../../services/quotes/quote-offers.server.ts";
+import { cancelJob, completeJob } from "../../services/quotes/jobs.server.ts";
 import { startJobCheckout } from "../../services/quotes/job-payment.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readCurrencyCode } from "../../services/session/preferences.server.ts";

@@ -17,7 +17,7 @@ import { requireId } from "../../services/core/ids.server.ts";
 import {
   contactTarget,
   startConversation,
-} from "../../services/conversations/conversations.server.ts";
+} from "../../services/conversations/conversation-start.server.ts";
 import {
   answerAction,
   loadOrErrorPage,

@@ -15,7 +15,7 @@ import type { FieldErrors } from "../../lib/app-error.ts";
 import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
 import { isoDay } from "../../lib/booking-values.ts";
 import { MAX_NEED, MAX_PLACE } from "../../lib/schemas/quotes.ts";
-import { quoteTarget, requestQuote } from "../../services/quotes/quotes.server.ts";
+import { quoteTarget, requestQuote } from "../../services/quotes/quote-requests.server.ts";
 import {
   answerAction,
   errorPage,

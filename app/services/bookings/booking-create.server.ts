@@ -19,7 +19,7 @@ import {
   type PaymentRow,
 } from "../payments/checkout.server.ts";
 import { requireMayWrite } from "../safety/blocks.server.ts";
-import { writeBookingMessage } from "../conversations/conversations.server.ts";
+import { writeBookingMessage } from "../conversations/conversation-start.server.ts";
 import { requireBookable } from "./bookable.server.ts";
 import { mailBookingTransition } from "./booking-mail.server.ts";
 import { requireHoldAllowed } from "./booking-holds.server.ts";

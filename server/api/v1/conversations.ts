@@ -17,13 +17,15 @@ import { parsedOrRefused } from "../../../app/lib/validation.ts";
 import {
   listConversations,
   messagesAfter,
-  openBookingConversation,
   readConversation,
-  requireConversationParticipant,
-  sendMessage,
-  startConversation,
   unreadTotal,
-} from "../../../app/services/conversations/conversations.server.ts";
+} from "../../../app/services/conversations/inbox.server.ts";
+import {
+  openBookingConversation,
+  startConversation,
+} from "../../../app/services/conversations/conversation-start.server.ts";
+import { requireConversationParticipant } from "../../../app/services/conversations/conversation-parties.server.ts";
+import { sendMessage } from "../../../app/services/conversations/messages.server.ts";
 import { readJsonBody } from "./body.ts";
 import {
   allowedTo,

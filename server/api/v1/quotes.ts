@@ -13,14 +13,14 @@ import {
 } from "../../../app/lib/schemas/quotes.ts";
 import {
   answerQuote,
-  cancelJob,
-  completeJob,
-  conversationQuotes,
-  listMyJobs,
-  requestQuote,
   sendQuote,
   withdrawQuote,
-} from "../../../app/services/quotes/quotes.server.ts";
+} from "../../../app/services/quotes/quote-offers.server.ts";
+import { cancelJob, completeJob, listMyJobs } from "../../../app/services/quotes/jobs.server.ts";
+import {
+  conversationQuotes,
+  requestQuote,
+} from "../../../app/services/quotes/quote-requests.server.ts";
 import { readJsonBody } from "./body.ts";
 import {
   allowedTo,
