@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import boundaries from "eslint-plugin-boundaries";
+import { builtinRules } from "eslint/use-at-your-own-risk";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -156,6 +157,20 @@ export default tseslint.config(
         // This block replaces the rule's list for routes, so the palette guard is repeated here.
         ...noPaletteShades,
       ],
+    },
+  },
+  {
+    // File size: a file past 400 lines of code is worth splitting by concern (a warning), one past
+    // 600 must be. A rule has one severity, so the hard limit is the same core rule registered a
+    // second time under a local name. Blank lines and comments do not count: comments say why,
+    // and the limit should never argue against them.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    // The built-in currencies, countries and first content are a data table, not code to split.
+    ignores: ["app/db/reference/reference-data.ts"],
+    plugins: { size: { rules: { "max-lines": builtinRules.get("max-lines") } } },
+    rules: {
+      "max-lines": ["warn", { max: 400, skipBlankLines: true, skipComments: true }],
+      "size/max-lines": ["error", { max: 600, skipBlankLines: true, skipComments: true }],
     },
   },
   {

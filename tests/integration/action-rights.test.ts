@@ -3,7 +3,7 @@ import { addDays, isoDay, type Canceller } from "../../app/lib/booking-values.ts
 import type { BookingView } from "../../app/lib/schemas/bookings.ts";
 import { deleteUser, editUser, listUsers } from "../../app/services/admin/users.server.ts";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
-import { cancelBooking } from "../../app/services/bookings/booking-lifecycle.server.ts";
+import { cancelBooking } from "../../app/services/bookings/booking-cancel.server.ts";
 import {
   listAllBookings,
   listGuestBookings,

@@ -9,11 +9,9 @@ import { formatDay } from "../../app/lib/format-day.ts";
 import { HOLD_LIMITS } from "../../app/services/bookings/booking-holds.server.ts";
 import { closeNights } from "../../app/services/bookings/calendar.server.ts";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
-import {
-  answerRequest,
-  cancelBooking,
-  completeStays,
-} from "../../app/services/bookings/booking-lifecycle.server.ts";
+import { answerRequest } from "../../app/services/bookings/booking-answer.server.ts";
+import { cancelBooking } from "../../app/services/bookings/booking-cancel.server.ts";
+import { completeStays } from "../../app/services/bookings/booking-sweeps.server.ts";
 import { testEngine } from "../support/database.ts";
 import { makeUser, type MadeUser } from "../support/factories.ts";
 import { makeStay, type StaySettings } from "../support/factories/bookings.ts";

@@ -7,7 +7,7 @@ import { formatPrice, type DisplayCurrency } from "../../app/lib/money.ts";
 import { unitWords } from "../../app/lib/unit-words.ts";
 import * as bookingsPage from "../../app/routes/dashboard/bookings.tsx";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
-import { answerRequest } from "../../app/services/bookings/booking-lifecycle.server.ts";
+import { answerRequest } from "../../app/services/bookings/booking-answer.server.ts";
 import { findCurrency } from "../../app/services/reference/reference.server.ts";
 import { testEngine } from "../support/database.ts";
 import { makeUser, type MadeUser } from "../support/factories.ts";

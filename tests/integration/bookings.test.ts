@@ -10,12 +10,12 @@ import { AppError } from "../../app/lib/app-error.ts";
 import { addDays, isoDay } from "../../app/lib/booking-values.ts";
 import { formatDay } from "../../app/lib/format-day.ts";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
+import { answerRequest } from "../../app/services/bookings/booking-answer.server.ts";
+import { cancelBooking } from "../../app/services/bookings/booking-cancel.server.ts";
 import {
-  answerRequest,
-  cancelBooking,
   completeStays,
   expireRequests,
-} from "../../app/services/bookings/booking-lifecycle.server.ts";
+} from "../../app/services/bookings/booking-sweeps.server.ts";
 import { quoteBooking } from "../../app/services/bookings/booking-quote.server.ts";
 import {
   listGuestBookings,

@@ -9,12 +9,9 @@ import {
   startBalanceCheckout,
 } from "../../app/services/bookings/booking-payment.server.ts";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
-import {
-  answerRequest,
-  cancelBooking,
-  expireRequests,
-  refundPreview,
-} from "../../app/services/bookings/booking-lifecycle.server.ts";
+import { answerRequest } from "../../app/services/bookings/booking-answer.server.ts";
+import { cancelBooking, refundPreview } from "../../app/services/bookings/booking-cancel.server.ts";
+import { expireRequests } from "../../app/services/bookings/booking-sweeps.server.ts";
 import { quoteBooking } from "../../app/services/bookings/booking-quote.server.ts";
 import { listGuestBookings, readBooking } from "../../app/services/bookings/booking-read.server.ts";
 import { accountBalances } from "../../app/services/payments/ledger.server.ts";

@@ -7,7 +7,7 @@ import { formatMinor } from "../../app/lib/money.ts";
 import { CHECKOUT_MINUTES, usdCentsToMinor } from "../../app/lib/payment-values.ts";
 import { retryBookingCheckout } from "../../app/services/bookings/booking-payment.server.ts";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
-import { expireRequests } from "../../app/services/bookings/booking-lifecycle.server.ts";
+import { expireRequests } from "../../app/services/bookings/booking-sweeps.server.ts";
 import { quoteBooking } from "../../app/services/bookings/booking-quote.server.ts";
 import { listGuestBookings, readBooking } from "../../app/services/bookings/booking-read.server.ts";
 import { invalidateReferenceData } from "../../app/services/reference/reference.server.ts";

@@ -7,7 +7,7 @@ import { formatMinor } from "../../app/lib/money.ts";
 import { HOLD_AFTER_CHECK_IN_HOURS } from "../../app/lib/payment-values.ts";
 import { releaseHeldBookings } from "../../app/services/bookings/booking-payment.server.ts";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
-import { cancelBooking } from "../../app/services/bookings/booking-lifecycle.server.ts";
+import { cancelBooking } from "../../app/services/bookings/booking-cancel.server.ts";
 import { ledgerReport } from "../../app/services/payments/ledger-report.server.ts";
 import { accountBalances } from "../../app/services/payments/ledger.server.ts";
 import {

@@ -13,7 +13,7 @@ import {
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { addDays, isoDay, type BookingStatus } from "../../app/lib/booking-values.ts";
 import { REVIEWS_PAGE_SIZE } from "../../app/lib/conversation-values.ts";
-import { completeStays } from "../../app/services/bookings/booking-lifecycle.server.ts";
+import { completeStays } from "../../app/services/bookings/booking-sweeps.server.ts";
 import {
   hideReview,
   listingReviews,

@@ -19,14 +19,13 @@ import {
   listBlocked,
   unblockUser,
 } from "../../app/services/safety/blocks.server.ts";
+import { fileFlaggedMessageReport, fileReport } from "../../app/services/safety/reports.server.ts";
 import {
   countOpenReports,
-  fileFlaggedMessageReport,
-  fileReport,
   hideReportedReview,
   listReports,
   resolveReport,
-} from "../../app/services/safety/reports.server.ts";
+} from "../../app/services/safety/report-queue.server.ts";
 import * as blocksRoute from "../../app/routes/resources/blocks.ts";
 import * as reportsRoute from "../../app/routes/resources/reports.ts";
 import * as reportsPage from "../../app/routes/dashboard/reports.tsx";

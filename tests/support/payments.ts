@@ -5,9 +5,9 @@ import type { Database } from "../../app/db/client.server.ts";
 import { ledgerHealth } from "../../app/services/payments/ledger-health.server.ts";
 import { setPaymentProvider } from "../../app/services/payments/provider-registry.server.ts";
 import { createSandboxProvider } from "../../app/services/payments/providers/sandbox.server.ts";
+import type { SandboxCheckout } from "../../app/services/payments/sandbox/sandbox-checkout.server.ts";
 import {
   startSandboxServer,
-  type SandboxCheckout,
   type SandboxServer,
 } from "../../app/services/payments/sandbox/sandbox-server.server.ts";
 import { handlePaymentWebhook } from "../../app/services/payments/settle.server.ts";

@@ -31,11 +31,8 @@ import { parseId } from "../../lib/id.ts";
 import { idSchema } from "../../lib/schemas/id.ts";
 import type { BookingView } from "../../lib/schemas/bookings.ts";
 import type { Toast } from "../../lib/toast.ts";
-import {
-  answerRequest,
-  cancelBooking,
-  refundPreview,
-} from "../../services/bookings/booking-lifecycle.server.ts";
+import { answerRequest } from "../../services/bookings/booking-answer.server.ts";
+import { cancelBooking, refundPreview } from "../../services/bookings/booking-cancel.server.ts";
 import {
   listAllBookings,
   listGuestBookings,

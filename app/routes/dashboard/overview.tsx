@@ -14,7 +14,7 @@ import { buttonVariants } from "../../components/ui/button.tsx";
 import { PlatformFigures } from "../../components/analytics/platform-figures.tsx";
 import { leadsThisWeek } from "../../services/analytics/analytics-report.server.ts";
 import { platformOverview } from "../../services/analytics/platform-overview.server.ts";
-import { countOpenReports } from "../../services/safety/reports.server.ts";
+import { countOpenReports } from "../../services/safety/report-queue.server.ts";
 import { planUsageFor } from "../../services/premium/plan-limits.server.ts";
 import { usedText } from "../../components/premium/plan-usage.tsx";
 import { cn } from "../../lib/cn.ts";

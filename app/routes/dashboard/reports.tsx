@@ -17,7 +17,7 @@ import {
   hideReportedReview,
   listReports,
   resolveReport,
-} from "../../services/safety/reports.server.ts";
+} from "../../services/safety/report-queue.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";

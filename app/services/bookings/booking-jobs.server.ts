@@ -1,4 +1,4 @@
-import { completeStays, expireRequests } from "./booking-lifecycle.server.ts";
+import { completeStays, expireRequests } from "./booking-sweeps.server.ts";
 import { refreshDueFeeds } from "./ical.server.ts";
 
 /**

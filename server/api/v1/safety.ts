@@ -15,11 +15,8 @@ import {
   updateNotificationSettings,
 } from "../../../app/services/accounts/profile.server.ts";
 import { blockUser, listBlocked, unblockUser } from "../../../app/services/safety/blocks.server.ts";
-import {
-  fileReport,
-  listReports,
-  resolveReport,
-} from "../../../app/services/safety/reports.server.ts";
+import { fileReport } from "../../../app/services/safety/reports.server.ts";
+import { listReports, resolveReport } from "../../../app/services/safety/report-queue.server.ts";
 import {
   allowedTo,
   apiRouter,
