@@ -187,6 +187,26 @@ describe(`what the views say a viewer may do, against the writes, on ${testEngin
     });
   });
 
+  it("answers a malformed id in a path with the not-found of the record it names", async () => {
+    const cases: [string, string, string][] = [
+      ["/api/v1/bookings/1e3", "NOT_FOUND", "We could not find that booking."],
+      ["/api/v1/conversations/abc", "NOT_FOUND", "This conversation could not be found."],
+      [
+        "/api/v1/listings/01",
+        "LISTING_NOT_FOUND",
+        "This listing could not be found. It may have been removed.",
+      ],
+    ];
+    for (const [path, code, message] of cases) {
+      const answer = await send(path, { jar: guest.jar });
+      expect(answer.status, path).toBe(404);
+      expect(((await answer.json()) as { error: unknown }).error, path).toMatchObject({
+        code,
+        message,
+      });
+    }
+  });
+
   describe("the Users tab", () => {
     it("says which accounts the administrator may retype or delete, as the writes decide", async () => {
       const person = await makeUser({ role: "user", name: "Abena Person" });

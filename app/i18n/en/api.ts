@@ -4,6 +4,7 @@ export const api = {
     unauthenticated: "Please sign in to continue.",
     forbidden: "You do not have the necessary permissions to do this.",
     badRequest: "The request could not be read.",
+    notFound: "Nothing was found at this address.",
     noFile: "Please choose an image to upload.",
   },
 };

@@ -27,7 +27,7 @@ export function refuseInvalid<T, P extends string>(
 ): Hook<T, ApiEnv, P, undefined> {
   return (result) => {
     if (result.success) return;
-    if (result.target === "param") throw notFound(idKindOf(result.error.issues));
+    if (result.target === "param") throw pathNotFound(result.error.issues);
     if (result.target === "query") {
       throw new AppError(
         "VALIDATION_FAILED",
@@ -118,13 +118,16 @@ export function idParam(kind: IdKind) {
   return withOpenApi(schema, { type: "integer", minimum: 1, maximum: MAX_ID, example: 42 });
 }
 
-/** The kind of record a path parameter that failed its schema names, from `idParam`. */
-function idKindOf(issues: readonly z.core.$ZodIssue[]): IdKind {
+/**
+ * What a path that failed its schema names: an id of its kind (from `idParam`) is that record
+ * not found; any other parameter (an unknown provider, a plan name too long) names nothing here.
+ */
+function pathNotFound(issues: readonly z.core.$ZodIssue[]): AppError {
   for (const issue of issues) {
     const kind = issue.code === "custom" ? issue.params?.idKind : undefined;
-    if (ID_KINDS.includes(kind as IdKind)) return kind as IdKind;
+    if (ID_KINDS.includes(kind as IdKind)) return notFound(kind as IdKind);
   }
-  throw new Error("A path parameter failed a schema that is not an idParam");
+  return new AppError("NOT_FOUND", "api.errors.notFound");
 }
 
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
