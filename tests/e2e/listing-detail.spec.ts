@@ -223,7 +223,7 @@ test.describe("sharing and search engines", () => {
     await expect(page.getByRole("status")).toContainText("URL Copied!");
     // Time stands still, so the toast is still up when the next page is on screen however slow
     // the machine; that page does not load the listing page's texts.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.getByRole("banner").getByRole("link", { name: "Home" }).first().click();
     await expect(page.getByRole("heading", { level: 1 })).not.toContainText(listing.title);
     await expect(page).toHaveURL("/");
