@@ -1,8 +1,9 @@
 /**
  * Creates (or drops) a throw-away PostgreSQL database for a CI run and prints its URL.
  * Usage: node tests/support/create-database.ts create | drop <url>
- * `drop` also drops the databases derived from it: each vitest worker's (`<name>_w1`, …, see
- * worker-database.ts) and the backup test's restore target (`<name>_w1_restore`).
+ * `drop` also drops the databases derived from it (derived-database.ts): each vitest worker's
+ * (`<name>_w1`, …), each browser-test server's (`<name>_e0`, …) and the backup test's restore
+ * target (`<name>_w1_restore`).
  * The server is reached as PGUSER (default postgres) on PGHOST:PGPORT (default 127.0.0.1:5432).
  */
 import pg from "pg";

@@ -1,6 +1,8 @@
 /**
  * Starts the built production server for the browser tests on a fresh data directory, so every
- * run begins from migrations and demo data exactly as `npm start` does on a new machine. Beside
+ * run begins from migrations and demo data exactly as `npm start` does on a new machine. With
+ * DATABASE_URL set, it uses a fresh database of its own beside that one instead,
+ * `<name>_e<E2E_SERVER_INDEX>`: each Playwright worker's server has one. Beside
  * it: a real SMTP sink that writes each message to data/e2e-mail, and a local OpenID Connect
  * stand-in for Google whose next identity the tests set through a small loopback endpoint.
  */
@@ -8,6 +10,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { createAnew, derivedDatabaseUrl } from "../../support/derived-database.ts";
 import { startOidcStandIn, type GoogleIdentity } from "../../support/oidc-stand-in.ts";
 import { startSmtpSink } from "../../support/smtp-sink.ts";
 import { E2E } from "./e2e-env.ts";
@@ -15,6 +18,10 @@ import { E2E } from "./e2e-env.ts";
 const dataDir = path.resolve(`data/e2e-${E2E.port}`);
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(E2E.mailDir, { recursive: true, force: true });
+const databaseUrl = process.env.DATABASE_URL
+  ? derivedDatabaseUrl(process.env.DATABASE_URL, `_e${process.env.E2E_SERVER_INDEX ?? 0}`)
+  : "";
+if (databaseUrl) await createAnew(databaseUrl);
 
 const sink = await startSmtpSink({ port: E2E.smtpPort, dir: E2E.mailDir });
 const oidc = await startOidcStandIn(E2E.oidcPort);
@@ -37,7 +44,10 @@ const child = spawn(process.execPath, ["server.ts"], {
   stdio: "inherit",
   env: {
     ...process.env,
+    PORT: String(E2E.port),
+    APP_URL: E2E.baseUrl,
     DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
     NODE_ENV: "production",
     SMTP_URL: sink.url,
     // The demo pays through the local sandbox provider the server starts on loopback.
