@@ -16,7 +16,10 @@ export function derivedDatabaseUrl(baseUrl: string, suffix: string): string {
 }
 
 /** Runs `work` with a client on the server's `postgres` database, checking the name first. */
-async function onServer(databaseUrl: string, work: (admin: pg.Client, name: string) => Promise<void>) {
+async function onServer(
+  databaseUrl: string,
+  work: (admin: pg.Client, name: string) => Promise<void>,
+) {
   const url = new URL(databaseUrl);
   const name = url.pathname.slice(1);
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Unexpected database name ${name}`);
