@@ -2,7 +2,6 @@ import { Eye, ImageOff } from "lucide-react";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatCountPlus } from "../../lib/format-count.ts";
 import type { ListingStatus } from "../../lib/listing-values.ts";
 import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
@@ -105,47 +104,3 @@ export function ListingRows<R extends DashboardListingRow>({
 }
 
 /** A row of figures (counts from the database), each with its label. */
-export function StatCards({
-  cards,
-  className,
-  exact = false,
-}: {
-  cards: { label: string; value: number }[];
-  className: string;
-  /** Every digit (figures a report repeats) rather than a rounded "170+". */
-  exact?: boolean;
-}) {
-  return (
-    <dl className={className}>
-      {cards.map((card) => (
-        <div
-          key={card.label}
-          className={cn(cardVariants({ elevated: false }), "flex flex-col-reverse p-4")}
-        >
-          <dt className="text-sm text-muted">{card.label}</dt>
-          <dd className="text-2xl font-bold text-ink tabular-nums">
-            {exact ? card.value.toLocaleString("en") : formatCountPlus(card.value)}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-export function EmptyState({
-  title,
-  body,
-  action,
-}: {
-  title: string;
-  body: string;
-  action?: React.ReactNode;
-}) {
-  return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed border-line-strong bg-surface px-6 py-12 text-center">
-      <h3 className="text-lg font-semibold text-ink">{title}</h3>
-      <p className="mt-1 max-w-md text-muted">{body}</p>
-      {action && <div className="mt-5">{action}</div>}
-    </div>
-  );
-}

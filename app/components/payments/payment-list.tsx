@@ -6,7 +6,7 @@ import type { PaymentStatus } from "../../lib/payment-values.ts";
 import type { PaymentList, PaymentSummary } from "../../lib/schemas/payments.ts";
 import { Badge } from "../ui/badge.tsx";
 import { DataTable, type DataColumn } from "../ui/data-table.tsx";
-import { EmptyState } from "../listings/listing-rows.tsx";
+import { EmptyState } from "../ui/empty-state.tsx";
 import { Pager } from "../ui/pager.tsx";
 
 const PATH = "/dashboard/payments";

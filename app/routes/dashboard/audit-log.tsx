@@ -3,7 +3,7 @@ import type { Route } from "./+types/audit-log";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { AuditTarget, detailLines } from "../../components/admin/audit-entry.tsx";
 import { DataTable, type DataColumn } from "../../components/ui/data-table.tsx";
-import { EmptyState } from "../../components/listings/listing-rows.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Pager } from "../../components/ui/pager.tsx";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/input.tsx";

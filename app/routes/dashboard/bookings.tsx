@@ -9,7 +9,7 @@ import { BookingPanel } from "../../components/bookings/booking-panel.tsx";
 import { HostInbox } from "../../components/bookings/host-inbox.tsx";
 import { OccupancyTable } from "../../components/bookings/occupancy-table.tsx";
 import { TripList } from "../../components/bookings/trip-list.tsx";
-import { EmptyState } from "../../components/listings/listing-rows.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { JobList } from "../../components/quotes/job-list.tsx";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";

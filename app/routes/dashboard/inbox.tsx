@@ -4,7 +4,7 @@ import type { Route } from "./+types/inbox";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { Pagination } from "../../components/browse/pagination.tsx";
 import { ConversationList } from "../../components/conversations/conversation-list.tsx";
-import { EmptyState } from "../../components/listings/listing-rows.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";

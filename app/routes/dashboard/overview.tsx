@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { requireViewer } from "../../auth/guards.server.ts";
-import { EmptyState, ListingRows, StatCards } from "../../components/listings/listing-rows.tsx";
+import { ListingRows } from "../../components/listings/listing-rows.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { StatCards } from "../../components/ui/stat-cards.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
 import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";

@@ -5,7 +5,7 @@ import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.serv
 import { requirePermission } from "../../auth/guards.server.ts";
 import { avatarSrc } from "../../auth/viewer.ts";
 import { DataTable, type DataColumn } from "../../components/ui/data-table.tsx";
-import { EmptyState } from "../../components/listings/listing-rows.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ListSearch } from "../../components/ui/list-search.tsx";
 import { Pager } from "../../components/ui/pager.tsx";
 import {
