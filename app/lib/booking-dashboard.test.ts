@@ -53,7 +53,7 @@ function booking(
       attempts: [],
       refunds: [],
     },
-    may: { cancel: null },
+    may: { cancel: null, answer: false },
     ...extra,
   };
 }

@@ -3,6 +3,7 @@ import { addDays, isoDay, type Canceller } from "../../app/lib/booking-values.ts
 import type { BookingView } from "../../app/lib/schemas/bookings.ts";
 import { deleteUser, editUser, listUsers } from "../../app/services/admin/users.server.ts";
 import { createBooking } from "../../app/services/bookings/booking-create.server.ts";
+import { answerRequest } from "../../app/services/bookings/booking-answer.server.ts";
 import { cancelBooking } from "../../app/services/bookings/booking-cancel.server.ts";
 import {
   listAllBookings,
@@ -21,6 +22,17 @@ import { startTestApp, type TestApp } from "../support/test-app.ts";
 const TODAY = isoDay(new Date());
 const day = (offset: number) => addDays(TODAY, offset);
 const at = (date: string) => new Date(`${date}T12:00:00Z`);
+
+const SETTINGS = {
+  mode: "instant",
+  cancellationPolicy: "flexible",
+  minStay: 1,
+  maxStay: 30,
+  noticeDays: 0,
+  preparationDays: 0,
+  maxGuests: 4,
+  cleaningFeeUsd: "0",
+} as const;
 
 /**
  * The views carry what their viewer may do (`may`), and that is what the writes then allow: the
@@ -51,16 +63,7 @@ describe(`what the views say a viewer may do, against the writes, on ${testEngin
       priceUsdCents: 10_000,
       priceType: "per_night",
     }));
-    await saveBookingSettings(host.viewer, listingId, {
-      mode: "instant",
-      cancellationPolicy: "flexible",
-      minStay: 1,
-      maxStay: 30,
-      noticeDays: 0,
-      preparationDays: 0,
-      maxGuests: 4,
-      cleaningFeeUsd: "0",
-    });
+    await saveBookingSettings(host.viewer, listingId, SETTINGS);
   });
   afterAll(async () => {
     await app?.close();
@@ -129,7 +132,7 @@ describe(`what the views say a viewer may do, against the writes, on ${testEngin
       );
       expect(cancelled).toMatchObject({ status: "cancelled", cancelledBy: side });
       // The write answers with the canceller's own view: nothing is left to cancel.
-      expect(cancelled.may).toEqual({ cancel: null });
+      expect(cancelled.may).toEqual({ cancel: null, answer: false });
       await expectWritesRefusedAsViewed(booking.id, at(TODAY), {
         guest: null,
         host: null,
@@ -180,11 +183,55 @@ describe(`what the views say a viewer may do, against the writes, on ${testEngin
     const mine = await send("/api/v1/me/bookings", { jar: guest.jar });
     expect(mine.status).toBe(200);
     const { bookings } = (await mine.json()) as { bookings: BookingView[] };
-    expect(find(bookings, booking.id).may).toEqual({ cancel: "guest" });
+    expect(find(bookings, booking.id).may).toEqual({ cancel: "guest", answer: false });
     const one = await send(`/api/v1/bookings/${booking.id}`, { jar: host.jar });
     expect(((await one.json()) as { booking: BookingView }).booking.may).toEqual({
       cancel: "host",
+      answer: false,
     });
+  });
+
+  it("offers Accept and Decline to the request's host while it is open, and the write agrees", async () => {
+    await saveBookingSettings(host.viewer, listingId, { ...SETTINGS, mode: "request" });
+    try {
+      const answerRights = async (id: number, now: Date, asker = guest) => {
+        const [asGuest, asHost, asAdmin] = await Promise.all([
+          listGuestBookings(asker.viewer, now),
+          listHostBookings(host.viewer, now),
+          listAllBookings(admin.viewer, 200, now),
+        ]);
+        return [asGuest, asHost, asAdmin].map((list) => find(list, id).may.answer);
+      };
+      const accepted = await book(50, 51);
+      expect(accepted.status).toBe("requested");
+      expect(await answerRights(accepted.id, at(TODAY))).toEqual([false, true, true]);
+      expect(
+        await refusalOf(answerRequest(guest.viewer, accepted.id, "accept", {}, at(TODAY))),
+      ).toMatchObject({ code: "FORBIDDEN" });
+      const confirmed = await answerRequest(host.viewer, accepted.id, "accept", {}, at(TODAY));
+      expect(confirmed.may).toEqual({ cancel: "host", answer: false });
+      expect(
+        await refusalOf(answerRequest(host.viewer, accepted.id, "decline", {}, at(TODAY))),
+      ).toEqual({ code: "CONFLICT", message: "bookings.errors.notRequested" });
+
+      // Past its deadline the request is no longer the host's to answer, swept or not. (Another
+      // guest asks: a new guest may hold only so many requests at once.)
+      const lapsed = await createBooking(
+        other.viewer,
+        listingId,
+        { checkIn: day(52), checkOut: day(53), guests: 1 },
+        at(TODAY),
+      );
+      const later = new Date(new Date(lapsed.expiresAt!).getTime() + 1000);
+      expect(await answerRights(lapsed.id, later, other)).toEqual([false, false, false]);
+      expect(await refusalOf(answerRequest(host.viewer, lapsed.id, "accept", {}, later))).toEqual({
+        code: "CONFLICT",
+        message: "bookings.errors.notRequested",
+      });
+      expect((await readBooking(host.viewer, lapsed.id, later)).booking.status).toBe("expired");
+    } finally {
+      await saveBookingSettings(host.viewer, listingId, SETTINGS);
+    }
   });
 
   it("answers a malformed id in a path with the not-found of the record it names", async () => {

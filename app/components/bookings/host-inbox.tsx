@@ -119,8 +119,12 @@ function RequestRow({ booking, now, month, currency }: { booking: BookingView } 
         </figure>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <AcceptForm booking={booking} month={month} />
-        <DeclineLink booking={booking} month={month} />
+        {booking.may.answer && (
+          <>
+            <AcceptForm booking={booking} month={month} />
+            <DeclineLink booking={booking} month={month} />
+          </>
+        )}
         <MessageButton booking={booking} side="host" />
       </div>
     </li>

@@ -258,6 +258,10 @@ export const bookingRightsSchema = z.object({
     description:
       "The side the viewer would cancel as (guest, host or admin); null when they may not cancel it now.",
   }),
+  answer: z.boolean().meta({
+    description:
+      "Whether the viewer may accept or decline the booking now: they manage its listing, and it is a request still open.",
+  }),
 });
 export type BookingRights = z.infer<typeof bookingRightsSchema>;
 

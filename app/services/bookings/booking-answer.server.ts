@@ -1,6 +1,5 @@
 import { getDb } from "../../db/client.server.ts";
 import { transactionWithRetry } from "../../db/transaction-retry.server.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { cancelInputSchema, type BookingView } from "../../lib/schemas/bookings.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
@@ -10,6 +9,7 @@ import { mailBookingTransition } from "./booking-mail.server.ts";
 import { expireRequests } from "./booking-sweeps.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 import { bookingById, bookingRow, publicView, requireParty } from "./booking-read.server.ts";
+import { answerRefusal, requestLapsed } from "./booking-rights.server.ts";
 
 /** The host's answer to a request: accepted (then it is a confirmed booking) or declined. */
 export async function answerRequest(
@@ -24,15 +24,16 @@ export async function answerRequest(
   const db = await getDb();
   const booking = await bookingRow(db, rawBookingId);
   requireParty(actor, booking);
-  requireAllowed(actor, "booking:manage-listing", { ownerId: booking.hostId });
+  const refusal = answerRefusal(actor, booking, now);
+  if (refusal) {
+    // A lapsed request is marked now, as the sweep would, so the host sees why.
+    if (requestLapsed(booking, now)) await expireRequests(now);
+    throw refusal;
+  }
   const { reason } = parsedOrRefused(
     cancelInputSchema.safeParse(input ?? {}),
     "bookings.errors.reason",
   );
-  if (booking.status === "requested" && booking.expiresAt && booking.expiresAt <= now) {
-    await expireRequests(now);
-    throw new AppError("CONFLICT", "bookings.errors.notRequested");
-  }
   let refunding = false;
   await transactionWithRetry(db, async (tx) => {
     await transition(

@@ -255,7 +255,8 @@ export function publicView(
   actor: Actor,
   now: Date,
 ): BookingView {
-  return { ...view, may: bookingRights(actor, { ...view, guestId, hostId }, dayIn(now, timeZone)) };
+  const parties = { ...view, guestId, hostId };
+  return { ...view, may: bookingRights(actor, parties, now, dayIn(now, timeZone)) };
 }
 
 /** The guest's own bookings, soonest first. */

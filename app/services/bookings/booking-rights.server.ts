@@ -17,6 +17,8 @@ export interface BookingParties {
   hostId: string;
   checkIn: string;
   checkOut: string;
+  /** When an open request lapses unanswered (a row's Date, a view's ISO text). */
+  expiresAt: Date | string | null;
 }
 
 /** Who cancels: the guest first, then the host, then the administrator. */
@@ -58,9 +60,37 @@ export function cancelRefusal(
   return open ? null : new AppError("CONFLICT", "bookings.errors.notCancellable");
 }
 
-/** What the actor may do with the booking on `today` (the listing's day). */
-export function bookingRights(actor: Actor, booking: BookingParties, today: string): BookingRights {
+/** A request whose time to answer has run out, though the sweep may not have marked it yet. */
+export function requestLapsed(booking: BookingParties, now: Date): boolean {
+  return (
+    booking.status === "requested" &&
+    booking.expiresAt !== null &&
+    new Date(booking.expiresAt) <= now
+  );
+}
+
+/**
+ * Why the actor may not accept or decline the booking at `now`, or null when they may: the
+ * listing's manager (its host, or the administrator), while the request is open and has not lapsed.
+ */
+export function answerRefusal(actor: Actor, booking: BookingParties, now: Date): AppError | null {
+  if (!can(actor, "booking:manage-listing", { ownerId: booking.hostId })) {
+    return new AppError("FORBIDDEN", "api.errors.forbidden");
+  }
+  return booking.status !== "requested" || requestLapsed(booking, now)
+    ? new AppError("CONFLICT", "bookings.errors.notRequested")
+    : null;
+}
+
+/** What the actor may do with the booking at `now`, `today` being that day at the listing. */
+export function bookingRights(
+  actor: Actor,
+  booking: BookingParties,
+  now: Date,
+  today: string,
+): BookingRights {
   return {
     cancel: cancelRefusal(actor, booking, today) ? null : cancellerOf(actor, booking),
+    answer: answerRefusal(actor, booking, now) === null,
   };
 }
