@@ -156,10 +156,11 @@ describe(`quotes on ${testEngine}`, () => {
       const seen = await conversationQuotes(professional.viewer, made.conversationId, NOW);
       expect(seen.side).toBe("professional");
       expect(seen.requests).toHaveLength(1);
-      expect(seen.requests[0]).toMatchObject({ quotes: [], job: null });
-      expect((await conversationQuotes(client.viewer, made.conversationId, NOW)).side).toBe(
-        "client",
-      );
+      expect(seen.requests[0]).toMatchObject({ quotes: [], job: null, may: { quote: true } });
+      const asClient = await conversationQuotes(client.viewer, made.conversationId, NOW);
+      expect(asClient.side).toBe("client");
+      // Only the professional is offered the quote form; the client would be refused.
+      expect(asClient.requests[0]!.may).toEqual({ quote: false });
 
       // A second request continues the same conversation.
       const again = await requestQuote(
@@ -303,8 +304,13 @@ describe(`quotes on ${testEngine}`, () => {
     });
 
     it("keeps one standing quote per request: a second is refused until it is withdrawn", async () => {
-      const { professional, client, requestId, quoteId } = await quoted();
+      const { professional, client, conversationId, requestId, quoteId } = await quoted();
       const again = { requestId, amount: 300, covers: "Cheaper parts", validUntil: day(9) };
+      const mayQuote = async () =>
+        (await conversationQuotes(professional.viewer, conversationId, NOW)).requests.find(
+          (r) => r.request.id === requestId,
+        )!.may.quote;
+      expect(await mayQuote()).toBe(false);
       await refusedUnchanged(() => sendQuote(professional.viewer, again, NOW), {
         code: "CONFLICT",
         message: "quotes.errors.quoteStanding",
@@ -319,6 +325,7 @@ describe(`quotes on ${testEngine}`, () => {
         message: "quotes.errors.quoteNotFound",
       });
       expect((await withdrawQuote(professional.viewer, { quoteId }, NOW)).status).toBe("withdrawn");
+      expect(await mayQuote()).toBe(true);
       await refusedUnchanged(() => withdrawQuote(professional.viewer, { quoteId }, NOW), {
         code: "CONFLICT",
         message: "quotes.errors.quoteWasWithdrawn",
@@ -449,6 +456,7 @@ describe(`quotes on ${testEngine}`, () => {
       );
       const panel = await conversationQuotes(professional.viewer, conversationId, NOW);
       expect(panel.requests[0]!.job).toMatchObject({ status: "accepted", side: "professional" });
+      expect(panel.requests[0]!.may).toEqual({ quote: false });
     });
 
     it("an expired quote cannot be accepted; the professional may then send a new one", async () => {
@@ -458,6 +466,10 @@ describe(`quotes on ${testEngine}`, () => {
       const later = new Date(`${day(3)}T08:00:00Z`);
       const seen = await conversationQuotes(client.viewer, conversationId, later);
       expect(seen.requests[0]!.quotes[0]).toMatchObject({ status: "sent", expired: true });
+      const asProfessional = (when: Date) =>
+        conversationQuotes(professional.viewer, conversationId, when);
+      expect((await asProfessional(lastDay)).requests[0]!.may).toEqual({ quote: false });
+      expect((await asProfessional(later)).requests[0]!.may).toEqual({ quote: true });
       await refusedUnchanged(
         () => answerQuote(client.viewer, { quoteId, decision: "accept" }, later),
         {

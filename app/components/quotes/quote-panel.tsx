@@ -109,11 +109,7 @@ function RequestThread({
   back: string;
 }) {
   const t = useT();
-  const { request, quotes, job } = thread;
-  const standing = quotes.some(
-    (q) => q.status === "accepted" || (q.status === "sent" && !q.expired),
-  );
-  const canQuote = side === "professional" && !standing;
+  const { request, quotes, job, may } = thread;
   return (
     <article className="border-t border-line pt-4 first-of-type:border-t-0 first-of-type:pt-0">
       <p className="text-sm text-muted">
@@ -147,7 +143,7 @@ function RequestThread({
         </ol>
       )}
 
-      {canQuote && (
+      {may.quote && (
         <SendQuoteForm requestId={request.id} today={today} back={back} again={quotes.length > 0} />
       )}
       {job && <JobCard job={job} back={back} />}

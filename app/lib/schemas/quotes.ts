@@ -199,6 +199,13 @@ export const quoteThreadSchema = z.object({
   request: quoteRequestViewSchema,
   quotes: z.array(quoteViewSchema),
   job: jobViewSchema.nullable(),
+  /** What the caller may do with the request, as the quotes service decides. */
+  may: z.object({
+    quote: z.boolean().meta({
+      description:
+        "Whether the caller may send a quote now: the professional asked, with no quote accepted or waiting unexpired.",
+    }),
+  }),
 });
 export type QuoteThread = z.infer<typeof quoteThreadSchema>;
 

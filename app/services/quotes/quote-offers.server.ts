@@ -26,6 +26,7 @@ import {
   quoteView,
   requireNotPast,
   sideOf,
+  standingRefusal,
   type Side,
 } from "./quote-parts.server.ts";
 
@@ -115,13 +116,10 @@ export async function sendQuote(
         .select()
         .from(quotes)
         .where(and(eq(quotes.requestId, request.id), inArray(quotes.status, ["sent", "accepted"])));
+      const refusal = standingRefusal(open, today);
+      if (refusal) throw refusal;
+      // What is left open has expired unanswered.
       for (const standing of open) {
-        if (standing.status === "accepted") {
-          throw new AppError("CONFLICT", "quotes.errors.quoteAccepted");
-        }
-        if (standing.validUntil >= today) {
-          throw new AppError("CONFLICT", "quotes.errors.quoteStanding");
-        }
         await tx
           .update(quotes)
           .set({ status: "withdrawn", answeredAt: now })

@@ -6,6 +6,7 @@ import type { MessageKey } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isoDay } from "../../lib/booking-values.ts";
 import { formatPrice, USD } from "../../lib/money.ts";
+import { can } from "../../lib/permissions.ts";
 import type { JobView, QuoteRequestView, QuoteView } from "../../lib/schemas/quotes.ts";
 import { postMessage } from "../conversations/messages.server.ts";
 import { partyOf, type Actor } from "../core/actor.server.ts";
@@ -27,6 +28,36 @@ import { addPayoutStates, jobPayments } from "./job-payment.server.ts";
  */
 
 export type Side = "client" | "professional";
+
+type StandingCandidate = Pick<typeof quotes.$inferSelect, "status" | "validUntil">;
+
+/**
+ * Why a new quote cannot be sent on a request that has these quotes on `today`, or null: one was
+ * accepted, or one is waiting for an answer and has not expired.
+ */
+export function standingRefusal(existing: StandingCandidate[], today: string): AppError | null {
+  if (existing.some((q) => q.status === "accepted")) {
+    return new AppError("CONFLICT", "quotes.errors.quoteAccepted");
+  }
+  return existing.some((q) => q.status === "sent" && q.validUntil >= today)
+    ? new AppError("CONFLICT", "quotes.errors.quoteStanding")
+    : null;
+}
+
+/** Whether the actor, on `side` of a request with these quotes, may send it a quote on `today`. */
+export function maySendQuote(
+  actor: Actor,
+  side: Side,
+  professionalId: string,
+  existing: StandingCandidate[],
+  today: string,
+): boolean {
+  return (
+    side === "professional" &&
+    can(actor, "quote:send", { ownerId: professionalId }) &&
+    standingRefusal(existing, today) === null
+  );
+}
 
 /** An object's fields, for input that names its id beside the form's fields. */
 export function fieldsOf(input: unknown): Record<string, unknown> {

@@ -21,6 +21,7 @@ import { requireId } from "../core/ids.server.ts";
 import {
   fieldsOf,
   jobViews,
+  maySendQuote,
   quoteView,
   requestView,
   requireNotPast,
@@ -158,16 +159,18 @@ export async function conversationQuotes(
           selectJobs(db, inArray(quoteRequests.id, requestIds)),
         ]);
   const jobOf = new Map((await jobViews(db, jobRows, actor.id)).map((job) => [job.requestId, job]));
-  const requests: QuoteThread[] = requestRows.map((row) => ({
-    request: requestView(row),
-    quotes: quoteRows.filter((q) => q.requestId === row.request.id).map((q) => quoteView(q, now)),
-    job: jobOf.get(row.request.id) ?? null,
-  }));
-  return {
-    conversationId,
-    side: conversation.guestId === actor.id ? "client" : "professional",
-    requests,
-  };
+  const side = conversation.guestId === actor.id ? "client" : "professional";
+  const today = isoDay(now);
+  const requests: QuoteThread[] = requestRows.map((row) => {
+    const own = quoteRows.filter((q) => q.requestId === row.request.id);
+    return {
+      request: requestView(row),
+      quotes: own.map((q) => quoteView(q, now)),
+      job: jobOf.get(row.request.id) ?? null,
+      may: { quote: maySendQuote(actor, side, row.request.professionalId, own, today) },
+    };
+  });
+  return { conversationId, side, requests };
 }
 
 /**
