@@ -95,7 +95,7 @@ describe("the entitlement catalogue", () => {
       say({ listings: 1, featuredAds: 0, team: { seats: 1 }, socialBoost: { perPeriod: 3 } }),
     ).toEqual([
       "Up to 1 listing",
-      "Social media boost for 3 listings per plan period",
+      "Social media boost for 3 listings per period",
       "Team access for 1 member",
     ]);
   });

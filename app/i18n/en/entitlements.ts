@@ -17,8 +17,8 @@ export const entitlements = {
     videoListing: "Video listing support",
     leadDownload: "Lead download",
     socialBoost: {
-      one: "Social media boost for {count} listing per plan period",
-      other: "Social media boost for {count} listings per plan period",
+      one: "Social media boost for {count} listing per period",
+      other: "Social media boost for {count} listings per period",
     },
     team: {
       one: "Team access for {count} member",

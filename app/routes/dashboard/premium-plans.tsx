@@ -212,12 +212,50 @@ function PerkFields({
   const hintId = `plan-${planId}-perks-hint`;
   const errorId = `plan-${planId}-perks-error`;
   const field = (name: PerkName) => `plan-${planId}-perk-${name}`;
+  const perkField = (name: PerkName) => {
+    const kind = PERK_KINDS[name];
+    const label = t(`dashboard.premium.edit.perks.${name}`);
+    if (kind.kind === "flag") {
+      return (
+        <label key={name} className="flex items-start gap-2 text-sm text-ink-soft">
+          <input
+            type="checkbox"
+            name={`perk.${name}`}
+            defaultChecked={values[name] === "on"}
+            className="mt-0.5 size-4 accent-primary"
+          />
+          {label}
+        </label>
+      );
+    }
+    if (kind.kind === "level") {
+      return (
+        <div key={name}>
+          <Label htmlFor={field(name)}>{label}</Label>
+          <Select id={field(name)} name={`perk.${name}`} defaultValue={values[name]}>
+            <option value="">{t("dashboard.premium.edit.notIncluded")}</option>
+            {kind.levels.map((level) => (
+              <option key={level} value={level}>
+                {t(`dashboard.premium.edit.levels.${level}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      );
+    }
+    return (
+      <Field
+        key={name}
+        label={label}
+        hint={t("dashboard.premium.edit.countHint")}
+        name={`perk.${name}`}
+        inputMode="numeric"
+        defaultValue={values[name]}
+      />
+    );
+  };
   return (
-    <fieldset
-      className={className}
-      aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-      aria-invalid={error ? true : undefined}
-    >
+    <fieldset className={className} aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
       <legend className="text-sm font-medium text-ink">
         {t("dashboard.premium.edit.entitlements")}
       </legend>
@@ -229,49 +267,11 @@ function PerkFields({
           {error}
         </p>
       )}
-      <div className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
-        {PERK_NAMES.map((name) => {
-          const kind = PERK_KINDS[name];
-          const label = t(`dashboard.premium.edit.perks.${name}`);
-          if (kind.kind === "flag") {
-            return (
-              <label key={name} className="flex items-start gap-2 text-sm text-ink-soft">
-                <input
-                  type="checkbox"
-                  name={`perk.${name}`}
-                  defaultChecked={values[name] === "on"}
-                  className="mt-0.5 size-4 accent-primary"
-                />
-                {label}
-              </label>
-            );
-          }
-          if (kind.kind === "level") {
-            return (
-              <div key={name}>
-                <Label htmlFor={field(name)}>{label}</Label>
-                <Select id={field(name)} name={`perk.${name}`} defaultValue={values[name]}>
-                  <option value="">{t("dashboard.premium.edit.notIncluded")}</option>
-                  {kind.levels.map((level) => (
-                    <option key={level} value={level}>
-                      {t(`dashboard.premium.edit.levels.${level}`)}
-                    </option>
-                  ))}
-                </Select>
-              </div>
-            );
-          }
-          return (
-            <Field
-              key={name}
-              label={label}
-              hint={t("dashboard.premium.edit.countHint")}
-              name={`perk.${name}`}
-              inputMode="numeric"
-              defaultValue={values[name]}
-            />
-          );
-        })}
+      <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {PERK_NAMES.filter((name) => PERK_KINDS[name].kind !== "flag").map(perkField)}
+      </div>
+      <div className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
+        {PERK_NAMES.filter((name) => PERK_KINDS[name].kind === "flag").map(perkField)}
       </div>
     </fieldset>
   );
@@ -364,7 +364,7 @@ function PlanEditor({ plan, refusal }: { plan: PremiumPlan; refusal: EditRefusal
           error={error("entitlements")}
           className="sm:col-span-2 lg:col-span-5"
         />
-        <div className="flex flex-col justify-between gap-4 sm:col-span-2 lg:col-span-2">
+        <div className="flex flex-wrap items-center justify-between gap-4 sm:col-span-2 lg:col-span-5">
           <label className="flex items-start gap-2 text-sm text-ink-soft">
             <input
               type="checkbox"
@@ -374,7 +374,7 @@ function PlanEditor({ plan, refusal }: { plan: PremiumPlan; refusal: EditRefusal
             />
             {t("dashboard.premium.edit.popular")}
           </label>
-          <Button type="submit" size="md" className="self-end">
+          <Button type="submit" size="md">
             {t("dashboard.premium.edit.save")}
           </Button>
         </div>
