@@ -10,6 +10,7 @@ import { contact } from "./en/contact.ts";
 import { conversations } from "./en/conversations.ts";
 import { dashboard } from "./en/dashboard.ts";
 import { email } from "./en/email.ts";
+import { entitlements } from "./en/entitlements.ts";
 import { detail } from "./en/detail.ts";
 import { layout } from "./en/layout.ts";
 import { legal } from "./en/legal.ts";
@@ -50,6 +51,7 @@ export const en = {
   publish,
   requests,
   payments,
+  entitlements,
   quotes,
   reviews,
   safety,

@@ -123,8 +123,10 @@ export const PERMISSIONS = {
   "premium:view-plans": { any: PUBLISHERS },
   /** Buying a plan online: its checkout, and reading one's plan and its limits. */
   "premium:choose-plan": { any: PUBLISHERS },
-  /** Prices, durations, limits and features of the plans. */
+  /** Prices, durations, limits and entitlements of the plans. */
   "premium:edit-plans": { any: ADMIN },
+  /** Every entitlement a plan grants, without a plan: the team running the site. */
+  "premium:every-entitlement": { any: ADMIN },
   /** One's own payments: the Payments tab, a payment's status page and its receipt. */
   "payment:list-own": { any: SIGNED_IN },
   /** Every payment on the platform, and any payment's page and receipt. */

@@ -242,7 +242,7 @@ const API: Record<string, Expectation> = {
       months: 3,
       listingLimit: 5,
       featuredAds: 2,
-      features: ["Up to 5 listings"],
+      entitlements: { analytics: "basic" },
       popular: false,
     },
   },

@@ -34,7 +34,8 @@ function basicForm(change: Record<string, string> = {}): Record<string, string> 
     months: "3",
     listingLimit: "5",
     featuredAds: "2",
-    features: "Up to 5 listings\n2 featured ads\nBasic analytics\nBasic chat support",
+    "perk.analytics": "basic",
+    "perk.support": "basic",
     ...change,
   };
   return form;
@@ -72,7 +73,7 @@ describe(`premium plans from the database on ${testEngine}`, () => {
     return rows.map((row) => row.id);
   }
 
-  it("shows the spec's five plans with their prices, durations and features, Premium popular", async () => {
+  it("shows the spec's five plans with their prices, durations and entitlements, Premium popular", async () => {
     const response = await page(PATH, { jar: jarWith(agent.cookie) });
     expect(response.status).toBe(200);
     const html = markupOf(await textOf(response));
@@ -81,9 +82,20 @@ describe(`premium plans from the database on ${testEngine}`, () => {
       expect(html).toContain(`$${plan.priceUsd}`);
       expect(html).toContain(t("dashboard.premium.months", { count: plan.months }));
     }
-    for (const feature of ["Unlimited listings", "WhatsApp leads", "Custom branding"]) {
-      expect(html).toContain(feature);
+    for (const bullet of [
+      "Up to 5 listings",
+      "2 featured ads",
+      "Unlimited listings",
+      "WhatsApp leads",
+      "Custom branding",
+      "Everything in Premium",
+      "Everything in Elite",
+      "Team access for 5 members",
+    ]) {
+      expect(html).toContain(bullet);
     }
+    // No text typed by the administrator: every bullet is one of the catalogue's.
+    expect(html).not.toContain("All Premium features");
     expect(html.match(/>Popular</g)).toHaveLength(1);
     // The agent chooses; only the admin edits.
     expect(html).toContain("Choose Premium");
@@ -141,8 +153,10 @@ describe(`premium plans from the database on ${testEngine}`, () => {
     [{ listingLimit: "0" }, "listingLimit", "dashboard.premium.errors.listingLimit"],
     [{ listingLimit: "many" }, "listingLimit", "dashboard.premium.errors.listingLimit"],
     [{ featuredAds: "-1" }, "featuredAds", "dashboard.premium.errors.featuredAds"],
-    [{ features: "\n \n" }, "features", "dashboard.premium.errors.features"],
-    [{ features: "x".repeat(121) }, "features", "dashboard.premium.errors.features"],
+    [{ "perk.analytics": "gold" }, "entitlements", "dashboard.premium.errors.entitlements"],
+    [{ "perk.team": "0" }, "entitlements", "dashboard.premium.errors.entitlements"],
+    [{ "perk.team": "five" }, "entitlements", "dashboard.premium.errors.entitlements"],
+    [{ "perk.socialBoost": "101" }, "entitlements", "dashboard.premium.errors.entitlements"],
   ])("refuses the edit %j, naming the field, and writes nothing", async (change, field, key) => {
     const before = await databaseSnapshot(app.handle.db);
     const result = (await edit(basicForm(change))) as {
@@ -162,7 +176,10 @@ describe(`premium plans from the database on ${testEngine}`, () => {
         priceUsd: "17.50",
         months: "4",
         listingLimit: "",
-        features: "Unlimited listings\n\n  3 featured ads  ",
+        "perk.analytics": "premium",
+        "perk.support": "",
+        "perk.watermarkRemoval": "on",
+        "perk.team": " 5 ",
         popular: "on",
       }),
     );
@@ -180,7 +197,7 @@ describe(`premium plans from the database on ${testEngine}`, () => {
       months: 4,
       listingLimit: null,
       featuredAds: 2,
-      features: ["Unlimited listings", "3 featured ads"],
+      entitlements: { analytics: "premium", watermarkRemoval: true, team: { seats: 5 } },
       popular: true,
     });
     expect(Number(row!.priceUsd)).toBe(17.5);
@@ -202,6 +219,8 @@ describe(`premium plans from the database on ${testEngine}`, () => {
     // Everyone reads the edit at once: the page, the API and the contact form's plan request.
     const html = markupOf(await textOf(await page(PATH, { jar: jarWith(agent.cookie) })));
     expect(html).toContain(">Basic Plus</h3>");
+    expect(html).toContain("Premium analytics");
+    expect(html).toContain("Team access for 5 members");
     expect(html).toContain("$17.50");
     const contact = (await app.loader(contactPage, "/contact?reason=partnership&plan=basic")) as {
       plan: unknown;
@@ -220,7 +239,7 @@ describe(`premium plans from the database on ${testEngine}`, () => {
       months: 6,
       listingLimit: null,
       featuredAds: 10,
-      features: ["Unlimited listings", "10 featured ads"],
+      entitlements: { analytics: "premium", agencyBadge: true, whatsappLeads: true },
       popular: true,
     };
     const before = await databaseSnapshot(app.handle.db);
@@ -241,6 +260,23 @@ describe(`premium plans from the database on ${testEngine}`, () => {
       jar: jarWith(admin.cookie),
     });
     expect(bad.status).toBe(400);
+    for (const entitlements of [
+      { feature: "Free coffee" },
+      { team: { seats: 0 } },
+      { analytics: "gold" },
+      { agencyBadge: false },
+      ["Unlimited listings"],
+    ]) {
+      const refusedPerks = await send(url, {
+        method: "PATCH",
+        json: { ...body, entitlements },
+        jar: jarWith(admin.cookie),
+      });
+      expect(refusedPerks.status).toBe(400);
+      expect(JSON.stringify(await refusedPerks.json())).toContain(
+        t("dashboard.premium.errors.entitlements"),
+      );
+    }
     expect(changedTables(before, await databaseSnapshot(app.handle.db))).toEqual([]);
 
     const missing = await send("/api/v1/admin/premium-plans/gold", {
@@ -252,7 +288,12 @@ describe(`premium plans from the database on ${testEngine}`, () => {
 
     const ok = await send(url, { method: "PATCH", json: body, jar: jarWith(admin.cookie) });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ id: "premium", popular: true, listingLimit: null });
+    expect(await ok.json()).toMatchObject({
+      id: "premium",
+      popular: true,
+      listingLimit: null,
+      entitlements: body.entitlements,
+    });
     expect(await popularIds()).toEqual(["premium"]);
   });
 });

@@ -19,6 +19,8 @@ import {
   type AuditAction,
   type LeadKind,
 } from "../../lib/admin-values.ts";
+import type { Perks } from "../../lib/entitlements.ts";
+
 import { user } from "./auth.ts";
 import { listings } from "./listings.ts";
 import { oneOf } from "./sql-helpers.ts";
@@ -76,7 +78,8 @@ export const premiumPlans = pgTable(
     /** Null: unlimited listings. */
     listingLimit: integer("listing_limit"),
     featuredAds: integer("featured_ads").notNull(),
-    features: jsonb("features").$type<string[]>().notNull(),
+    /** The plan's perks, checked by perksSchema; its limits are the two columns above. */
+    entitlements: jsonb("entitlements").$type<Perks>().notNull().default({}),
     popular: boolean("popular").notNull().default(false),
     position: smallint("position").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

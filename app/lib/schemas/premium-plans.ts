@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseAmount } from "../amount.ts";
+import { PERK_KINDS, PERK_NAMES, perksSchema, type Perks } from "../entitlements.ts";
 import { isStorableText, oneLine } from "./text.ts";
 
 /** A premium plan as the plans page and GET /api/v1/premium-plans show it. */
@@ -10,7 +11,9 @@ export const premiumPlanSchema = z.object({
   months: z.int().meta({ description: "How long the plan lasts." }),
   listingLimit: z.int().nullable().meta({ description: "Listings allowed; null: unlimited." }),
   featuredAds: z.int(),
-  features: z.array(z.string()),
+  entitlements: perksSchema.meta({
+    description: "The plan's perks beside its listing and featured-ad limits.",
+  }),
   popular: z.boolean().meta({ description: "Marked Popular; at most one plan is." }),
 });
 
@@ -23,8 +26,6 @@ export const PLAN_LIMITS = {
   maxMonths: 36,
   maxListings: 1_000_000,
   maxFeaturedAds: 100_000,
-  maxFeatures: 12,
-  featureLength: 120,
 } as const;
 
 const E = {
@@ -33,7 +34,6 @@ const E = {
   months: "dashboard.premium.errors.months",
   listingLimit: "dashboard.premium.errors.listingLimit",
   featuredAds: "dashboard.premium.errors.featuredAds",
-  features: "dashboard.premium.errors.features",
   popular: "dashboard.premium.errors.popular",
 } as const;
 
@@ -63,19 +63,9 @@ export const premiumPlanInputSchema = z.object({
     .nullable()
     .meta({ description: "Listings allowed; null: unlimited." }),
   featuredAds: wholeNumber(E.featuredAds, 0, PLAN_LIMITS.maxFeaturedAds),
-  features: z
-    .array(
-      z
-        .string({ error: E.features })
-        .refine(isStorableText, E.features)
-        .overwrite(oneLine)
-        .trim()
-        .min(1, E.features)
-        .max(PLAN_LIMITS.featureLength, E.features),
-      { error: E.features },
-    )
-    .min(1, E.features)
-    .max(PLAN_LIMITS.maxFeatures, E.features),
+  entitlements: perksSchema.meta({
+    description: "The plan's perks, from the catalogue only; an omitted perk is not granted.",
+  }),
   popular: z.boolean({ error: E.popular }),
 });
 
@@ -98,8 +88,51 @@ function usdFromText(text: string): number {
 }
 
 /**
+ * The perks the editor's fields grant: a ticked box, a chosen level, a count typed (an empty one
+ * grants nothing; other text stays a non-integer and is refused).
+ */
+function formPerks(form: FormData): Record<string, unknown> {
+  const perks: Record<string, unknown> = {};
+  for (const name of PERK_NAMES) {
+    const kind = PERK_KINDS[name];
+    const text = formText(form, `perk.${name}`).trim();
+    if (kind.kind === "flag") {
+      if (form.get(`perk.${name}`) === "on") perks[name] = true;
+    } else if (kind.kind === "level") {
+      if (text !== "") perks[name] = text;
+    } else if (text !== "") {
+      perks[name] = { [kind.param]: formWholeNumber(text) };
+    }
+  }
+  return perks;
+}
+
+/** The editor's field text for each perk of the plan, as `formPerks` reads it back. */
+export function perkFieldValues(perks: Perks): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of PERK_NAMES) {
+    const kind = PERK_KINDS[name];
+    const value = perks[name];
+    if (value === undefined) values[name] = "";
+    else if (kind.kind === "flag") values[name] = "on";
+    else if (typeof value === "string") values[name] = value;
+    else if (typeof value === "object") values[name] = String(Object.values(value)[0]);
+  }
+  return values;
+}
+
+function formPerkText(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of PERK_NAMES) {
+    const text = formText(form, `perk.${name}`);
+    values[name] = PERK_KINDS[name].kind === "flag" ? (text === "on" ? "on" : "") : text;
+  }
+  return values;
+}
+
+/**
  * The edit form's fields as the schema's input: numbers from their text, an empty listing limit
- * as unlimited, one feature per line (empty lines dropped) and the Popular checkbox.
+ * as unlimited, the perks chosen and the Popular checkbox.
  */
 export function planFormValues(form: FormData) {
   const limit = formText(form, "listingLimit").trim();
@@ -109,10 +142,7 @@ export function planFormValues(form: FormData) {
     months: formWholeNumber(formText(form, "months")),
     listingLimit: limit === "" ? null : formWholeNumber(limit),
     featuredAds: formWholeNumber(formText(form, "featuredAds")),
-    features: formText(form, "features")
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter(Boolean),
+    entitlements: formPerks(form),
     popular: form.get("popular") === "on",
   };
 }
@@ -125,7 +155,7 @@ export function planFormEcho(form: FormData) {
     months: formText(form, "months"),
     listingLimit: formText(form, "listingLimit"),
     featuredAds: formText(form, "featuredAds"),
-    features: formText(form, "features"),
+    perks: formPerkText(form),
     popular: form.get("popular") === "on",
   };
 }

@@ -9,15 +9,23 @@ import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { cardVariants } from "../../components/ui/card.tsx";
 import { Field } from "../../components/ui/field.tsx";
 import { Label } from "../../components/ui/input.tsx";
-import { Textarea } from "../../components/ui/textarea.tsx";
+import { Select } from "../../components/ui/select.tsx";
 import { pickMessages } from "../../i18n/translate.ts";
 import { useIsMessageKey, useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
+import {
+  PERK_KINDS,
+  PERK_NAMES,
+  planBullets,
+  planEntitlements,
+  type PerkName,
+} from "../../lib/entitlements.ts";
 import { formatUsd } from "../../lib/money.ts";
 import { can } from "../../lib/permissions.ts";
 import {
   planFormEcho,
   planFormValues,
+  perkFieldValues,
   type PlanFormEcho,
   type PremiumPlan,
 } from "../../lib/schemas/premium-plans.ts";
@@ -39,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     usage,
     canChoose: can(viewer, "premium:choose-plan"),
     canEdit: can(viewer, "premium:edit-plans"),
-    messages: pickMessages(["payments.plans"]),
+    messages: pickMessages(["payments.plans", "entitlements.bullets"]),
   };
 }
 
@@ -128,8 +136,20 @@ function ChooseButton({ plan }: { plan: PremiumPlan }) {
   );
 }
 
-function PlanCard({ plan, canChoose }: { plan: PremiumPlan; canChoose: boolean }) {
+function PlanCard({
+  plan,
+  previous,
+  canChoose,
+}: {
+  plan: PremiumPlan;
+  previous: PremiumPlan | undefined;
+  canChoose: boolean;
+}) {
   const t = useT();
+  const bullets = planBullets(
+    planEntitlements(plan),
+    previous && { name: previous.name, set: planEntitlements(previous) },
+  );
   return (
     <li
       className={cn(
@@ -152,10 +172,10 @@ function PlanCard({ plan, canChoose }: { plan: PremiumPlan; canChoose: boolean }
         </span>
       </p>
       <ul className="mt-4 flex-1 space-y-2 text-sm text-secondary">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
+        {bullets.map((bullet) => (
+          <li key={bullet.key} className="flex gap-2">
             <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-primary-vivid" />
-            {feature}
+            {t(`entitlements.bullets.${bullet.key}`, bullet.params)}
           </li>
         ))}
       </ul>
@@ -173,6 +193,90 @@ function PlanCard({ plan, canChoose }: { plan: PremiumPlan; canChoose: boolean }
   );
 }
 
+/**
+ * The plan's perks as the catalogue describes them: a box per perk it grants or not, a choice of
+ * levels, a count. Nothing else can be typed, so a plan never lists a perk the code does not know.
+ */
+function PerkFields({
+  planId,
+  values,
+  error,
+  className,
+}: {
+  planId: string;
+  values: Record<string, string>;
+  error: string | undefined;
+  className?: string;
+}) {
+  const t = useT();
+  const hintId = `plan-${planId}-perks-hint`;
+  const errorId = `plan-${planId}-perks-error`;
+  const field = (name: PerkName) => `plan-${planId}-perk-${name}`;
+  const perkField = (name: PerkName) => {
+    const kind = PERK_KINDS[name];
+    const label = t(`dashboard.premium.edit.perks.${name}`);
+    if (kind.kind === "flag") {
+      return (
+        <label key={name} className="flex items-start gap-2 text-sm text-ink-soft">
+          <input
+            type="checkbox"
+            name={`perk.${name}`}
+            defaultChecked={values[name] === "on"}
+            className="mt-0.5 size-4 accent-primary"
+          />
+          {label}
+        </label>
+      );
+    }
+    if (kind.kind === "level") {
+      return (
+        <div key={name}>
+          <Label htmlFor={field(name)}>{label}</Label>
+          <Select id={field(name)} name={`perk.${name}`} defaultValue={values[name]}>
+            <option value="">{t("dashboard.premium.edit.notIncluded")}</option>
+            {kind.levels.map((level) => (
+              <option key={level} value={level}>
+                {t(`dashboard.premium.edit.levels.${level}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      );
+    }
+    return (
+      <Field
+        key={name}
+        label={label}
+        hint={t("dashboard.premium.edit.countHint")}
+        name={`perk.${name}`}
+        inputMode="numeric"
+        defaultValue={values[name]}
+      />
+    );
+  };
+  return (
+    <fieldset className={className} aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
+      <legend className="text-sm font-medium text-ink">
+        {t("dashboard.premium.edit.entitlements")}
+      </legend>
+      <p id={hintId} className="mt-1 text-xs text-subtle">
+        {t("dashboard.premium.edit.entitlementsHint")}
+      </p>
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {PERK_NAMES.filter((name) => PERK_KINDS[name].kind !== "flag").map(perkField)}
+      </div>
+      <div className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
+        {PERK_NAMES.filter((name) => PERK_KINDS[name].kind === "flag").map(perkField)}
+      </div>
+    </fieldset>
+  );
+}
+
 /** The administrator's form for one plan, in a disclosure that opens again after a refusal. */
 function PlanEditor({ plan, refusal }: { plan: PremiumPlan; refusal: EditRefusal | undefined }) {
   const t = useT();
@@ -184,15 +288,13 @@ function PlanEditor({ plan, refusal }: { plan: PremiumPlan; refusal: EditRefusal
     months: String(plan.months),
     listingLimit: plan.listingLimit === null ? "" : String(plan.listingLimit),
     featuredAds: String(plan.featuredAds),
-    features: plan.features.join("\n"),
+    perks: perkFieldValues(plan.entitlements),
     popular: plan.popular,
   };
   const error = (name: string) => {
     const key = mine?.fieldErrors[name];
     return key && isMessageKey(key) ? t(key) : undefined;
   };
-  const featuresId = `plan-${plan.id}-features`;
-  const featuresError = error("features");
   return (
     <details
       open={mine !== undefined}
@@ -256,27 +358,13 @@ function PlanEditor({ plan, refusal }: { plan: PremiumPlan; refusal: EditRefusal
           defaultValue={values.featuredAds}
           error={error("featuredAds")}
         />
-        <div className="sm:col-span-2 lg:col-span-3">
-          <Label htmlFor={featuresId}>{t("dashboard.premium.edit.features")}</Label>
-          <Textarea
-            id={featuresId}
-            name="features"
-            rows={5}
-            required
-            defaultValue={values.features}
-            aria-invalid={featuresError ? true : undefined}
-            aria-describedby={`${featuresId}-hint${featuresError ? ` ${featuresId}-error` : ""}`}
-          />
-          <p id={`${featuresId}-hint`} className="mt-1 text-xs text-subtle">
-            {t("dashboard.premium.edit.featuresHint")}
-          </p>
-          {featuresError && (
-            <p id={`${featuresId}-error`} className="mt-1 text-sm text-danger">
-              {featuresError}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col justify-between gap-4 sm:col-span-2 lg:col-span-2">
+        <PerkFields
+          planId={plan.id}
+          values={values.perks}
+          error={error("entitlements")}
+          className="sm:col-span-2 lg:col-span-5"
+        />
+        <div className="flex flex-wrap items-center justify-between gap-4 sm:col-span-2 lg:col-span-5">
           <label className="flex items-start gap-2 text-sm text-ink-soft">
             <input
               type="checkbox"
@@ -286,7 +374,7 @@ function PlanEditor({ plan, refusal }: { plan: PremiumPlan; refusal: EditRefusal
             />
             {t("dashboard.premium.edit.popular")}
           </label>
-          <Button type="submit" size="md" className="self-end">
+          <Button type="submit" size="md">
             {t("dashboard.premium.edit.save")}
           </Button>
         </div>
@@ -306,8 +394,8 @@ export default function PremiumPlans({ loaderData, actionData }: Route.Component
       {usage && <PlanUsagePanel usage={usage} upgrade={false} className="mt-5" />}
       {plans.length > 0 ? (
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
-          {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} canChoose={canChoose} />
+          {plans.map((plan, i) => (
+            <PlanCard key={plan.id} plan={plan} previous={plans[i - 1]} canChoose={canChoose} />
           ))}
         </ul>
       ) : (

@@ -4,11 +4,11 @@ import { listings, planSubscriptions, premiumPlans, user } from "../../db/schema
 import { reminderDue } from "../../lib/plan-period.ts";
 import {
   applyFreeLimits,
-  currentPlan,
   limitsOf,
   lockAccount,
   resumePausedListings,
 } from "./plan-limits.server.ts";
+import { currentPlan } from "./entitlements.server.ts";
 import { planLapsedEmail, planReminderEmail, sendPlanMail } from "./plan-mail.server.ts";
 
 /**

@@ -1,13 +1,15 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
-import { listings, planSubscriptions, premiumPlans, user } from "../../db/schema/index.ts";
+import { listings, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { FREE_ENTITLEMENTS } from "../../lib/entitlements.ts";
 import type { ListingStatus } from "../../lib/listing-values.ts";
 import { can } from "../../lib/permissions.ts";
 import type { PlanUsage } from "../../lib/schemas/payments.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireId } from "../core/ids.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
+import { currentPlan, entitlementsOfPlan, type RunningPlan } from "./entitlements.server.ts";
 
 /**
  * What a premium plan allows and what an account uses of it: active listings and featured ads.
@@ -15,11 +17,11 @@ import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
  * at once cannot both take the last place.
  */
 
-/**
- * An account without a running plan. The spec's FAQ: "a basic listing is free, with paid premium
- * packages" — a few listings cost nothing, featured ads come with a plan (Basic has 2).
- */
-export const FREE_LIMITS = { listings: 3, featuredAds: 0 } as const;
+/** The free tier's counted limits, as FREE_ENTITLEMENTS defines them. */
+export const FREE_LIMITS = {
+  listings: FREE_ENTITLEMENTS.listings,
+  featuredAds: FREE_ENTITLEMENTS.featuredAds,
+} as const;
 
 /** Listings that take a place in the limit: live or waiting for review. */
 export const ACTIVE_STATUSES = [
@@ -29,13 +31,6 @@ export const ACTIVE_STATUSES = [
 
 type Reader = Database | DbTransaction;
 
-export interface RunningPlan {
-  subscriptionId: number;
-  plan: { id: string; name: string; listingLimit: number | null; featuredAds: number };
-  startsAt: Date;
-  endsAt: Date;
-}
-
 export interface Limits {
   /** Null: unlimited. */
   listings: number | null;
@@ -43,42 +38,11 @@ export interface Limits {
 }
 
 export function limitsOf(running: RunningPlan | null): Limits {
-  return running
-    ? { listings: running.plan.listingLimit, featuredAds: running.plan.featuredAds }
-    : { listings: FREE_LIMITS.listings, featuredAds: FREE_LIMITS.featuredAds };
-}
-
-/** The subscription running at `now`, with its plan; null when the account is on the free limits. */
-export async function currentPlan(
-  userId: string,
-  now: Date = new Date(),
-  db?: Reader,
-): Promise<RunningPlan | null> {
-  const reader = db ?? (await getDb());
-  const [row] = await reader
-    .select({
-      subscriptionId: planSubscriptions.id,
-      startsAt: planSubscriptions.startsAt,
-      endsAt: planSubscriptions.endsAt,
-      id: premiumPlans.id,
-      name: premiumPlans.name,
-      listingLimit: premiumPlans.listingLimit,
-      featuredAds: premiumPlans.featuredAds,
-    })
-    .from(planSubscriptions)
-    .innerJoin(premiumPlans, eq(premiumPlans.id, planSubscriptions.planId))
-    .where(
-      and(
-        eq(planSubscriptions.userId, userId),
-        lte(planSubscriptions.startsAt, now),
-        gt(planSubscriptions.endsAt, now),
-      ),
-    )
-    .orderBy(desc(planSubscriptions.startsAt))
-    .limit(1);
-  if (!row) return null;
-  const { subscriptionId, startsAt, endsAt, ...plan } = row;
-  return { subscriptionId, startsAt, endsAt, plan };
+  const set = entitlementsOfPlan(running);
+  return {
+    listings: set.listings === "unlimited" ? null : set.listings,
+    featuredAds: set.featuredAds,
+  };
 }
 
 /** Holds the account's row until the transaction ends: limit checks of one person take turns. */

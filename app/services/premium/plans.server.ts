@@ -24,7 +24,7 @@ const planColumns = {
   months: premiumPlans.months,
   listingLimit: premiumPlans.listingLimit,
   featuredAds: premiumPlans.featuredAds,
-  features: premiumPlans.features,
+  entitlements: premiumPlans.entitlements,
   popular: premiumPlans.popular,
 };
 

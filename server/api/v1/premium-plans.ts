@@ -27,7 +27,7 @@ premiumPlanRoutes.openapi(
   createRoute({
     method: "get",
     path: "/premium-plans",
-    summary: "The premium plans with their prices, durations, limits and features",
+    summary: "The premium plans with their prices, durations, limits and entitlements",
     operationId: "listPremiumPlans",
     responses: {
       200: jsonResponse(z.object({ plans: z.array(plan) }), "Every plan, in the page's order"),
@@ -55,7 +55,9 @@ premiumPlanRoutes.openapi(
     },
     responses: {
       200: jsonResponse(plan, "The plan as saved"),
-      400: errorResponse("VALIDATION_FAILED, with a message per field"),
+      400: errorResponse(
+        "VALIDATION_FAILED, with a message per field (an entitlement outside the catalogue, or a bad parameter, under entitlements)",
+      ),
       401: errorResponse("UNAUTHENTICATED"),
       403: errorResponse("FORBIDDEN"),
       404: errorResponse("NOT_FOUND"),
