@@ -41,7 +41,7 @@ const noPaletteShades = [
 export const DOMAIN_IMPORTS = {
   accounts: { media: ["avatar", "images"] },
   admin: { accounts: ["account-removal"] },
-  analytics: { listings: ["listing-views"] },
+  analytics: { listings: ["listing-views"], premium: ["entitlements"] },
   bookings: {
     admin: ["audit"],
     conversations: ["conversation-start"],

@@ -21,7 +21,7 @@ import { viewDay, visitorHash } from "../../app/services/listings/listing-views.
 import { buildDemoActivity } from "../../scripts/demo/demo-activity.ts";
 import { buildDemoData } from "../../scripts/demo/demo-data.ts";
 import { testEngine } from "../support/database.ts";
-import { jarWith, makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { givePlan, jarWith, makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { location, toastOf } from "../support/flash.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { CookieJar, startTestApp, type TestApp } from "../support/test-app.ts";
@@ -30,6 +30,8 @@ const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const DAY = 24 * 60 * 60 * 1000;
+
+type PremiumPage = Extract<Awaited<ReturnType<typeof analyticsRoute.loader>>, { tier: "premium" }>;
 
 describe(`lead events and analytics on ${testEngine}`, () => {
   let app: TestApp;
@@ -51,6 +53,9 @@ describe(`lead events and analytics on ${testEngine}`, () => {
     agentB = await makeUser({ role: "agent" });
     admin = await makeUser({ role: "admin" });
     regular = await makeUser({ role: "user" });
+    // Agent A's ranges, layouts and details below are premium analytics (the basic tier's own tests
+    // are in analytics-tiers.test.ts).
+    await givePlan(agentA.id, "premium");
     whatsappId = (
       await makeListing({
         owner: agentA,
@@ -241,14 +246,14 @@ describe(`lead events and analytics on ${testEngine}`, () => {
         analyticsRoute,
         "/dashboard/analytics?days=90",
         jarWith(admin.cookie),
-      )) as Awaited<ReturnType<typeof analyticsRoute.loader>>;
+      )) as PremiumPage;
       expect(page.report.days).toBe(90);
       expect(page.report.totals.views).toBe(7);
       const forgiving = (await app.loader(
         analyticsRoute,
         "/dashboard/analytics?days=12",
         jarWith(agentA.cookie),
-      )) as Awaited<ReturnType<typeof analyticsRoute.loader>>;
+      )) as PremiumPage;
       expect(forgiving.report.days).toBe(30);
       expect(rangeDays(7, new Date("2026-03-02T23:00:00Z"))).toEqual([
         "2026-02-24",

@@ -9,7 +9,7 @@ import * as myListingsRoute from "../../app/routes/dashboard/my-listings.tsx";
 import { apiV1 } from "../../server/api/v1/index.ts";
 import { testEngine } from "../support/database.ts";
 import { location, toastOf } from "../support/flash.ts";
-import { makeUser, type MadeUser } from "../support/factories.ts";
+import { givePlan, makeUser, type MadeUser } from "../support/factories.ts";
 import { startTestApp, type CookieJar, type TestApp } from "../support/test-app.ts";
 
 type Page = Awaited<ReturnType<typeof myListingsRoute.loader>>;
@@ -228,8 +228,11 @@ describe(`My Listings pages on ${testEngine}`, () => {
     );
     rows.push({ listingId: otherIds[0]!, visitorHash: "paging-other", day: today });
     await app.handle.db.insert(listingViews).values(rows);
-    const page = (await app.loader(analyticsRoute, "/dashboard/analytics", agent.jar)) as Awaited<
-      ReturnType<typeof analyticsRoute.loader>
+    // The figures per listing are premium analytics.
+    await givePlan(agent.viewer.id, "premium");
+    const page = (await app.loader(analyticsRoute, "/dashboard/analytics", agent.jar)) as Extract<
+      Awaited<ReturnType<typeof analyticsRoute.loader>>,
+      { tier: "premium" }
     >;
     // The page shows the ten most active; the other agent's listing is not among the agent's.
     expect(page.report.listings.map((r) => r.id)).toEqual(ranked);

@@ -125,6 +125,15 @@ export const dashboard = {
       "Premium ads appear first in search with a Premium badge; the plans add premium analytics, WhatsApp leads and lead download.",
     upgrade: "Upgrade to Premium",
     invalidKind: "Choose a lead kind: call, whatsapp, email or share.",
+    basic: {
+      note: "Basic analytics: your listings' views and leads in all over the last 30 days.",
+      totalsReport: "Download totals (CSV)",
+      upsellTitle: "Premium analytics",
+      upsellBody:
+        "See each listing's figures, 7 and 90-day periods, a daily chart and where your leads come from: calls, WhatsApp, e-mails, shares and favorites.",
+      upsellPlan: "Included in the {plan} plan and above.",
+      upsellCta: "See the plans",
+    },
     csv: {
       date: "Date",
       listingId: "Listing ID",

@@ -56,10 +56,14 @@ export const analyticsPageQuerySchema = z.object({
 export const REPORT_LAYOUTS = ["listing", "day"] as const;
 export type ReportLayout = (typeof REPORT_LAYOUTS)[number];
 
-/** The CSV's query: a range and one row per listing or per day; a wrong value is a 400. */
+/**
+ * The CSV's query: a range and one row per listing or per day (premium analytics; by listing
+ * when left out), or, for the basic tier, the 30 days' totals without `by`. A wrong value is a
+ * 400.
+ */
 export const analyticsReportQuerySchema = z.object({
   days: rangeValue.default(DEFAULT_ANALYTICS_RANGE),
-  by: z.enum(REPORT_LAYOUTS).default("listing"),
+  by: z.enum(REPORT_LAYOUTS).optional(),
 });
 
 /** Leads by kind, and their sum. */

@@ -11,8 +11,17 @@ import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { formatDay } from "../../lib/format-day.ts";
 import { ANALYTICS_RANGES } from "../../lib/analytics-values.ts";
-import { analyticsPageQuerySchema, type AnalyticsTotals } from "../../lib/schemas/analytics.ts";
+import {
+  analyticsPageQuerySchema,
+  type AnalyticsReport,
+  type AnalyticsTotals,
+} from "../../lib/schemas/analytics.ts";
 import { analyticsReport } from "../../services/analytics/analytics-report.server.ts";
+import {
+  basicAnalytics,
+  hasPremiumAnalytics,
+  type BasicAnalytics,
+} from "../../services/analytics/analytics-tier.server.ts";
 import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
@@ -25,10 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { days } = analyticsPageQuerySchema.parse(
     Object.fromEntries(new URL(request.url).searchParams),
   );
+  // Without premium analytics the page gets the basic totals only, whatever range is asked.
+  if (!(await loadOrErrorPage(() => hasPremiumAnalytics(viewer)))) {
+    return { tier: "basic" as const, basic: await loadOrErrorPage(() => basicAnalytics(viewer)) };
+  }
   const report = await loadOrErrorPage(() =>
     analyticsReport(viewer, { days, listingLimit: TABLE_LISTINGS }),
   );
-  return { report, tableLimit: TABLE_LISTINGS };
+  return { tier: "premium" as const, report, tableLimit: TABLE_LISTINGS };
 }
 
 const STAT_KEYS: (keyof AnalyticsTotals)[] = [
@@ -42,8 +55,78 @@ const STAT_KEYS: (keyof AnalyticsTotals)[] = [
 ];
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
+  return loaderData.tier === "basic" ? (
+    <BasicAnalyticsView basic={loaderData.basic} />
+  ) : (
+    <PremiumAnalyticsView report={loaderData.report} tableLimit={loaderData.tableLimit} />
+  );
+}
+
+/** The basic tier: the 30 days' views and leads in all, and what premium analytics adds. */
+function BasicAnalyticsView({ basic }: { basic: BasicAnalytics }) {
   const t = useT();
-  const { report, tableLimit } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div>
+        <SectionHeading>{t("dashboard.analytics.title")}</SectionHeading>
+        <p className="mt-1 text-sm text-muted">
+          {t("dashboard.analytics.subtitle", {
+            from: formatDay(basic.from),
+            to: formatDay(basic.to),
+          })}
+        </p>
+        <p className="mt-1 text-sm text-muted">{t("dashboard.analytics.basic.note")}</p>
+      </div>
+      <StatCards
+        exact
+        cards={(["views", "leads"] as const).map((key) => ({
+          label: t(`dashboard.analytics.stats.${key}`),
+          value: basic.totals[key],
+        }))}
+        className="grid grid-cols-2 gap-3 sm:max-w-md"
+      />
+      <a
+        href={`/api/v1/analytics/report.csv?days=${basic.days}`}
+        download
+        className={buttonVariants({ variant: "outline", size: "md" })}
+      >
+        <Download aria-hidden className="size-4" />
+        {t("dashboard.analytics.basic.totalsReport")}
+      </a>
+      <section
+        aria-labelledby="premium-analytics"
+        className="flex flex-col gap-4 rounded-2xl border border-accent-pale bg-gradient-to-r from-accent-tint to-white p-6 sm:flex-row sm:items-center"
+      >
+        <div className="flex-1">
+          <SectionHeading as="h3" size="sm" id="premium-analytics">
+            {t("dashboard.analytics.basic.upsellTitle")}
+          </SectionHeading>
+          <p className="mt-1 text-muted">{t("dashboard.analytics.basic.upsellBody")}</p>
+          {basic.unlockingPlan && (
+            <p className="mt-1 font-semibold text-ink">
+              {t("dashboard.analytics.basic.upsellPlan", { plan: basic.unlockingPlan })}
+            </p>
+          )}
+        </div>
+        <Link
+          to="/dashboard/premium-plans"
+          className={cn(buttonVariants({ variant: "accent", size: "md" }), "px-5")}
+        >
+          {t("dashboard.analytics.basic.upsellCta")}
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+function PremiumAnalyticsView({
+  report,
+  tableLimit,
+}: {
+  report: AnalyticsReport;
+  tableLimit: number;
+}) {
+  const t = useT();
   const active = report.totals.views + report.totals.leads > 0;
   const reportUrl = (by: "listing" | "day") =>
     `/api/v1/analytics/report.csv?days=${report.days}&by=${by}`;

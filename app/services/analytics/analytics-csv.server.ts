@@ -7,8 +7,12 @@ import type {
 
 /**
  * The analytics report as CSV (RFC 4180: comma-separated, CRLF, fields quoted when they need
- * it), one row per listing or per day, with a closing total row that matches the stat cards.
+ * it), one row per listing or per day, with a closing total row that matches the stat cards; or,
+ * for the basic tier, the period's views and leads alone.
  */
+
+/** A premium report's layout, or the basic tier's totals. */
+export type CsvLayout = ReportLayout | "total";
 
 const FIGURES: (keyof AnalyticsTotals)[] = [
   "views",
@@ -34,8 +38,15 @@ function csvLine(fields: (string | number)[]): string {
   return fields.map(csvField).join(",");
 }
 
-export function reportCsv(report: AnalyticsReport, by: ReportLayout): string {
+export function reportCsv(report: AnalyticsReport, by: CsvLayout): string {
   const t = createTranslator();
+  if (by === "total") {
+    const basic = ["views", "leads"] as const;
+    return `${[
+      csvLine(basic.map((key) => t(`dashboard.analytics.stats.${key}`))),
+      csvLine(basic.map((key) => report.totals[key])),
+    ].join("\r\n")}\r\n`;
+  }
   const figureHeaders = FIGURES.map((key) => t(`dashboard.analytics.stats.${key}`));
   const figures = (row: AnalyticsTotals) => FIGURES.map((key) => row[key]);
   const total = t("dashboard.analytics.csv.total");
@@ -59,6 +70,7 @@ export function reportCsv(report: AnalyticsReport, by: ReportLayout): string {
 }
 
 /** The download's file name: what it covers and until when. */
-export function reportFileName(report: AnalyticsReport, by: ReportLayout): string {
-  return `gateway-africa-analytics-${by === "day" ? "daily" : "listings"}-${report.from}-to-${report.to}.csv`;
+export function reportFileName(report: AnalyticsReport, by: CsvLayout): string {
+  const name = { day: "daily", listing: "listings", total: "totals" }[by];
+  return `gateway-africa-analytics-${name}-${report.from}-to-${report.to}.csv`;
 }

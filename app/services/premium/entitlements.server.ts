@@ -124,6 +124,22 @@ function perkWords(name: PerkName, level: string | undefined): MessageKey {
 }
 
 /**
+ * The cheapest plan on sale that grants the perk (at `level`), for an upsell or a refusal that
+ * names the way to unlock it; undefined when none does.
+ */
+export async function planUnlocking<N extends PerkName>(
+  name: N,
+  level?: LevelOf<N>,
+): Promise<{ id: string; name: string } | undefined> {
+  const plans = (await listPremiumPlans()).map((plan) => ({
+    ...plan,
+    set: planEntitlements(plan),
+  }));
+  const plan = cheapestUnlocking(plans, name, level);
+  return plan && { id: plan.id, name: plan.name };
+}
+
+/**
  * Refuses (403) a perk the actor's plan does not grant, naming it and the cheapest plan on sale
  * that unlocks it.
  */
@@ -135,11 +151,7 @@ export async function requireEntitlement<N extends PerkName>(
 ): Promise<void> {
   if (!actor) throw new AppError("UNAUTHENTICATED", "api.errors.unauthenticated");
   if (await mayUse(actor, name, level, now)) return;
-  const plans = (await listPremiumPlans()).map((plan) => ({
-    ...plan,
-    set: planEntitlements(plan),
-  }));
-  const unlocking = cheapestUnlocking(plans, name, level);
+  const unlocking = await planUnlocking(name, level);
   const perk = createTranslator()(perkWords(name, level));
   throw unlocking
     ? new AppError("FORBIDDEN", "entitlements.locked.plan", undefined, {

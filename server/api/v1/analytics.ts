@@ -8,6 +8,7 @@ import {
 import { AppError } from "../../../app/lib/app-error.ts";
 import { reportCsv, reportFileName } from "../../../app/services/analytics/analytics-csv.server.ts";
 import { analyticsReport } from "../../../app/services/analytics/analytics-report.server.ts";
+import { reportLayoutFor } from "../../../app/services/analytics/analytics-tier.server.ts";
 import { followContact, recordVisitorLead } from "../../../app/services/analytics/leads.server.ts";
 import {
   allowedTo,
@@ -94,7 +95,7 @@ analyticsRoutes.openapi(
     security: sessionSecurity,
     summary: "The analytics report as a CSV download",
     description:
-      "The figures of the Analytics tab over the last 7, 30 or 90 days: one row per listing with activity (views, leads and leads by channel) or one row per day, and a total row. Publishers get their own listings, the administrator the whole platform.",
+      "The figures of the Analytics tab over the last 7, 30 or 90 days: one row per listing with activity (views, leads and leads by channel) or one row per day, and a total row. Publishers get their own listings, the administrator the whole platform. These are premium analytics (a plan's `analytics: premium`); without it, only the basic tier's 30-day views and leads in all are given (`days=30`, no `by`), and anything else is a 403 naming the cheapest plan that unlocks it.",
     operationId: "downloadAnalyticsReport",
     middleware: [noStore, signedIn(), allowedTo("analytics:view")] as const,
     request: { query: queryParameters(analyticsReportQuerySchema) },
@@ -105,12 +106,19 @@ analyticsRoutes.openapi(
       },
       400: errorResponse("VALIDATION_FAILED: days must be 7, 30 or 90; by listing or day"),
       401: errorResponse("UNAUTHENTICATED"),
-      403: errorResponse("FORBIDDEN"),
+      403: errorResponse(
+        "FORBIDDEN: not a publisher, or a premium range or layout without premium analytics",
+      ),
     },
   }),
   async (c) => {
-    const { days, by } = c.req.valid("query");
-    const report = await analyticsReport(c.get("viewer"), { days });
+    const { days, by: asked } = c.req.valid("query");
+    const viewer = c.get("viewer");
+    const by = await reportLayoutFor(viewer, { days, by: asked });
+    const report = await analyticsReport(
+      viewer,
+      by === "total" ? { days, listingLimit: 0 } : { days },
+    );
     return c.body(reportCsv(report, by), 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${reportFileName(report, by)}"`,
