@@ -1,11 +1,44 @@
 import { expect, test } from "./support/test.ts";
 import { signedInAs, signedInAsAdmin } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
+import { gotoHydrated } from "./support/hydration.ts";
 import { publishApproved } from "./support/listings.ts";
+import { payByCard } from "./support/payments.ts";
+import { shootWidths } from "./support/screens.ts";
 import { buildDemoData } from "../../scripts/demo/demo-data.ts";
 
-test("an agent's analytics show a visitor's view and WhatsApp lead", async ({ page, browser }) => {
+test("a free agent sees the basic 30-day totals and the premium analytics upsell", async ({
+  page,
+}) => {
+  await signedInAs(page, "agent", "Kwame Free");
+  await page.goto("/dashboard/analytics?days=90");
+  await expect(page.getByRole("heading", { name: "Performance of your listings" })).toBeVisible();
+  await expect(page.getByText(/^Basic analytics: /)).toBeVisible();
+  await expect(page.locator("dt")).toHaveText(["Views", "Leads"]);
+  // No ranges, chart or listings: the server never sent them.
+  await expect(page.getByRole("link", { name: "90 days" })).toHaveCount(0);
+  await expect(page.getByRole("table")).toHaveCount(0);
+  const upsell = page.getByRole("region", { name: "Premium analytics" });
+  await expect(upsell).toContainText(/Included in the \w+ plan and above\./);
+  await expect(upsell.getByRole("link", { name: "See the plans" })).toHaveAttribute(
+    "href",
+    "/dashboard/premium-plans",
+  );
+  const refused = await page.request.get("/api/v1/analytics/report.csv?days=90");
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain("premium analytics");
+  await shootWidths(page, "analytics-basic", [390, 1366]);
+});
+
+test("an agent on Premium sees a visitor's view and WhatsApp lead per listing", async ({
+  page,
+  browser,
+}) => {
   await signedInAs(page, "agent", "Ama Owusu");
+  await gotoHydrated(page, "/dashboard/premium-plans");
+  await page.getByRole("button", { name: "Choose the Premium plan" }).click();
+  await payByCard(page);
+  await expect(page.getByRole("heading", { name: "Receipt" })).toBeVisible({ timeout: 20_000 });
   const title = `Ridge apartment ${Date.now().toString(36)}`;
   const id = await publishApproved(browser, page, {
     title,
@@ -69,6 +102,7 @@ test("an agent's analytics show a visitor's view and WhatsApp lead", async ({ pa
   const download = await page.request.get("/api/v1/analytics/report.csv?days=7");
   expect(download.headers()["content-disposition"]).toMatch(/^attachment;/);
   expect(await download.text()).toContain(`${id},${title},1,1,0,1,0,0,0`);
+  await shootWidths(page, "analytics-premium", [390, 1366]);
 });
 
 test("a call click reveals the number and is counted as a lead", async ({ page, browser }) => {
