@@ -119,6 +119,13 @@ export const RATE_LIMIT_RULES = {
     message: "limits.contactReveals",
   },
   lead: { windowSeconds: 3600, perAccount: 300, perAddress: 1000, message: "limits.leads" },
+  // A read, limited all the same: each download gathers up to LEAD_DOWNLOAD_MAX people's names.
+  leadDownload: {
+    windowSeconds: 3600,
+    perAccount: 20,
+    perAddress: 100,
+    message: "limits.leadDownloads",
+  },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;

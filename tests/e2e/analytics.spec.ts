@@ -102,6 +102,11 @@ test("an agent on Premium sees a visitor's view and WhatsApp lead per listing", 
   const download = await page.request.get("/api/v1/analytics/report.csv?days=7");
   expect(download.headers()["content-disposition"]).toMatch(/^attachment;/);
   expect(await download.text()).toContain(`${id},${title},1,1,0,1,0,0,0`);
+  // Premium sells no lead download: no link, and the API refuses it naming the plan that does.
+  await expect(page.getByRole("link", { name: /^Download leads/ })).toHaveCount(0);
+  const leads = await page.request.get("/api/v1/analytics/leads.csv");
+  expect(leads.status()).toBe(403);
+  expect(await leads.text()).toMatch(/does not include lead download\. The \w+ plan unlocks it/);
   await shootWidths(page, "analytics-premium", [390, 1366]);
 });
 

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listingLeads, listingViews } from "../../app/db/schema/index.ts";
+import { RATE_LIMIT_RULES, rateLimitKey } from "../../app/auth/rate-limit.server.ts";
+import {
+  conversations,
+  listingLeads,
+  listingViews,
+  quoteRequests,
+  rateLimitHits,
+} from "../../app/db/schema/index.ts";
 import * as analyticsRoute from "../../app/routes/dashboard/analytics.tsx";
 import { viewDay } from "../../app/services/listings/listing-views.server.ts";
 import { planUnlocking } from "../../app/services/premium/entitlements.server.ts";
@@ -22,6 +29,7 @@ describe(`analytics tiers by plan on ${testEngine}`, () => {
   let ended: MadeUser;
   let admin: MadeUser;
   let unlocking: string;
+  let elite: MadeUser;
 
   beforeAll(async () => {
     app = await startTestApp({ RATE_LIMIT_SCALE: "100" });
@@ -33,9 +41,11 @@ describe(`analytics tiers by plan on ${testEngine}`, () => {
       makeUser({ role: "agent" }),
       makeUser({ role: "admin" }),
     ]);
+    elite = await makeUser({ role: "professional" });
     await Promise.all([
       givePlan(basic.id, "basic"),
       givePlan(premium.id, "premium"),
+      givePlan(elite.id, "elite"),
       // A Premium plan bought two years ago, long over.
       givePlan(ended.id, "premium", { startsAt: new Date(Date.now() - 2 * 365 * DAY) }),
     ]);
@@ -73,6 +83,7 @@ describe(`analytics tiers by plan on ${testEngine}`, () => {
           totals: { views: 2, leads: 1 },
           unlockingPlan: unlocking,
         },
+        leadDownload: false,
       });
     }
   });
@@ -116,5 +127,86 @@ describe(`analytics tiers by plan on ${testEngine}`, () => {
     );
     const daily = await send("/api/v1/analytics/report.csv?days=7&by=day", { jar });
     expect(daily.status).toBe(200);
+  });
+
+  it("downloads the leads with the names people shared, for a plan with lead download", async () => {
+    const listing = await makeListing({ owner: elite, title: "=cmd|' /C calc'!A0" });
+    const [asker, quoter] = await Promise.all([
+      makeUser({ role: "user", name: "Ama Mensah" }),
+      makeUser({ role: "user", name: "+233 Kojo" }),
+    ]);
+    await app.handle.db.insert(conversations).values({
+      listingId: listing.id,
+      guestId: asker.id,
+      hostId: elite.id,
+      createdAt: new Date("2026-01-02T10:30:00Z"),
+    });
+    const [quoted] = await app.handle.db
+      .insert(conversations)
+      .values({
+        listingId: listing.id,
+        guestId: quoter.id,
+        hostId: elite.id,
+        createdAt: new Date("2026-01-03T08:00:00Z"),
+      })
+      .returning({ id: conversations.id });
+    await app.handle.db.insert(quoteRequests).values({
+      conversationId: quoted!.id,
+      listingId: listing.id,
+      clientId: quoter.id,
+      professionalId: elite.id,
+      need: "Rewire the kitchen",
+      place: "Accra",
+      neededBy: "2026-02-01",
+    });
+
+    const response = await send("/api/v1/analytics/leads.csv", { jar: jarWith(elite.cookie) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="gateway-africa-leads-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    // Newest first; no e-mail address or phone number, which conversations never share.
+    expect((await response.text()).split("\r\n")).toEqual([
+      "Date (UTC),Source,Listing ID,Listing,Name",
+      `2026-01-03 08:00,Quote request,${listing.id},'=cmd|' /C calc'!A0,'+233 Kojo`,
+      `2026-01-02 10:30,Message,${listing.id},'=cmd|' /C calc'!A0,Ama Mensah`,
+      "",
+    ]);
+    expect((await page(elite)).leadDownload).toBe(true);
+
+    // Premium analytics without lead download, the free tier and an ended plan: refused.
+    const leadPlan = (await planUnlocking("leadDownload"))!.name;
+    for (const who of [premium, free, ended]) {
+      const refused = await send("/api/v1/analytics/leads.csv", { jar: jarWith(who.cookie) });
+      expect(refused.status).toBe(403);
+      const body = (await refused.json()) as { error: { message: string } };
+      expect(body.error.message).toBe(
+        `Your plan does not include lead download. The ${leadPlan} plan unlocks it.`,
+      );
+      expect((await page(who)).leadDownload).toBe(false);
+    }
+  });
+
+  it("limits lead downloads with the shared limiter", async () => {
+    const rule = RATE_LIMIT_RULES.leadDownload;
+    const now = new Date();
+    await app.handle.db
+      .insert(rateLimitHits)
+      .values({
+        key: rateLimitKey("leadDownload", "account", elite.id),
+        windowStart: now,
+        expiresAt: new Date(now.getTime() + rule.windowSeconds * 1000),
+        count: rule.perAccount * app.config.rateLimitScale,
+      })
+      // The download above has counted one already: fill the same window up.
+      .onConflictDoUpdate({
+        target: rateLimitHits.key,
+        set: { count: rule.perAccount * app.config.rateLimitScale },
+      });
+    const refused = await send("/api/v1/analytics/leads.csv", { jar: jarWith(elite.cookie) });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
   });
 });

@@ -134,6 +134,14 @@ export const dashboard = {
       upsellPlan: "Included in the {plan} plan and above.",
       upsellCta: "See the plans",
     },
+    leadsDownload: "Download leads (CSV)",
+    leadsDownloadHint: "the people who wrote, asked to book or asked for a quote, with their names",
+    leadsCsv: {
+      date: "Date (UTC)",
+      source: "Source",
+      name: "Name",
+      sources: { message: "Message", booking: "Booking request", quote: "Quote request" },
+    },
     csv: {
       date: "Date",
       listingId: "Listing ID",

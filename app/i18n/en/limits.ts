@@ -39,4 +39,6 @@ export const limits = {
     "A lot of contact details have been shown to this connection in the last hour. Please wait a while and try again.",
   leads:
     "A lot of clicks have been recorded from this connection in the last hour. Please wait a while and try again.",
+  leadDownloads:
+    "You have downloaded your leads a lot in the last hour. Please wait a while and try again.",
 };

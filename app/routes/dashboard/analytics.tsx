@@ -22,6 +22,7 @@ import {
   hasPremiumAnalytics,
   type BasicAnalytics,
 } from "../../services/analytics/analytics-tier.server.ts";
+import { mayUse } from "../../services/premium/entitlements.server.ts";
 import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
@@ -34,14 +35,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { days } = analyticsPageQuerySchema.parse(
     Object.fromEntries(new URL(request.url).searchParams),
   );
+  const [premium, leadDownload] = await Promise.all([
+    loadOrErrorPage(() => hasPremiumAnalytics(viewer)),
+    mayUse(viewer, "leadDownload"),
+  ]);
   // Without premium analytics the page gets the basic totals only, whatever range is asked.
-  if (!(await loadOrErrorPage(() => hasPremiumAnalytics(viewer)))) {
-    return { tier: "basic" as const, basic: await loadOrErrorPage(() => basicAnalytics(viewer)) };
+  if (!premium) {
+    const basic = await loadOrErrorPage(() => basicAnalytics(viewer));
+    return { tier: "basic" as const, basic, leadDownload };
   }
   const report = await loadOrErrorPage(() =>
     analyticsReport(viewer, { days, listingLimit: TABLE_LISTINGS }),
   );
-  return { tier: "premium" as const, report, tableLimit: TABLE_LISTINGS };
+  return { tier: "premium" as const, report, tableLimit: TABLE_LISTINGS, leadDownload };
 }
 
 const STAT_KEYS: (keyof AnalyticsTotals)[] = [
@@ -55,10 +61,31 @@ const STAT_KEYS: (keyof AnalyticsTotals)[] = [
 ];
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
-  return loaderData.tier === "basic" ? (
-    <BasicAnalyticsView basic={loaderData.basic} />
-  ) : (
-    <PremiumAnalyticsView report={loaderData.report} tableLimit={loaderData.tableLimit} />
+  return (
+    <div className="space-y-6">
+      {loaderData.tier === "basic" ? (
+        <BasicAnalyticsView basic={loaderData.basic} />
+      ) : (
+        <PremiumAnalyticsView report={loaderData.report} tableLimit={loaderData.tableLimit} />
+      )}
+      {loaderData.leadDownload && <LeadsDownload />}
+    </div>
+  );
+}
+
+/** Lead download, for a plan that includes it (the API refuses it to anyone else). */
+function LeadsDownload() {
+  const t = useT();
+  return (
+    <a
+      href="/api/v1/analytics/leads.csv"
+      download
+      className={buttonVariants({ variant: "outline", size: "md" })}
+    >
+      <Download aria-hidden className="size-4" />
+      {t("dashboard.analytics.leadsDownload")}
+      <span className="sr-only">: {t("dashboard.analytics.leadsDownloadHint")}</span>
+    </a>
   );
 }
 

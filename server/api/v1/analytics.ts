@@ -9,6 +9,11 @@ import { AppError } from "../../../app/lib/app-error.ts";
 import { reportCsv, reportFileName } from "../../../app/services/analytics/analytics-csv.server.ts";
 import { analyticsReport } from "../../../app/services/analytics/analytics-report.server.ts";
 import { reportLayoutFor } from "../../../app/services/analytics/analytics-tier.server.ts";
+import {
+  downloadLeads,
+  LEAD_DOWNLOAD_MAX,
+  leadsCsv,
+} from "../../../app/services/analytics/lead-download.server.ts";
 import { followContact, recordVisitorLead } from "../../../app/services/analytics/leads.server.ts";
 import {
   allowedTo,
@@ -122,6 +127,33 @@ analyticsRoutes.openapi(
     return c.body(reportCsv(report, by), 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${reportFileName(report, by)}"`,
+    });
+  },
+);
+
+analyticsRoutes.openapi(
+  limitedRoute("leadDownload", {
+    method: "get",
+    path: "/analytics/leads.csv",
+    security: sessionSecurity,
+    summary: "The people who contacted one's listings, as a CSV download",
+    description: `Lead download (a plan's \`leadDownload\`): one row per conversation started on the caller's listings, newest first and at most ${LEAD_DOWNLOAD_MAX}: when, by a message, a booking request or a quote request, the listing and the name the person shared. E-mail addresses and phone numbers are not shared with listers and are not in it. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. Without the entitlement, a 403 naming the cheapest plan that unlocks it.`,
+    operationId: "downloadLeads",
+    middleware: [noStore, signedIn(), allowedTo("analytics:view")] as const,
+    responses: {
+      200: {
+        description: "The CSV file (Content-Disposition: attachment)",
+        content: { "text/csv": { schema: z.string() } },
+      },
+      401: errorResponse("UNAUTHENTICATED"),
+      403: errorResponse("FORBIDDEN: not a publisher, or the plan has no lead download"),
+    },
+  }),
+  async (c) => {
+    const leads = await downloadLeads(c.get("viewer"));
+    return c.body(leadsCsv(leads), 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="gateway-africa-leads-${new Date().toISOString().slice(0, 10)}.csv"`,
     });
   },
 );

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import type { Viewer } from "../../auth/viewer.ts";
+import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
+import { getDb, queryRows } from "../../db/client.server.ts";
+import { createTranslator } from "../../i18n/translate.ts";
+import { requireAllowed } from "../core/actor.server.ts";
+import { requireEntitlement } from "../premium/entitlements.server.ts";
+import { csvField } from "./analytics-csv.server.ts";
+
+/**
+ * Lead download (a plan's `leadDownload`): the people who started a conversation on one's
+ * listings, by what they started it with. Only what they shared with the lister goes in: the
+ * name the conversation shows them under. Their e-mail address and phone number stay out, since
+ * conversations keep them from the lister; anonymous clicks (calls, WhatsApp, shares) name nobody
+ * and are counted in the analytics instead.
+ */
+
+/** The newest leads a download holds, so one request stays small. */
+export const LEAD_DOWNLOAD_MAX = 5000;
+
+export const LEAD_SOURCES = ["message", "booking", "quote"] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export interface DownloadedLead {
+  at: Date;
+  source: LeadSource;
+  listingId: number;
+  listing: string;
+  name: string;
+}
+
+/** The viewer's leads, newest first, after the entitlement and the rate limit. */
+export async function downloadLeads(viewer: Viewer | null): Promise<DownloadedLead[]> {
+  requireAllowed(viewer, "analytics:view");
+  await requireEntitlement(viewer, "leadDownload");
+  await requireUnderWriteLimit("leadDownload", viewer);
+  const db = await getDb();
+  const rows = await queryRows<{
+    at: Date | string;
+    source: LeadSource;
+    listing_id: number;
+    title: string;
+    name: string;
+  }>(
+    db,
+    sql`select c.created_at as at, l.id as listing_id, l.title, u.name,
+        case when c.booking_id is not null then 'booking'
+          when exists (select 1 from quote_requests q where q.conversation_id = c.id) then 'quote'
+          else 'message' end as source
+      from conversations c
+        join listings l on l.id = c.listing_id
+        join "user" u on u.id = c.guest_id
+      where l.user_id = ${viewer.id} and c.host_id = ${viewer.id}
+      order by c.created_at desc, c.id desc
+      limit ${LEAD_DOWNLOAD_MAX}`,
+  );
+  return rows.map((row) => ({
+    at: new Date(row.at),
+    source: row.source,
+    listingId: Number(row.listing_id),
+    listing: row.title,
+    name: row.name,
+  }));
+}
+
+/** The leads as CSV (RFC 4180, CRLF), every cell safe from a spreadsheet's formulas. */
+export function leadsCsv(leads: readonly DownloadedLead[]): string {
+  const t = createTranslator();
+  const line = (fields: (string | number)[]) => fields.map(csvField).join(",");
+  return `${[
+    line([
+      t("dashboard.analytics.leadsCsv.date"),
+      t("dashboard.analytics.leadsCsv.source"),
+      t("dashboard.analytics.csv.listingId"),
+      t("dashboard.analytics.csv.listing"),
+      t("dashboard.analytics.leadsCsv.name"),
+    ]),
+    ...leads.map((lead) =>
+      line([
+        lead.at.toISOString().slice(0, 16).replace("T", " "),
+        t(`dashboard.analytics.leadsCsv.sources.${lead.source}`),
+        lead.listingId,
+        lead.listing,
+        lead.name,
+      ]),
+    ),
+  ].join("\r\n")}\r\n`;
+}
