@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "./support/test.ts";
 import { signedInAs, signedInAsAdmin } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
@@ -108,6 +109,24 @@ test("an agent on Premium sees a visitor's view and WhatsApp lead per listing", 
   expect(leads.status()).toBe(403);
   expect(await leads.text()).toMatch(/does not include lead download\. The \w+ plan unlocks it/);
   await shootWidths(page, "analytics-premium", [390, 1366]);
+});
+
+test("an agent on Elite downloads their leads as CSV from the Analytics tab", async ({ page }) => {
+  await signedInAs(page, "agent", "Yaw Elite");
+  await gotoHydrated(page, "/dashboard/premium-plans");
+  await page.getByRole("button", { name: "Choose the Elite plan" }).click();
+  await payByCard(page);
+  await expect(page.getByRole("heading", { name: "Receipt" })).toBeVisible({ timeout: 20_000 });
+
+  await page.goto("/dashboard/analytics");
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: /^Download leads \(CSV\)/ }).click(),
+  ]);
+  expect(file.suggestedFilename()).toMatch(/^gateway-africa-leads-\d{4}-\d\d-\d\d\.csv$/);
+  expect(await readFile(await file.path(), "utf8")).toBe(
+    "Date (UTC),Source,Listing ID,Listing,Name\r\n",
+  );
 });
 
 test("a call click reveals the number and is counted as a lead", async ({ page, browser }) => {
