@@ -215,7 +215,8 @@ export const SQLMAP_TARGETS: ScanTarget[] = [
   get("agent", "/api/v1/payments?page=1*"),
   get("agent", "/api/v1/payments/1*"),
   json("agent", "POST", "/api/v1/premium-plans/basic*/checkout", { currency: "USD" }),
-  get("agent", "/api/v1/analytics/report.csv?days=30*&by=listing*"),
+  // Premium analytics (any range, by listing): the administrator has every entitlement.
+  get("admin", "/api/v1/analytics/report.csv?days=30*&by=listing*"),
   get("admin", "/api/v1/admin/listings?q=flat*&page=1*"),
   json("admin", "PATCH", "/api/v1/admin/listings/{listing}*", { featured: true }),
   get("admin", "/api/v1/admin/users?q=soak*&page=1*", true),
