@@ -11,6 +11,7 @@ import { labelClass } from "../../components/ui/input.tsx";
 import { Pager } from "../../components/ui/pager.tsx";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
 import { Select } from "../../components/ui/select.tsx";
+import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
@@ -23,12 +24,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The dashboard layout already refuses this tab to regular users; checked here as well.
   const viewer = await requirePermission(context, "review:dashboard");
   const query = Object.fromEntries(new URL(request.url).searchParams);
+  const messages = pickMessages([
+    "reviews.dashboard",
+    "reviews.section",
+    "reviews.item",
+    "reviews.reply",
+    "reviews.toasts",
+    "reviews.errors",
+  ]);
   try {
-    return { dashboard: await reviewsDashboard(viewer, query), locked: null };
+    return { dashboard: await reviewsDashboard(viewer, query), locked: null, messages };
   } catch (thrown) {
     // Without the plan's perk nothing is read: the tab says which plan unlocks it.
     if (thrown instanceof AppError && thrown.code === "FORBIDDEN") {
-      return { dashboard: null, locked: refusalText(thrown) };
+      return { dashboard: null, locked: refusalText(thrown), messages };
     }
     throw thrown;
   }
