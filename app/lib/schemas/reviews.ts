@@ -156,21 +156,26 @@ export const REVIEWS_TREND_MONTHS = 6;
 /** A rating at or below this is a low one for the dashboard's filter. */
 export const LOW_RATING = 2;
 
-/** A query flag as the filters' links write it ("1"); anything else is off. */
-const flag = z
-  .enum(["1"])
-  .optional()
-  .catch(undefined)
-  .transform((value) => value === "1");
+/** A query flag as the filters' links write it ("1"); anything else is off (undefined). */
+function flag(description: string) {
+  return z.enum(["1"]).optional().catch(undefined).meta({ description });
+}
 
 /**
  * The reviews dashboard's filters and page, from the URL: anything unreadable is no filter (and
  * the first page), never an error.
  */
 export const reviewsDashboardQuerySchema = z.object({
-  unanswered: flag.meta({ description: "1: only reviews without a reply." }),
-  low: flag.meta({ description: `1: only ratings of ${LOW_RATING} stars or fewer.` }),
-  listing: idSchema.optional().catch(undefined).meta({ description: "Only this listing's." }),
+  unanswered: flag("1: only reviews without a reply."),
+  low: flag(`1: only ratings of ${LOW_RATING} stars or fewer.`),
+  listing: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .optional()
+    .catch(undefined)
+    .meta({ description: "Only this listing's reviews (its number)." }),
   page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
 });
 export type ReviewsDashboardQuery = z.output<typeof reviewsDashboardQuerySchema>;

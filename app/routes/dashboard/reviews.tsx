@@ -4,7 +4,7 @@ import { requirePermission } from "../../auth/guards.server.ts";
 import { ReplyForm } from "../../components/reviews/reply-form.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
-import { buttonVariants } from "../../components/ui/button.tsx";
+import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { labelClass } from "../../components/ui/input.tsx";
@@ -160,9 +160,9 @@ function Dashboard({ dashboard }: { dashboard: ReviewsDashboard }) {
                 ))}
               </Select>
             </div>
-            <button type="submit" className={buttonVariants({ variant: "outline", size: "md" })}>
+            <Button type="submit" variant="outline" size="md">
               {t("reviews.dashboard.apply")}
-            </button>
+            </Button>
           </Form>
         )}
         <p className="text-sm text-muted" aria-live="polite">

@@ -40,8 +40,8 @@ export async function reviewsDashboard(
   const received = and(eq(reviews.subjectId, actor.id), isNull(reviews.hiddenAt));
   const filters: (SQL | undefined)[] = [
     received,
-    query.unanswered ? isNull(reviews.reply) : undefined,
-    query.low ? lte(reviews.rating, LOW_RATING) : undefined,
+    query.unanswered === "1" ? isNull(reviews.reply) : undefined,
+    query.low === "1" ? lte(reviews.rating, LOW_RATING) : undefined,
     query.listing !== undefined ? eq(reviews.listingId, query.listing) : undefined,
   ];
   const matching = and(...filters);
