@@ -79,7 +79,7 @@ export const DOMAIN_IMPORTS = {
     safety: ["blocks"],
   },
   reference: { admin: ["audit"], cache: ["memo"] },
-  reviews: { admin: ["audit"] },
+  reviews: { admin: ["audit"], premium: ["entitlements"] },
   safety: { admin: ["audit"], reviews: ["reviews"] },
 };
 

@@ -58,8 +58,8 @@ describe("the permission table", () => {
     ];
     expect(allowed).toEqual({
       user: [...signedIn, "block:manage", "report:file", "account:change-type", "review:write"],
-      agent: [...publisher, "review:write"],
-      professional: [...publisher, "review:write"],
+      agent: [...publisher, "review:write", "review:dashboard"],
+      professional: [...publisher, "review:write", "review:dashboard"],
       // Replying to a review is the reviewed lister's alone, the administrator's included; so is
       // quoting on a service (the administrator's own services included, see the next tests).
       // Featured ads out of a plan are publishers' own: the administrator features any listing.
@@ -147,6 +147,7 @@ describe("dashboard permissions", () => {
         "payments",
         "analytics",
         "premium-plans",
+        "reviews",
         "profile",
       ],
       professional: [
@@ -157,6 +158,7 @@ describe("dashboard permissions", () => {
         "payments",
         "analytics",
         "premium-plans",
+        "reviews",
         "profile",
       ],
       admin: [...DASHBOARD_TABS],

@@ -24,6 +24,7 @@ export const DASHBOARD_TABS = [
   "messages",
   "reports",
   "audit-log",
+  "reviews",
   "profile",
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -155,6 +156,8 @@ export const PERMISSIONS = {
   "review:write": { any: SIGNED_IN },
   /** Replying to a review of one's own listing, once: only the lister reviewed, never for them. */
   "review:reply": { any: [], own: PUBLISHERS },
+  /** The reviews dashboard of one's listings (a plan's perk: the reviews service asks the plan). */
+  "review:dashboard": { any: PUBLISHERS },
   /** Hiding a reported review from the pages and the averages, with a reason. */
   "review:hide": { any: ADMIN },
 } as const satisfies Record<string, Rule>;
@@ -208,6 +211,7 @@ export const TAB_ACTION: Record<DashboardTab, Action> = {
   messages: "contact:manage",
   reports: "report:manage",
   "audit-log": "audit:view",
+  reviews: "review:dashboard",
 };
 
 export function isDashboardTab(value: string): value is DashboardTab {
@@ -234,6 +238,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "inbox", label: "dashboard.tabs.inquiries" },
     { tab: "bookings", label: "dashboard.tabs.bookings" },
     { tab: "analytics", label: "dashboard.tabs.analytics" },
+    { tab: "reviews", label: "dashboard.tabs.reviews" },
     { tab: "premium-plans", label: "dashboard.tabs.premium" },
     { tab: "payments", label: "dashboard.tabs.payments" },
     { tab: "profile", label: "dashboard.tabs.profile" },
@@ -244,6 +249,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "inbox", label: "dashboard.tabs.clientInquiries" },
     { tab: "bookings", label: "dashboard.tabs.bookings" },
     { tab: "analytics", label: "dashboard.tabs.performance" },
+    { tab: "reviews", label: "dashboard.tabs.reviews" },
     { tab: "premium-plans", label: "dashboard.tabs.premium" },
     { tab: "payments", label: "dashboard.tabs.payments" },
     { tab: "profile", label: "dashboard.tabs.profile" },

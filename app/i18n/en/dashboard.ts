@@ -39,6 +39,7 @@ export const dashboard = {
     auditLog: "Audit Log",
     reports: "Reports",
     myProfile: "My Profile",
+    reviews: "Reviews",
   },
   status: {
     pending_approval: "Pending",

@@ -148,3 +148,53 @@ export const reviewableSchema = z.object({
   ),
 });
 export type Reviewable = z.infer<typeof reviewableSchema>;
+
+/** How many reviews the reviews dashboard shows per page. */
+export const REVIEWS_DASHBOARD_PAGE_SIZE = 10;
+/** How many months (this one included) the reviews dashboard's trend covers. */
+export const REVIEWS_TREND_MONTHS = 6;
+/** A rating at or below this is a low one for the dashboard's filter. */
+export const LOW_RATING = 2;
+
+/** A query flag as the filters' links write it ("1"); anything else is off (undefined). */
+function flag(description: string) {
+  return z.enum(["1"]).optional().catch(undefined).meta({ description });
+}
+
+/**
+ * The reviews dashboard's filters and page, from the URL: anything unreadable is no filter (and
+ * the first page), never an error.
+ */
+export const reviewsDashboardQuerySchema = z.object({
+  unanswered: flag("1: only reviews without a reply."),
+  low: flag(`1: only ratings of ${LOW_RATING} stars or fewer.`),
+  listing: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .optional()
+    .catch(undefined)
+    .meta({ description: "Only this listing's reviews (its number)." }),
+  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+});
+export type ReviewsDashboardQuery = z.output<typeof reviewsDashboardQuerySchema>;
+
+/** Every visible review of the account's listings, filtered and paged, with its figures. */
+export const reviewsDashboardSchema = z.object({
+  reviews: z.array(reviewSchema.extend({ listingTitle: z.string() })),
+  page: z.int(),
+  pageCount: z.int(),
+  total: z.int().meta({ description: "Reviews matching the filters." }),
+  /** Of every visible review received (the filters do not apply). */
+  distribution: z
+    .array(z.object({ rating: z.int(), count: z.int() }))
+    .meta({ description: "How many reviews gave each rating, 1 to 5." }),
+  trend: z
+    .array(z.object({ month: z.string(), average: z.number().nullable(), count: z.int() }))
+    .meta({ description: "Average rating per month (YYYY-MM), oldest first; null without any." }),
+  listings: z
+    .array(z.object({ id: z.int(), title: z.string() }))
+    .meta({ description: "The account's reviewed listings, for the listing filter." }),
+});
+export type ReviewsDashboard = z.infer<typeof reviewsDashboardSchema>;

@@ -8,7 +8,10 @@ import {
   reviewPageQuerySchema,
   reviewPageSchema,
   reviewSchema,
+  reviewsDashboardQuerySchema,
+  reviewsDashboardSchema,
 } from "../../../app/lib/schemas/reviews.ts";
+import { reviewsDashboard } from "../../../app/services/reviews/reviews-dashboard.server.ts";
 import {
   hideReview,
   listingReviews,
@@ -42,6 +45,7 @@ const reviewPage = withOpenApi(reviewPageSchema, "ReviewPage");
 const review = withOpenApi(reviewSchema, "Review");
 const hiddenReview = withOpenApi(hiddenReviewSchema, "HiddenReview");
 const reviewable = withOpenApi(reviewableSchema, "Reviewable");
+const receivedReviews = withOpenApi(reviewsDashboardSchema, "ReceivedReviews");
 
 /**
  * The bodies of the writes are documented by reference and read by the handler: the service
@@ -111,6 +115,31 @@ reviewRoutes.openapi(
     responses: { 200: jsonResponse(reviewable, "What I can still review"), ...refusals },
   }),
   async (c) => c.json(await listReviewable(c.get("viewer")), 200),
+);
+
+reviewRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/me/reviews",
+    security: sessionSecurity,
+    summary:
+      "The reviews my listings received, filtered and paged, with the rating distribution and monthly trend (a plan's reviews dashboard)",
+    operationId: "listReceivedReviews",
+    middleware: [...signedInCalls, allowedTo("review:dashboard")] as const,
+    request: { query: queryParameters(reviewsDashboardQuerySchema) },
+    responses: {
+      200: jsonResponse(receivedReviews, "One page of the reviews received"),
+      401: errorResponse("UNAUTHENTICATED"),
+      403: errorResponse(
+        "FORBIDDEN: not a publisher, or a plan without the reviews dashboard (the message names the plan that unlocks it)",
+      ),
+    },
+  }),
+  async (c) =>
+    c.json(
+      await reviewsDashboard(c.get("viewer"), Object.fromEntries(new URL(c.req.url).searchParams)),
+      200,
+    ),
 );
 
 reviewRoutes.openapi(
