@@ -11,6 +11,7 @@ import {
 } from "../../lib/schemas/reviews.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireEntitlement } from "../premium/entitlements.server.ts";
+import { reviewViewColumns, toView } from "./reviews.server.ts";
 
 /**
  * The reviews dashboard: every visible review the account's listings received, with the rating
@@ -79,17 +80,7 @@ export async function reviewsDashboard(
     total === 0
       ? []
       : await db
-          .select({
-            id: reviews.id,
-            listingId: reviews.listingId,
-            listingTitle: listings.title,
-            authorName: user.name,
-            rating: reviews.rating,
-            body: reviews.body,
-            createdAt: reviews.createdAt,
-            reply: reviews.reply,
-            repliedAt: reviews.repliedAt,
-          })
+          .select({ ...reviewViewColumns, listingTitle: listings.title })
           .from(reviews)
           .innerJoin(user, eq(user.id, reviews.authorId))
           .innerJoin(listings, eq(listings.id, reviews.listingId))
@@ -101,11 +92,7 @@ export async function reviewsDashboard(
   const perRating = new Map(distributionRows.map((row) => [row.rating, row.count]));
   const perMonth = new Map(trendRows.map((row) => [row.month, row]));
   return {
-    reviews: rows.map((row) => ({
-      ...row,
-      createdAt: new Date(row.createdAt).toISOString(),
-      repliedAt: row.repliedAt ? new Date(row.repliedAt).toISOString() : null,
-    })),
+    reviews: rows.map((row) => ({ ...toView(row), listingTitle: row.listingTitle })),
     page,
     pageCount,
     total,

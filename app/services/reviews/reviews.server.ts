@@ -101,7 +101,8 @@ export async function recomputeAllRatings(db: Database | DbTransaction) {
     .where(eq(user.id, bySubject.id));
 }
 
-const viewColumns = {
+/** A review's columns as its view reads them (the dashboard adds the listing's title). */
+export const reviewViewColumns = {
   id: reviews.id,
   listingId: reviews.listingId,
   authorName: user.name,
@@ -112,7 +113,7 @@ const viewColumns = {
   repliedAt: reviews.repliedAt,
 };
 
-function toView(row: {
+export function toView(row: {
   id: number;
   listingId: number;
   authorName: string;
@@ -131,7 +132,7 @@ function toView(row: {
 
 async function reviewView(db: Database | DbTransaction, id: number): Promise<ReviewView> {
   const [row] = await db
-    .select(viewColumns)
+    .select(reviewViewColumns)
     .from(reviews)
     .innerJoin(user, eq(user.id, reviews.authorId))
     .where(eq(reviews.id, id));
@@ -352,7 +353,7 @@ async function reviewPage(
     listing.ratingCount === 0
       ? []
       : await db
-          .select(viewColumns)
+          .select(reviewViewColumns)
           .from(reviews)
           .innerJoin(user, eq(user.id, reviews.authorId))
           .where(and(eq(reviews.listingId, listingId), isNull(reviews.hiddenAt)))
