@@ -19,10 +19,9 @@ import {
 import { analyticsReport } from "../../services/analytics/analytics-report.server.ts";
 import {
   basicAnalytics,
-  hasPremiumAnalytics,
   type BasicAnalytics,
 } from "../../services/analytics/analytics-tier.server.ts";
-import { mayUse } from "../../services/premium/entitlements.server.ts";
+import { usablePerks } from "../../services/premium/entitlements.server.ts";
 import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
@@ -35,12 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { days } = analyticsPageQuerySchema.parse(
     Object.fromEntries(new URL(request.url).searchParams),
   );
-  const [premium, leadDownload] = await Promise.all([
-    loadOrErrorPage(() => hasPremiumAnalytics(viewer)),
-    mayUse(viewer, "leadDownload"),
-  ]);
+  // One reading of the plan answers both perks the page asks about.
+  const may = await loadOrErrorPage(() => usablePerks(viewer));
+  const leadDownload = may("leadDownload");
   // Without premium analytics the page gets the basic totals only, whatever range is asked.
-  if (!premium) {
+  if (!may("analytics", "premium")) {
     const basic = await loadOrErrorPage(() => basicAnalytics(viewer));
     return { tier: "basic" as const, basic, leadDownload };
   }

@@ -92,19 +92,29 @@ export type LevelOf<N extends PerkName> = N extends "analytics" | "support"
   ? NonNullable<Perks[N]>
   : never;
 
+/** Asks whether a perk (at a level) is usable, from one reading of the actor's plan. */
+export type PerkCheck = <N extends PerkName>(name: N, level?: LevelOf<N>) => boolean;
+
 /**
- * Whether the actor may use the perk now: the team running the site always may (the permission
- * table's premium:every-entitlement), a visitor never, anybody else as their plan grants.
+ * What the actor may use now, read once, for a page that asks about several perks: the team
+ * running the site always may (the permission table's premium:every-entitlement), a visitor
+ * never, anybody else as their plan grants.
  */
+export async function usablePerks(actor: Actor | null, now: Date = new Date()): Promise<PerkCheck> {
+  if (!actor) return () => false;
+  if (can(actor, "premium:every-entitlement")) return () => true;
+  const set = entitlementsOfPlan(await currentPlan(actor.id, now));
+  return (name, level) => grants(set, name, level);
+}
+
+/** Whether the actor may use the perk now (see usablePerks). */
 export async function mayUse<N extends PerkName>(
   actor: Actor | null,
   name: N,
   level?: LevelOf<N>,
   now: Date = new Date(),
 ): Promise<boolean> {
-  if (!actor) return false;
-  if (can(actor, "premium:every-entitlement")) return true;
-  return grants(entitlementsOfPlan(await currentPlan(actor.id, now)), name, level);
+  return (await usablePerks(actor, now))(name, level);
 }
 
 /** The perk as the refusal's sentence names it ("premium analytics", "team access"). */
