@@ -89,6 +89,11 @@ export const PERK_KINDS = {
   customBranding: { kind: "flag" },
 } as const satisfies Record<PerkName, unknown>;
 
+/** The perks that are on or off, with no parameter. */
+export type FlagPerk = {
+  [N in PerkName]: (typeof PERK_KINDS)[N]["kind"] extends "flag" ? N : never;
+}[PerkName];
+
 /** A plan's whole entitlement set: its counted limits and its perks. */
 export type Entitlements = {
   /** "unlimited" or the most active listings. */

@@ -196,16 +196,8 @@ export const dashboard = {
       perks: {
         analytics: "Analytics",
         support: "Chat support",
-        reviewsDashboard: "Reviews dashboard",
-        watermarkRemoval: "Watermark removal",
-        agencyBadge: "Agency badge",
-        whatsappLeads: "WhatsApp leads",
-        videoListing: "Video listing support",
-        leadDownload: "Lead download",
         socialBoost: "Social media boosts per plan period",
         team: "Team seats",
-        propertyWebsite: "Property website",
-        customBranding: "Custom branding",
       },
       levels: {
         basic: "Basic",

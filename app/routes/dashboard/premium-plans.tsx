@@ -18,6 +18,7 @@ import {
   PERK_NAMES,
   planBullets,
   planEntitlements,
+  type FlagPerk,
   type PerkName,
 } from "../../lib/entitlements.ts";
 import { formatUsd } from "../../lib/money.ts";
@@ -214,8 +215,9 @@ function PerkFields({
   const field = (name: PerkName) => `plan-${planId}-perk-${name}`;
   const perkField = (name: PerkName) => {
     const kind = PERK_KINDS[name];
-    const label = t(`dashboard.premium.edit.perks.${name}`);
     if (kind.kind === "flag") {
+      // An on/off perk is named as its card bullet reads.
+      const label = t(`entitlements.bullets.${name as FlagPerk}`);
       return (
         <label key={name} className="flex items-start gap-2 text-sm text-ink-soft">
           <input
@@ -228,6 +230,7 @@ function PerkFields({
         </label>
       );
     }
+    const label = t(`dashboard.premium.edit.perks.${name as Exclude<PerkName, FlagPerk>}`);
     if (kind.kind === "level") {
       return (
         <div key={name}>
