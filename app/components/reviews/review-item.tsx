@@ -8,34 +8,54 @@ import { Stars } from "./stars.tsx";
 
 /**
  * One review: who wrote it and when, the stars, the text as typed, and the lister's reply under
- * it. `children` holds what the viewer may do with it (the lister's Reply form).
+ * it. `children` holds what the viewer may do with it (the lister's Reply form). The reviews
+ * dashboard adds a `status` badge beside the author and the listing it is about (`about`), and
+ * offers no report (the lister answers instead).
  */
 export function ReviewItem({
   review,
   listerName,
+  heading: Heading = "h3",
+  status,
+  about,
+  reportable = true,
+  className = "py-5 first:pt-0 last:pb-0",
   children,
 }: {
   review: ReviewView;
   listerName: string;
+  heading?: "h3" | "h4";
+  status?: React.ReactNode;
+  about?: string;
+  reportable?: boolean;
+  className?: string;
   children?: React.ReactNode;
 }) {
   const t = useT();
   const { viewer } = useRootData();
   const location = useLocation();
+  const written = (
+    <time dateTime={review.createdAt} className={about ? undefined : "text-sm text-subtle"}>
+      {formatDay(review.createdAt.slice(0, 10))}
+    </time>
+  );
   return (
     <article
       aria-labelledby={`review-${review.id}-author`}
       data-review={review.id}
-      className="py-5 first:pt-0 last:pb-0"
+      className={className}
     >
       <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <h3 id={`review-${review.id}-author`} className="font-semibold text-ink">
+        <Heading id={`review-${review.id}-author`} className="font-semibold text-ink">
           {review.authorName}
-        </h3>
-        <time dateTime={review.createdAt} className="text-sm text-subtle">
-          {formatDay(review.createdAt.slice(0, 10))}
-        </time>
+        </Heading>
+        {status ?? (!about && written)}
       </header>
+      {about && (
+        <p className="mt-1 text-sm text-muted">
+          {about} · {written}
+        </p>
+      )}
       <Stars
         rating={review.rating}
         label={t("reviews.item.stars", { rating: review.rating })}
@@ -56,7 +76,7 @@ export function ReviewItem({
       )}
       {children}
       {/* Signed-in readers may report it to the administrators (their own is refused). */}
-      {viewer && (
+      {viewer && reportable && (
         <ReportDialog
           target="review"
           id={review.id}

@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/reviews";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { ReplyForm } from "../../components/reviews/reply-form.tsx";
+import { ReviewItem } from "../../components/reviews/review-item.tsx";
 import { Stars } from "../../components/reviews/stars.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
@@ -11,11 +12,11 @@ import { labelClass } from "../../components/ui/input.tsx";
 import { Pager } from "../../components/ui/pager.tsx";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
 import { Select } from "../../components/ui/select.tsx";
+import { useRootData } from "../../hooks/use-root-data.ts";
 import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatDay } from "../../lib/format-day.ts";
 import type { ReviewsDashboard } from "../../lib/schemas/reviews.ts";
 import { reviewsDashboard } from "../../services/reviews/reviews-dashboard.server.ts";
 import { refusalText } from "../../services/session/action-answer.server.ts";
@@ -85,6 +86,8 @@ function filterHref(search: string, change: Record<string, string | null>): stri
 function Dashboard({ dashboard }: { dashboard: ReviewsDashboard }) {
   const t = useT();
   const location = useLocation();
+  // The replies shown are the viewer's own, named as the listing page names them.
+  const listerName = useRootData().viewer?.name ?? "";
   const params = new URLSearchParams(location.search);
   const unanswered = params.get("unanswered") === "1";
   const low = params.get("low") === "1";
@@ -179,44 +182,30 @@ function Dashboard({ dashboard }: { dashboard: ReviewsDashboard }) {
         <ul className="space-y-3">
           {dashboard.reviews.map((review) => (
             <li key={review.id}>
-              <Card className="p-4" data-review={review.id}>
-                <article aria-labelledby={`dash-review-${review.id}`}>
-                  <header className="flex flex-wrap items-center justify-between gap-2">
-                    <h4 id={`dash-review-${review.id}`} className="font-semibold text-ink">
-                      {review.authorName}
-                    </h4>
-                    {review.reply === null ? (
+              <Card className="p-4">
+                <ReviewItem
+                  review={review}
+                  listerName={listerName}
+                  heading="h4"
+                  status={
+                    review.reply === null ? (
                       <Badge tone="warning">{t("reviews.dashboard.unansweredBadge")}</Badge>
                     ) : (
                       <Badge tone="success">{t("reviews.dashboard.answered")}</Badge>
-                    )}
-                  </header>
-                  <p className="mt-1 text-sm text-muted">
-                    {t("reviews.dashboard.on", { title: review.listingTitle })} ·{" "}
-                    <time dateTime={review.createdAt}>
-                      {formatDay(review.createdAt.slice(0, 10))}
-                    </time>
-                  </p>
-                  <Stars
-                    rating={review.rating}
-                    label={t("reviews.item.stars", { rating: review.rating })}
-                    className="mt-1 text-base"
-                  />
-                  <p className="mt-2 break-words whitespace-pre-line text-secondary">
-                    {review.body}
-                  </p>
-                  {review.reply !== null ? (
-                    <p className="mt-3 rounded-xl border-l-4 border-primary-vivid bg-primary-tint/60 px-4 py-3 text-sm break-words whitespace-pre-line text-secondary">
-                      {review.reply}
-                    </p>
-                  ) : (
+                    )
+                  }
+                  about={t("reviews.dashboard.on", { title: review.listingTitle })}
+                  reportable={false}
+                  className=""
+                >
+                  {review.reply === null && (
                     <ReplyForm
                       reviewId={review.id}
                       authorName={review.authorName}
                       redirectTo={here}
                     />
                   )}
-                </article>
+                </ReviewItem>
               </Card>
             </li>
           ))}
