@@ -9,7 +9,7 @@ import { defineConfig } from "vite";
  * round trip, and a phone opens only a few connections at once.
  */
 const SHARED =
-  /[\\/]app[\\/](components[\\/](ui|layout|listings)|lib|i18n|hooks)[\\/]|node_modules[\\/](clsx|class-variance-authority|tailwind-merge)[\\/]/;
+  /[\\/]app[\\/](components[\\/](ui|layout|listings)|lib|i18n|hooks)[\\/]|node_modules[\\/](clsx|class-variance-authority)[\\/]/;
 
 /**
  * What stays out of the shared chunk, with the libraries it would bring: the zod schemas (pages

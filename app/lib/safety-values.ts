@@ -3,6 +3,8 @@
  * Report dialog and the queue's forms ship without zod.
  */
 
+import type { MessageScope } from "../i18n/translator.ts";
+
 export const MAX_REPORT_DETAILS = 2000;
 export const MAX_RESOLUTION_NOTE = 2000;
 export const REPORTS_PAGE_SIZE = 20;
@@ -15,3 +17,6 @@ export type ReportFilter = (typeof REPORT_FILTERS)[number];
 /** How a report is closed: resolved (acted on) or dismissed (nothing wrong). */
 export const REPORT_RESOLUTIONS = ["resolved", "dismissed"] as const;
 export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
+
+/** The texts the Report and Block controls show: a page that has them picks these. */
+export const SAFETY_MESSAGES: MessageScope[] = ["safety.report", "safety.reasons", "safety.block"];

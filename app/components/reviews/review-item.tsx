@@ -3,7 +3,7 @@ import { useRootData } from "../../hooks/use-root-data.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { formatDay } from "../../lib/format-day.ts";
 import type { ReviewView } from "../../lib/schemas/reviews.ts";
-import { ReportDialog } from "../safety/report-dialog.tsx";
+import { LazyReportDialog } from "../safety/lazy-report-dialog.tsx";
 import { Stars } from "./stars.tsx";
 
 /**
@@ -77,7 +77,7 @@ export function ReviewItem({
       {children}
       {/* Signed-in readers may report it to the administrators (their own is refused). */}
       {viewer && reportable && (
-        <ReportDialog
+        <LazyReportDialog
           target="review"
           id={review.id}
           redirectTo={`${location.pathname}${location.search}#reviews`}

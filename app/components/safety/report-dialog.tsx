@@ -3,7 +3,6 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { useAnsweredDialog } from "../../hooks/use-answered-dialog.ts";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
-import type { MessageScope } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { REPORT_REASONS, type ReportTarget } from "../../lib/conversation-values.ts";
@@ -20,9 +19,6 @@ import {
 import { Label } from "../ui/input.tsx";
 import { Select } from "../ui/select.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-
-/** The texts the Report and Block controls show: a page that has them picks these. */
-export const SAFETY_MESSAGES: MessageScope[] = ["safety.report", "safety.reasons", "safety.block"];
 
 /** Where the report posts (routes/resources/reports.ts). */
 const ACTION = "/reports";

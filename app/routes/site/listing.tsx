@@ -33,7 +33,7 @@ import { BookingCard } from "../../components/listing-detail/booking-card.tsx";
 import { RequestQuoteCard } from "../../components/quotes/request-quote-link.tsx";
 import { ListerRating } from "../../components/reviews/lister-rating.tsx";
 import { ReviewsSection } from "../../components/reviews/reviews-section.tsx";
-import { SAFETY_MESSAGES } from "../../components/safety/report-dialog.tsx";
+import { SAFETY_MESSAGES } from "../../lib/safety-values.ts";
 import { parseId } from "../../lib/id.ts";
 import { listingReviewSection } from "../../services/reviews/reviews.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
