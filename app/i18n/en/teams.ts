@@ -74,7 +74,7 @@ export const teams = {
     token: "This invitation link is not valid.",
     member: "Choose a member of your agency.",
     memberNotFound: "That person is not an active member of your agency.",
-    notOwner: "Only the agency's owner can do this.",
+    noAgency: "You do not own an agency. Only an agency's owner can do this.",
     alreadyInTeam: "You already belong to an agency. Leave it first.",
     alreadyMember: "This person is already a member of your agency.",
     seatsFull: {

@@ -71,11 +71,14 @@ async function agencyWhere(db: Executor, where: SQL): Promise<OwnedAgency | null
   return row ?? null;
 }
 
-/** The actor's own agency, for the owner's writes: refused for anybody who owns none. */
+/**
+ * The actor's own agency, for the owner's writes: someone who owns none is told there is none
+ * (a member is not the owner of theirs, so they too reach no agency here).
+ */
 async function requireOwnedAgency(db: Executor, actor: Actor): Promise<OwnedAgency> {
-  requireAllowed(actor, "team:manage", { ownerId: actor.id });
   const agency = await agencyWhere(db, eq(agencies.ownerId, actor.id));
-  if (!agency) throw new AppError("FORBIDDEN", "teams.errors.notOwner");
+  if (!agency) throw new AppError("NOT_FOUND", "teams.errors.noAgency");
+  requireAllowed(actor, "team:manage", { ownerId: agency.ownerId });
   return agency;
 }
 
