@@ -18,7 +18,7 @@ import { analyticsReport } from "../../app/services/analytics/analytics-report.s
 import { viewDay } from "../../app/services/listings/listing-views.server.ts";
 import { planUnlocking } from "../../app/services/premium/entitlements.server.ts";
 import { testEngine } from "../support/database.ts";
-import { givePlan, makeListing, makeUser, type MadeUser } from "../support/factories.ts";
+import { givePlan, makeUser, type MadeUser } from "../support/factories.ts";
 import { makeBooking, makeStay } from "../support/factories/bookings.ts";
 import { makeConversation } from "../support/factories/conversations.ts";
 import { linkIn } from "../support/smtp-sink.ts";

@@ -43,7 +43,7 @@ export const FIELD_LABELS: Record<string, MessageKey> = {
   email: "teams.fields.email",
 };
 
-export export function OwnerView({ team, refusal }: { team: TeamView; refusal: TeamRefusal | undefined }) {
+export function OwnerView({ team, refusal }: { team: TeamView; refusal: TeamRefusal | undefined }) {
   const t = useT();
   const errorOf = useFieldError(refusal, "invite");
   const busy = useNavigation().state === "submitting";

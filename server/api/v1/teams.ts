@@ -9,15 +9,16 @@ import {
   teamInvitationSchema,
   teamViewSchema,
 } from "../../../app/lib/schemas/teams.ts";
+import { assignLead, reassignListing } from "../../../app/services/teams/team-assign.server.ts";
 import {
   acceptInvitation,
-  assignLead,
-  createAgency,
   inviteMember,
-  leaveTeam,
-  reassignListing,
-  removeMember,
   revokeInvitation,
+} from "../../../app/services/teams/team-invitations.server.ts";
+import {
+  createAgency,
+  leaveTeam,
+  removeMember,
   teamView,
 } from "../../../app/services/teams/teams.server.ts";
 import { readJsonBody } from "./body.ts";
