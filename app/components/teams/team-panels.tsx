@@ -81,7 +81,12 @@ export function OwnerView({ team, refusal }: { team: TeamView; refusal: TeamRefu
       {team.running && (
         <Card className="space-y-4 p-6">
           <h3 className="text-lg font-bold text-ink">{t("teams.tab.inviteTitle")}</h3>
-          <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          {/* A new key after each invitation clears the address just sent. */}
+          <Form
+            key={team.invitations.length}
+            method="post"
+            className="flex flex-col gap-3 sm:flex-row sm:items-start"
+          >
             <input type="hidden" name="intent" value="invite" />
             {INVITATION_FIELDS.map((name) => (
               <Field

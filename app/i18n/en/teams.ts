@@ -3,6 +3,7 @@ export const teams = {
   tab: {
     title: "Team",
     subtitle: "Invite agents to publish under your agency and manage the team's listings.",
+    subtitleMember: "The agency you publish under.",
     lockedTitle: "Team access",
     lockedLink: "See the plans",
     startTitle: "Start your agency",

@@ -139,7 +139,9 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div>
         <SectionHeading>{t("teams.tab.title")}</SectionHeading>
-        <p className="mt-1 text-sm text-muted">{t("teams.tab.subtitle")}</p>
+        <p className="mt-1 text-sm text-muted">
+          {t(team.role === "member" ? "teams.tab.subtitleMember" : "teams.tab.subtitle")}
+        </p>
       </div>
       {invitation && <InvitationCard invitation={invitation} team={team} />}
       {team.role === "owner" && <OwnerView team={team} refusal={refusal} />}
