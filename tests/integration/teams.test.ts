@@ -18,7 +18,7 @@ import { analyticsReport } from "../../app/services/analytics/analytics-report.s
 import { viewDay } from "../../app/services/listings/listing-views.server.ts";
 import { planUnlocking } from "../../app/services/premium/entitlements.server.ts";
 import { testEngine } from "../support/database.ts";
-import { givePlan, makeUser, type MadeUser } from "../support/factories.ts";
+import { givePlan, makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { makeBooking, makeStay } from "../support/factories/bookings.ts";
 import { makeConversation } from "../support/factories/conversations.ts";
 import { linkIn } from "../support/smtp-sink.ts";
@@ -548,5 +548,50 @@ describe(`team access on ${testEngine}`, () => {
     expect((unknown as Response).status).toBe(302);
     const leave = await app.action(teamRoute, "/dashboard/team", { intent: "leave" }, outsider.jar);
     expect((leave as Response).status).toBe(302);
+  });
+  it("shows the agency badge on the agency's public listings, pending until the business is verified", async () => {
+    const [agency] = await app.handle.db
+      .select()
+      .from(agencies)
+      .where(eq(agencies.ownerId, owner.id));
+    const listed = await makeListing({ owner: member, status: "approved", title: "Badged flat" });
+    await app.handle.db
+      .update(listings)
+      .set({ agencyId: agency!.id })
+      .where(eq(listings.id, listed.id));
+    const badgeOf = async (id = listed.id) =>
+      ((await json(await api(null, `/listings/${id}`))).listing as { agencyBadge: unknown })
+        .agencyBadge;
+    expect(await badgeOf()).toEqual({ agency: "Savannah Homes", verified: false });
+    const card = async () =>
+      (
+        (await json(await api(null, "/listings?sort=newest"))).listings as {
+          id: number;
+          agencyBadge: unknown;
+        }[]
+      ).find((l) => l.id === listed.id);
+    expect((await card())?.agencyBadge).toEqual({ agency: "Savannah Homes", verified: false });
+
+    // Business verification (issue 28) will set this; the badge then shows as verified.
+    await app.handle.db
+      .update(agencies)
+      .set({ businessVerifiedAt: new Date() })
+      .where(eq(agencies.id, agency!.id));
+    expect(await badgeOf()).toEqual({ agency: "Savannah Homes", verified: true });
+
+    // A plan without the badge (Basic) shows none, and neither does a listing of no agency.
+    const basicOwner = await makeUser({ role: "agent" });
+    await givePlan(basicOwner.id, "basic");
+    const [basicAgency] = await app.handle.db
+      .insert(agencies)
+      .values({ ownerId: basicOwner.id, name: "Basic Agency", handle: "basic-agency" })
+      .returning({ id: agencies.id });
+    const plain = await makeListing({ owner: basicOwner, status: "approved" });
+    expect(await badgeOf(plain.id)).toBeNull();
+    await app.handle.db
+      .update(listings)
+      .set({ agencyId: basicAgency!.id })
+      .where(eq(listings.id, plain.id));
+    expect(await badgeOf(plain.id)).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ import type { Role } from "../../lib/roles.ts";
 import { selectPublicSummaries } from "./listing-summaries.server.ts";
 import { videoEmbed } from "../../lib/video-embed.ts";
 import { listingColumnsFor } from "./listing-row.server.ts";
-import { runningAgencyOwner } from "../teams/team-rights.server.ts";
+import { agencyBadgeColumn, runningAgencyOwner } from "../teams/team-rights.server.ts";
 
 /** Who is looking: null for a visitor. Owners and admins may also see listings not yet public. */
 export type Viewer = { id: string; role: Role } | null;
@@ -58,6 +58,7 @@ export async function getListingDetail({
       ...listingColumnsFor(listingDetailSchema.shape),
       userId: listings.userId,
       agencyId: listings.agencyId,
+      agencyBadge: agencyBadgeColumn,
       countryName: countries.name,
       contactPhone: listings.contactPhone,
       videoUrl: listings.videoUrl,
