@@ -77,11 +77,9 @@ export const listingSummarySchema = z
     agencyBadge: z
       .object({
         agency: z.string(),
-        verified: z
-          .boolean()
-          .meta({
-            description: "False until the agency's business is verified: shown as pending.",
-          }),
+        verified: z.boolean().meta({
+          description: "False until the agency's business is verified: shown as pending.",
+        }),
       })
       .nullable()
       .meta({
