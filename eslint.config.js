@@ -41,7 +41,11 @@ const noPaletteShades = [
 export const DOMAIN_IMPORTS = {
   accounts: { media: ["avatar", "images"] },
   admin: { accounts: ["account-removal"] },
-  analytics: { listings: ["listing-views"], premium: ["entitlements"] },
+  analytics: {
+    listings: ["listing-views"],
+    premium: ["entitlements"],
+    teams: ["team-rights"],
+  },
   bookings: {
     admin: ["audit"],
     conversations: ["conversation-start"],
@@ -49,11 +53,16 @@ export const DOMAIN_IMPORTS = {
     reference: ["reference"],
     safety: ["blocks"],
     session: ["action-answer"],
+    teams: ["team-rights"],
   },
   capabilities: { payments: ["provider-registry"] },
   contact: { admin: ["audit"], content: ["settings"] },
   content: { admin: ["audit"], cache: ["memo"], media: ["images", "logo"] },
-  conversations: { media: ["images"], safety: ["blocks", "reports"] },
+  conversations: {
+    media: ["images"],
+    safety: ["blocks", "reports"],
+    teams: ["team-rights"],
+  },
   favorites: { analytics: ["leads"] },
   listings: {
     admin: ["audit"],
@@ -62,6 +71,7 @@ export const DOMAIN_IMPORTS = {
     media: ["images"],
     premium: ["plan-limits"],
     reference: ["reference"],
+    teams: ["team-rights"],
   },
   payments: { content: ["settings"] },
   payouts: { admin: ["audit"], payments: ["host-debt", "ledger"] },
@@ -81,6 +91,7 @@ export const DOMAIN_IMPORTS = {
   reference: { admin: ["audit"], cache: ["memo"] },
   reviews: { admin: ["audit"], premium: ["entitlements"] },
   safety: { admin: ["audit"], reviews: ["reviews"] },
+  teams: { premium: ["entitlements"], session: ["action-answer"] },
 };
 
 /** The files of other domains one domain may import (its own folder and the core are open). */

@@ -5,6 +5,7 @@ import { getDb, type Database } from "../db/client.server.ts";
 import { rateLimitHits } from "../db/schema/index.ts";
 import type { MessageKey } from "../i18n/translate.ts";
 import { RateLimitError } from "../lib/app-error.ts";
+import { INVITES_PER_DAY } from "../lib/team-values.ts";
 
 /**
  * The abuse limits: per rule, a window and two maxima. The per-account one (an account,
@@ -125,6 +126,21 @@ export const RATE_LIMIT_RULES = {
     perAccount: 20,
     perAddress: 100,
     message: "limits.leadDownloads",
+  },
+  // An agency owner's invitations send e-mail to addresses they type: a day's window, so a team
+  // is built in a sitting but the site's mail cannot be turned into a spam cannon.
+  teamInvite: {
+    windowSeconds: 86_400,
+    perAccount: INVITES_PER_DAY,
+    perAddress: INVITES_PER_DAY * 5,
+    message: "limits.teamInvites",
+  },
+  // Joining, leaving, removing, revoking, assigning: the team's other writes.
+  teamChange: {
+    windowSeconds: 3600,
+    perAccount: 60,
+    perAddress: 300,
+    message: "limits.teamChanges",
   },
 } satisfies Record<string, RateLimitRule>;
 

@@ -21,6 +21,7 @@ import { payments } from "./en/payments.ts";
 import { quotes } from "./en/quotes.ts";
 import { reviews } from "./en/reviews.ts";
 import { safety } from "./en/safety.ts";
+import { teams } from "./en/teams.ts";
 import { limits } from "./en/limits.ts";
 import { listing } from "./en/listing.ts";
 import { services } from "./en/services.ts";
@@ -55,6 +56,7 @@ export const en = {
   quotes,
   reviews,
   safety,
+  teams,
   limits,
   api,
 };

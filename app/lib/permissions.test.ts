@@ -58,7 +58,15 @@ describe("the permission table", () => {
     ];
     expect(allowed).toEqual({
       user: [...signedIn, "block:manage", "report:file", "account:change-type", "review:write"],
-      agent: [...publisher, "review:write", "review:dashboard"],
+      agent: [
+        ...publisher,
+        "review:write",
+        "review:dashboard",
+        "team:view",
+        "team:create",
+        "team:join",
+        "team:leave",
+      ],
       professional: [...publisher, "review:write", "review:dashboard"],
       // Replying to a review is the reviewed lister's alone, the administrator's included; so is
       // quoting on a service (the administrator's own services included, see the next tests).
@@ -69,7 +77,10 @@ describe("the permission table", () => {
           a !== "account:change-type" &&
           a !== "review:reply" &&
           a !== "quote:send" &&
-          a !== "listing:feature-own",
+          a !== "listing:feature-own" &&
+          // Agencies are teams of agents: the administrator runs none and answers for none.
+          a !== "conversation:answer-team" &&
+          !a.startsWith("team:"),
       ),
     });
   });
@@ -148,6 +159,7 @@ describe("dashboard permissions", () => {
         "analytics",
         "premium-plans",
         "reviews",
+        "team",
         "profile",
       ],
       professional: [
@@ -161,7 +173,7 @@ describe("dashboard permissions", () => {
         "reviews",
         "profile",
       ],
-      admin: [...DASHBOARD_TABS],
+      admin: DASHBOARD_TABS.filter((tab) => tab !== "team"),
     });
   });
 
@@ -175,5 +187,35 @@ describe("dashboard permissions", () => {
     for (const role of ROLES) {
       for (const { tab } of TAB_BAR[role]) expect(canOpenTab(as(role), tab)).toBe(true);
     }
+  });
+});
+
+describe("team rules", () => {
+  const owner = { id: "owner", role: "agent" as const };
+  const member = { id: "member", role: "agent" as const };
+  const stranger = { id: "stranger", role: "agent" as const };
+  const listing = { ownerId: "member", agencyOwnerId: "owner" };
+
+  it("gives the running agency's owner the listing's rights, and nobody else beyond its owner", () => {
+    for (const action of [
+      "listing:edit",
+      "listing:delete",
+      "listing:view-unpublished",
+      "booking:manage-listing",
+    ] as const) {
+      expect(can(owner, action, listing), action).toBe(true);
+      expect(can(member, action, listing), action).toBe(true);
+      expect(can(stranger, action, listing), action).toBe(false);
+      // A paused team: the teams service leaves agencyOwnerId out, and the owner loses the right.
+      expect(can(owner, action, { ownerId: "member" }), action).toBe(false);
+    }
+    expect(can(owner, "conversation:answer-team", listing)).toBe(true);
+    expect(can(member, "conversation:answer-team", listing)).toBe(false);
+  });
+
+  it("lets only the agency's owner manage it", () => {
+    expect(can(owner, "team:manage", { ownerId: "owner" })).toBe(true);
+    expect(can(member, "team:manage", { ownerId: "owner" })).toBe(false);
+    expect(can({ id: "owner", role: "user" }, "team:manage", { ownerId: "owner" })).toBe(false);
   });
 });

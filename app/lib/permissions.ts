@@ -25,6 +25,7 @@ export const DASHBOARD_TABS = [
   "reports",
   "audit-log",
   "reviews",
+  "team",
   "profile",
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -40,11 +41,18 @@ export interface Actor {
 export interface Resource {
   ownerId?: string;
   category?: Category;
+  /**
+   * The owner of the agency the record belongs to, only while that agency's team runs (its
+   * owner's plan grants `team`): the teams service says so, and a paused team gives no rights.
+   */
+  agencyOwnerId?: string;
 }
 
 const SIGNED_IN: readonly Role[] = ROLES;
 const PUBLISHERS: readonly Role[] = ["agent", "professional", "admin"];
 const ADMIN: readonly Role[] = ["admin"];
+/** Agencies are teams of agents: their owner and members are agent accounts. */
+const AGENTS: readonly Role[] = ["agent"];
 
 /**
  * An action is allowed for the roles in `any`; for an owned resource also for the roles in `own`
@@ -53,6 +61,8 @@ const ADMIN: readonly Role[] = ["admin"];
 interface Rule {
   any: readonly Role[];
   own?: readonly Role[];
+  /** Also for these roles when the actor owns the running agency the resource belongs to. */
+  team?: readonly Role[];
   perCategory?: Partial<Record<Category, readonly Role[]>>;
 }
 
@@ -74,11 +84,11 @@ export const PERMISSIONS = {
   /** Offered the Add Listing button in the header and dashboard (the admin adds from the tab). */
   "listing:offer-add": { any: ["agent", "professional"] },
   /** Editing or reading for the form: one's own while a publisher, anyone's for the admin. */
-  "listing:edit": { any: ADMIN, own: PUBLISHERS },
+  "listing:edit": { any: ADMIN, own: PUBLISHERS, team: AGENTS },
   /** Deleting stays open to a former publisher for their own listings. */
-  "listing:delete": { any: ADMIN, own: SIGNED_IN },
-  /** Pending or rejected listings: their owner and the admin. */
-  "listing:view-unpublished": { any: ADMIN, own: SIGNED_IN },
+  "listing:delete": { any: ADMIN, own: SIGNED_IN, team: AGENTS },
+  /** Pending or rejected listings: their owner, their agency's owner and the admin. */
+  "listing:view-unpublished": { any: ADMIN, own: SIGNED_IN, team: AGENTS },
   "listing:upload-image": { any: PUBLISHERS },
   /** Goes live without review on create, and an edit keeps the status it had. */
   "listing:skip-review": { any: ADMIN },
@@ -99,7 +109,7 @@ export const PERMISSIONS = {
   /** One's own bookings as a guest: the list, a booking's details, cancelling. */
   "booking:list-own": { any: SIGNED_IN },
   /** A listing's booking settings, calendar, departures and imported calendars. */
-  "booking:manage-listing": { any: ADMIN, own: PUBLISHERS },
+  "booking:manage-listing": { any: ADMIN, own: PUBLISHERS, team: AGENTS },
   /** The booking inbox of one's listings: requests to accept or decline, occupancy. */
   "booking:list-hosted": { any: PUBLISHERS },
   /** Every booking on the platform, and cancelling any with a reason. */
@@ -109,6 +119,8 @@ export const PERMISSIONS = {
   "conversation:start": { any: SIGNED_IN },
   /** One's own conversations: the inbox, reading, replying (only the two people in one). */
   "conversation:list-own": { any: SIGNED_IN },
+  /** Reading and answering a conversation about a listing of one's running agency as its host. */
+  "conversation:answer-team": { any: [], team: AGENTS },
   /** Asking a professional for a quote on their service (one's own is refused by the service). */
   "quote:request": { any: SIGNED_IN },
   /** Sending or withdrawing a quote: only on a request for one's own service. */
@@ -160,6 +172,19 @@ export const PERMISSIONS = {
   "review:dashboard": { any: PUBLISHERS },
   /** Hiding a reported review from the pages and the averages, with a reason. */
   "review:hide": { any: ADMIN },
+  /** The Team tab: an agent's agency (owner or member), or the offer to start one. */
+  "team:view": { any: AGENTS },
+  /** Starting an agency (a plan's perk: the teams service asks for `team`). */
+  "team:create": { any: AGENTS },
+  /**
+   * The agency's owner only: inviting and revoking, removing members, assigning a lead or
+   * handing a listing to a member. Asked with the agency's owner as the resource's owner.
+   */
+  "team:manage": { any: [], own: AGENTS },
+  /** Accepting an invitation sent to one's own address (the teams service checks the address). */
+  "team:join": { any: AGENTS },
+  /** Leaving one's agency (its owner cannot: the agency is theirs). */
+  "team:leave": { any: AGENTS },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -180,7 +205,10 @@ export function can(actor: Actor | null, action: Action, resource: Resource = {}
   const rule: Rule = PERMISSIONS[action];
   if (rule.any.includes(role)) return true;
   if (rule.own && actor.id !== undefined && resource.ownerId === actor.id) {
-    return rule.own.includes(role);
+    if (rule.own.includes(role)) return true;
+  }
+  if (rule.team && actor.id !== undefined && resource.agencyOwnerId === actor.id) {
+    return rule.team.includes(role);
   }
   if (rule.perCategory && resource.category) {
     return rule.perCategory[resource.category]?.includes(role) ?? false;
@@ -212,6 +240,7 @@ export const TAB_ACTION: Record<DashboardTab, Action> = {
   reports: "report:manage",
   "audit-log": "audit:view",
   reviews: "review:dashboard",
+  team: "team:view",
 };
 
 export function isDashboardTab(value: string): value is DashboardTab {
@@ -239,6 +268,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "bookings", label: "dashboard.tabs.bookings" },
     { tab: "analytics", label: "dashboard.tabs.analytics" },
     { tab: "reviews", label: "dashboard.tabs.reviews" },
+    { tab: "team", label: "dashboard.tabs.team" },
     { tab: "premium-plans", label: "dashboard.tabs.premium" },
     { tab: "payments", label: "dashboard.tabs.payments" },
     { tab: "profile", label: "dashboard.tabs.profile" },

@@ -264,6 +264,7 @@ test("an agent's tab bar and header", async ({ page }) => {
     "Bookings",
     "Analytics",
     "Reviews",
+    "Team",
     "Premium",
     "Payments",
     "Profile",

@@ -19,6 +19,9 @@ describe(`migrations on ${testEngine}`, () => {
     );
     expect(rows.map((r) => r.table_name)).toEqual([
       "account",
+      "agencies",
+      "agency_invitations",
+      "agency_members",
       "audit_log",
       "booking_events",
       "booking_settings",

@@ -2,7 +2,14 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadViewer } from "../../app/auth/session.server.ts";
-import { listingImages, listings, listingUploads } from "../../app/db/schema/index.ts";
+import {
+  agencies,
+  agencyInvitations,
+  agencyMembers,
+  listingImages,
+  listings,
+  listingUploads,
+} from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import type { PerkName } from "../../app/lib/entitlements.ts";
 import type { ListingStatus } from "../../app/lib/listing-values.ts";
@@ -402,6 +409,32 @@ const API: Record<string, Expectation> = {
     json: { id: "evt_1", type: "charge.succeeded", data: {} },
   },
   "GET /api/v1/openapi.json": PUBLIC,
+  // Team access (agencies): which agency, member or record is the caller's is the teams
+  // service's to say; the role matrix of owner, member, another agency's member and a non-member
+  // is the last test below.
+  "GET /api/v1/me/team": { action: "team:view" },
+  // The matrix's agents hold no plan: starting an agency is the plan's 403 once allowed.
+  "POST /api/v1/me/team": { action: "team:create", json: {}, entitlement: "team" },
+  // Agent A owns no agency: the owner's calls find none (404).
+  "POST /api/v1/me/team/invitations": { action: "team:view", json: {}, alsoAllowed: [404] },
+  "DELETE /api/v1/me/team/invitations/:invitationId": {
+    action: "team:view",
+    alsoAllowed: [404],
+  },
+  "DELETE /api/v1/me/team/members/:memberId": { action: "team:view", alsoAllowed: [404] },
+  "PUT /api/v1/me/team/listings/:listingId/member": {
+    action: "team:view",
+    json: {},
+    alsoAllowed: [404],
+  },
+  "PUT /api/v1/me/team/conversations/:conversationId/member": {
+    action: "team:view",
+    json: {},
+    alsoAllowed: [404],
+  },
+  // In no agency: nothing to leave (409).
+  "POST /api/v1/me/team/leave": { action: "team:leave", alsoAllowed: [409] },
+  "POST /api/v1/team-invitations/accept": { action: "team:join", json: {} },
 };
 
 type ActorName = "visitor" | "user" | "agent A" | "agent B" | "professional" | "admin";
@@ -789,6 +822,167 @@ describe(`permission matrix on ${testEngine}`, () => {
       }
       expect((await page(`/dashboard/inbox/${c}`, { jar: jarA })).status).toBe(200);
       expect((await page(`/dashboard/payments/${paymentId}`, { jar: jarA })).status).toBe(200);
+    },
+    MATRIX_TIMEOUT,
+  );
+  it(
+    "answers team calls as the table says for an agency's owner, its member, another agency's member and a non-member",
+    async () => {
+      const owner = await makeUser({ role: "agent" });
+      const member = await makeUser({ role: "agent" });
+      const spare = await makeUser({ role: "agent" });
+      const otherOwner = await makeUser({ role: "agent" });
+      const otherMember = await makeUser({ role: "agent" });
+      const nonMember = await makeUser({ role: "agent" });
+      await givePlan(owner.id, "ultimate");
+      await givePlan(otherOwner.id, "ultimate");
+      const [agency, other] = await app.handle.db
+        .insert(agencies)
+        .values([
+          { ownerId: owner.id, name: "Matrix Homes", handle: "matrix-homes" },
+          { ownerId: otherOwner.id, name: "Other Homes", handle: "other-homes" },
+        ])
+        .returning({ id: agencies.id });
+      await app.handle.db.insert(agencyMembers).values([
+        { agencyId: agency!.id, userId: owner.id, role: "owner" },
+        { agencyId: agency!.id, userId: member.id, role: "member" },
+        { agencyId: agency!.id, userId: spare.id, role: "member" },
+        { agencyId: other!.id, userId: otherOwner.id, role: "owner" },
+        { agencyId: other!.id, userId: otherMember.id, role: "member" },
+      ]);
+      const listing = await makeListing({ owner: member, status: "pending_approval" });
+      await app.handle.db
+        .update(listings)
+        .set({ agencyId: agency!.id })
+        .where(eq(listings.id, listing.id));
+      const guest = await makeUser({ role: "user" });
+      const conversation = await makeConversation({
+        listing,
+        guest,
+        messages: [{ from: guest, body: "Still free?" }],
+      });
+      const [invitation] = await app.handle.db
+        .insert(agencyInvitations)
+        .values({
+          agencyId: agency!.id,
+          email: "matrix-invitee@example.com",
+          tokenHash: "0".repeat(64),
+          invitedBy: owner.id,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning({ id: agencyInvitations.id });
+
+      const people = {
+        owner,
+        member,
+        "another agency's member": otherMember,
+        "non-member": nonMember,
+      };
+      const listingResource = { ownerId: member.id, agencyOwnerId: owner.id };
+      const agencyResource = { ownerId: owner.id };
+      /** Each call, what the table says, and (for the listing's own member) a party's own right. */
+      const calls: {
+        label: string;
+        action: Action;
+        resource: { ownerId?: string; agencyOwnerId?: string };
+        party?: MadeUser;
+        method: string;
+        path: string;
+        json?: unknown;
+      }[] = [
+        {
+          label: "the team's pending listing for editing",
+          action: "listing:edit",
+          resource: listingResource,
+          method: "GET",
+          path: `/api/v1/my-listings/${listing.id}`,
+        },
+        {
+          label: "the team's conversation",
+          action: "conversation:answer-team",
+          resource: { agencyOwnerId: owner.id },
+          party: member,
+          method: "GET",
+          path: `/api/v1/conversations/${conversation.id}/messages`,
+        },
+        {
+          label: "inviting",
+          action: "team:manage",
+          resource: agencyResource,
+          method: "POST",
+          path: "/api/v1/me/team/invitations",
+          json: { email: "matrix-new@example.com" },
+        },
+        {
+          label: "assigning the lead",
+          action: "team:manage",
+          resource: agencyResource,
+          method: "PUT",
+          path: `/api/v1/me/team/conversations/${conversation.id}/member`,
+          json: { memberId: member.id },
+        },
+        {
+          label: "handing the listing on",
+          action: "team:manage",
+          resource: agencyResource,
+          method: "PUT",
+          path: `/api/v1/me/team/listings/${listing.id}/member`,
+          json: { memberId: member.id },
+        },
+        {
+          label: "revoking an invitation",
+          action: "team:manage",
+          resource: agencyResource,
+          method: "DELETE",
+          path: `/api/v1/me/team/invitations/${invitation!.id}`,
+        },
+        {
+          label: "removing a member",
+          action: "team:manage",
+          resource: agencyResource,
+          method: "DELETE",
+          path: `/api/v1/me/team/members/${spare.id}`,
+        },
+      ];
+
+      const problems: string[] = [];
+      for (const call of calls) {
+        // The owner goes last: an allowed write of theirs must not change what the others meet.
+        for (const name of ["non-member", "another agency's member", "member", "owner"] as const) {
+          const who = people[name];
+          const allowed = can(who.viewer, call.action, call.resource) || call.party?.id === who.id;
+          const before = await databaseSnapshot(app.handle.db);
+          const response = await send(call.path, {
+            method: call.method,
+            json: call.json,
+            jar: jarWith(who.cookie),
+            ip: app.nextIp(),
+          });
+          await response.arrayBuffer();
+          const what = `${call.label} (${call.method} ${call.path}) as ${name}: ${response.status}`;
+          if (allowed) {
+            if (response.status >= 300) problems.push(`${what} (expected allowed)`);
+            continue;
+          }
+          if (response.status !== 403 && response.status !== 404) {
+            problems.push(`${what} (expected refused)`);
+          }
+          const changes = changedTables(before, await databaseSnapshot(app.handle.db));
+          if (changes.length > 0) problems.push(`${what} changed ${changes.join(", ")}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      // The table itself: only the owner manages, and the listing's rights reach the owner.
+      expect(
+        Object.entries(people)
+          .filter(([, who]) => can(who.viewer, "team:manage", agencyResource))
+          .map(([name]) => name),
+      ).toEqual(["owner"]);
+      expect(
+        Object.entries(people)
+          .filter(([, who]) => can(who.viewer, "listing:edit", listingResource))
+          .map(([name]) => name),
+      ).toEqual(["owner", "member"]);
     },
     MATRIX_TIMEOUT,
   );

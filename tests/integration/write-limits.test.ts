@@ -163,6 +163,14 @@ const CALLS: Record<string, WriteCall> = {
     as: "user",
     json: { target: "conversation", conversationId: 1, reason: "spam" },
   },
+  "POST /me/team": { as: "agent", json: {} },
+  "POST /me/team/invitations": { as: "agent", json: {} },
+  "DELETE /me/team/invitations/{invitationId}": { as: "agent" },
+  "DELETE /me/team/members/{memberId}": { as: "agent" },
+  "POST /me/team/leave": { as: "agent" },
+  "POST /team-invitations/accept": { as: "agent", json: {} },
+  "PUT /me/team/listings/{listingId}/member": { as: "agent", json: {} },
+  "PUT /me/team/conversations/{conversationId}/member": { as: "agent", json: {} },
 };
 
 type Operation = {

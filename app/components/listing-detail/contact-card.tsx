@@ -7,6 +7,8 @@ import { cn } from "../../lib/cn.ts";
 import type { ContactMethod } from "../../lib/listing-values.ts";
 import type { RevealedContact } from "../../lib/schemas/analytics.ts";
 import { reportLead } from "./report-lead.ts";
+import { AgencyBadge } from "../listings/agency-badge.tsx";
+import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 
 const primaryClass =
   "inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl text-base font-semibold text-white shadow-sm";
@@ -26,7 +28,12 @@ export function ContactCard({
   onToggleFavorite,
   listerRating,
 }: {
-  listing: { id: number; title: string; contactMethod: ContactMethod };
+  listing: {
+    id: number;
+    title: string;
+    contactMethod: ContactMethod;
+    agencyBadge?: ListingSummary["agencyBadge"];
+  };
   agent: { name: string; avatarUrl: string; contactAvailable: boolean };
   favorite: boolean;
   onToggleFavorite: () => void;
@@ -132,6 +139,7 @@ export function ContactCard({
         <div className="min-w-0">
           <p className="truncate font-semibold text-ink">{agent.name}</p>
           <p className="text-sm text-muted">{t("detail.contact.listingAgent")}</p>
+          <AgencyBadge badge={listing.agencyBadge ?? null} />
           {listerRating}
         </div>
       </div>

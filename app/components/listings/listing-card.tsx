@@ -8,6 +8,7 @@ import type { StayTotal } from "../../lib/stay-link.ts";
 import { cn } from "../../lib/cn.ts";
 import { ListingImage } from "./listing-image.tsx";
 import { buttonVariants } from "../ui/button.tsx";
+import { AgencyBadge } from "./agency-badge.tsx";
 
 /**
  * On a phone a card is one column wide; it asks for 360 px of image so that a 1.75× screen takes
@@ -88,6 +89,7 @@ export function ListingCard({
           <Icon name="map-pin" className="size-3.5 shrink-0 text-primary-vivid" />
           <span className="truncate">{`${listing.city}, ${listing.countryName}`}</span>
         </p>
+        <AgencyBadge badge={listing.agencyBadge} />
 
         <CardDetails listing={listing} />
 

@@ -62,6 +62,8 @@ export function previewDetail(
     agentType: "standard",
     rating: null,
     ratingCount: 0,
+    // The badge is the published listing's agency's to show, not the form's.
+    agencyBadge: null,
     createdAt: now,
     updatedAt: now,
     images: images.map((i) => ({

@@ -50,6 +50,7 @@ import {
 import { FOLD_FROM, FOLD_TO } from "../../lib/listing-search-text.ts";
 import { user } from "./auth.ts";
 import { countries } from "./reference.ts";
+import { agencies } from "./teams.ts";
 import { oneOf, subsetOf } from "./sql-helpers.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -65,6 +66,11 @@ export const listings = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * The agency it was published under (a member's listing while their team ran); kept when the
+     * member leaves or is removed, so the agency's owner still manages it.
+     */
+    agencyId: integer("agency_id").references(() => agencies.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     category: text("category").$type<Category>().notNull(),
     listingType: text("listing_type").$type<ListingType>().notNull(),
@@ -187,6 +193,9 @@ export const listings = pgTable(
     ),
     check("listings_rating_check", sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 0 AND 5`),
     check("listings_views_check", sql`${t.views} >= 0`),
+    index("listings_agency_idx")
+      .on(t.agencyId)
+      .where(sql`${t.agencyId} IS NOT NULL`),
     index("listings_browse_idx").on(t.status, t.category, t.featured, t.createdAt),
     index("listings_featured_idx")
       .on(t.createdAt)

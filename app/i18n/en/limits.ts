@@ -27,6 +27,10 @@ export const limits = {
     "You have started a lot of payments in the last hour. Please wait a while before starting another.",
   reviews:
     "You have written a lot of reviews and replies in the last hour. Please wait a while before writing more.",
+  teamInvites:
+    "You have sent a lot of team invitations today. Please wait until tomorrow before inviting more.",
+  teamChanges:
+    "You have changed your team a lot in the last hour. Please wait a while and try again.",
   favorites:
     "You have saved and removed a lot of listings in the last hour. Please wait a while and try again.",
   listingEdits:

@@ -2,6 +2,8 @@ export const listing = {
   card: {
     featured: "Featured",
     premium: "Premium",
+    agencyVerified: "{agency} · Verified agency",
+    agencyPending: "{agency} · Agency verification pending",
     moreItems: "+{count} more",
     andMore: "& more",
     beds: { one: "{count} bed", other: "{count} beds" },

@@ -74,6 +74,18 @@ export const listingSummarySchema = z
     rating: z.string().nullable().meta({ description: "0.0 to 5.0, one decimal." }),
     ratingCount: z.int(),
     cover: listingImageSchema.nullable(),
+    agencyBadge: z
+      .object({
+        agency: z.string(),
+        verified: z.boolean().meta({
+          description: "False until the agency's business is verified: shown as pending.",
+        }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The agency the listing was published under, when its owner's plan grants the agency badge.",
+      }),
   })
   .meta({ id: "ListingSummary" });
 export type ListingSummary = z.infer<typeof listingSummarySchema>;

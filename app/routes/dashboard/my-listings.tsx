@@ -18,6 +18,7 @@ import { dashboardPageQuerySchema } from "../../lib/schemas/dashboard.ts";
 import { idSchema } from "../../lib/schemas/id.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
 import { pageDashboardListings } from "../../services/dashboard/dashboard-listings.server.ts";
+import { runningAgencyOwnedBy } from "../../services/teams/team-rights.server.ts";
 import { deleteListing } from "../../services/listings/listing-write.server.ts";
 import {
   ownerFeaturedIds,
@@ -54,7 +55,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   });
   const featuresOwn = can(viewer, "listing:feature-own", { ownerId: viewer.id });
   const [listed, usage, ownFeatured] = await Promise.all([
-    pageDashboardListings({ viewer, page }),
+    runningAgencyOwnedBy(viewer.id).then((teamAgencyId) =>
+      pageDashboardListings({ viewer, page, teamAgencyId }),
+    ),
     planUsageFor(viewer),
     featuresOwn ? ownerFeaturedIds(viewer.id) : Promise.resolve<number[]>([]),
   ]);

@@ -13,6 +13,7 @@ import type {
 } from "../../lib/schemas/analytics.ts";
 import { requireAllowed } from "../core/actor.server.ts";
 import { viewDay } from "../listings/listing-views.server.ts";
+import { runningAgencyOwnedBy } from "../teams/team-rights.server.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,10 +33,15 @@ export function emptyTotals(): AnalyticsTotals {
 
 /**
  * Whose listings the figures cover: the platform for whoever may see it (the admin), one's own
- * for a publisher. A SQL condition on the alias `l` of listings.
+ * for a publisher, with the whole team's for the owner of a running agency. A SQL condition on
+ * the alias `l` of listings.
  */
-function scopeOf(viewer: Viewer): SQL {
-  return can(viewer, "analytics:view-platform") ? sql`true` : sql`l.user_id = ${viewer.id}`;
+async function scopeOf(viewer: Viewer, now: Date): Promise<SQL> {
+  if (can(viewer, "analytics:view-platform")) return sql`true`;
+  const teamAgencyId = await runningAgencyOwnedBy(viewer.id, now);
+  return teamAgencyId === null
+    ? sql`l.user_id = ${viewer.id}`
+    : sql`(l.user_id = ${viewer.id} or l.agency_id = ${teamAgencyId})`;
 }
 
 const leadColumns = sql.raw(
@@ -68,7 +74,7 @@ export async function analyticsReport(
   const dayList = rangeDays(days, now);
   const from = dayList[0] ?? viewDay(now);
   const to = dayList.at(-1) ?? viewDay(now);
-  const scope = scopeOf(viewer);
+  const scope = await scopeOf(viewer, now);
 
   const [viewDays, leadDays, listingRows] = await Promise.all([
     queryRows<{ day: string; views: number }>(
@@ -159,7 +165,7 @@ export async function leadsThisWeek(viewer: Viewer, now = new Date()): Promise<n
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from listing_leads d join listings l on l.id = d.listing_id
-      where d.day >= ${from}::date and ${scopeOf(viewer)}`,
+      where d.day >= ${from}::date and ${await scopeOf(viewer, now)}`,
   );
   return Number(row?.n ?? 0);
 }

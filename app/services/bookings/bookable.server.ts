@@ -11,6 +11,7 @@ export type BookingSettingsRow = typeof bookingSettings.$inferSelect;
 export const bookableListingColumns = {
   id: listings.id,
   userId: listings.userId,
+  agencyId: listings.agencyId,
   title: listings.title,
   city: listings.city,
   status: listings.status,

@@ -16,6 +16,7 @@ import { can } from "../../lib/permissions.ts";
 import { type BookingView } from "../../lib/schemas/bookings.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireId } from "../core/ids.server.ts";
+import { runningAgencyOwner } from "../teams/team-rights.server.ts";
 import { bookingRights } from "./booking-rights.server.ts";
 
 /**
@@ -25,17 +26,37 @@ import { bookingRights } from "./booking-rights.server.ts";
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-export async function bookingRow(db: Executor, rawId: unknown): Promise<BookingRow> {
+export async function bookingRow(
+  db: Executor,
+  rawId: unknown,
+): Promise<BookingRow & { agencyOwnerId: string | undefined }> {
   const id = requireId(rawId, "booking");
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+  const [row] = await db
+    .select({ booking: bookings, agencyId: listings.agencyId })
+    .from(bookings)
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
+    .where(eq(bookings.id, id));
   if (!row) throw new AppError("NOT_FOUND", "bookings.errors.notFound");
-  return row;
+  // The owner of the running agency the listing is under manages its bookings as its host does.
+  return { ...row.booking, agencyOwnerId: await runningAgencyOwner(row.agencyId, new Date(), db) };
 }
 
-/** A booking its actor may see: the guest, the host, or the administrator; anyone else 404. */
-export function requireParty(actor: Actor, booking: BookingRow) {
+/**
+ * A booking its actor may see: the guest, the host, the owner of the listing's running agency,
+ * or the administrator; anyone else 404.
+ */
+export function requireParty(
+  actor: Actor,
+  booking: BookingRow & { agencyOwnerId?: string | undefined },
+) {
   const party =
-    booking.guestId === actor.id || booking.hostId === actor.id || can(actor, "booking:list-all");
+    booking.guestId === actor.id ||
+    booking.hostId === actor.id ||
+    can(actor, "booking:manage-listing", {
+      ownerId: booking.hostId,
+      agencyOwnerId: booking.agencyOwnerId,
+    }) ||
+    can(actor, "booking:list-all");
   if (!party) throw new AppError("NOT_FOUND", "bookings.errors.notFound");
 }
 
@@ -240,7 +261,7 @@ export async function readBooking(actor: Actor | null, rawBookingId: unknown, no
     .leftJoin(user, eq(user.id, bookingEvents.actorId))
     .where(eq(bookingEvents.bookingId, booking.id))
     .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.id));
-  const view = publicView(await bookingById(db, booking.id), actor, now);
+  const view = publicView(await bookingById(db, booking.id), actor, now, booking.agencyOwnerId);
   return { booking: view, events: events.map((e) => ({ ...e, at: e.at.toISOString() })) };
 }
 
@@ -254,8 +275,9 @@ export function publicView(
   { guestEmail: _g, hostEmail: _h, guestId, hostId, timeZone, ...view }: BookingWithParties,
   actor: Actor,
   now: Date,
+  agencyOwnerId?: string,
 ): BookingView {
-  const parties = { ...view, guestId, hostId };
+  const parties = { ...view, guestId, hostId, agencyOwnerId };
   return { ...view, may: bookingRights(actor, parties, now, dayIn(now, timeZone)) };
 }
 

@@ -19,12 +19,19 @@ export interface BookingParties {
   checkOut: string;
   /** When an open request lapses unanswered (a row's Date, a view's ISO text). */
   expiresAt: Date | string | null;
+  /** The owner of the running agency the listing is under: they act as its host. */
+  agencyOwnerId?: string | undefined;
 }
 
-/** Who cancels: the guest first, then the host, then the administrator. */
+/** Who cancels: the guest first, then the host (or their agency's owner), then the administrator. */
 export function cancellerOf(actor: Actor, booking: BookingParties): Canceller {
   if (booking.guestId === actor.id) return "guest";
-  return booking.hostId === actor.id ? "host" : "admin";
+  return booking.hostId === actor.id || booking.agencyOwnerId === actor.id ? "host" : "admin";
+}
+
+/** The permission table's resource for the booking's listing. */
+function listingOf(booking: BookingParties) {
+  return { ownerId: booking.hostId, agencyOwnerId: booking.agencyOwnerId };
 }
 
 /** A stay's check-in day has come, in the listing's time zone (`today` is that day there). */
@@ -45,7 +52,7 @@ export function cancelRefusal(
 ): AppError | null {
   const canceller = cancellerOf(actor, booking);
   if (canceller === "host") {
-    if (!can(actor, "booking:manage-listing", { ownerId: booking.hostId })) {
+    if (!can(actor, "booking:manage-listing", listingOf(booking))) {
       return new AppError("FORBIDDEN", "api.errors.forbidden");
     }
     if (checkInBegun(booking, today)) {
@@ -74,7 +81,7 @@ export function requestLapsed(booking: BookingParties, now: Date): boolean {
  * listing's manager (its host, or the administrator), while the request is open and has not lapsed.
  */
 export function answerRefusal(actor: Actor, booking: BookingParties, now: Date): AppError | null {
-  if (!can(actor, "booking:manage-listing", { ownerId: booking.hostId })) {
+  if (!can(actor, "booking:manage-listing", listingOf(booking))) {
     return new AppError("FORBIDDEN", "api.errors.forbidden");
   }
   return booking.status !== "requested" || requestLapsed(booking, now)

@@ -11,6 +11,7 @@ import { parsedOrRefused } from "../../lib/validation.ts";
 import { requirePaymentProvider } from "../payments/checkout.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireId } from "../core/ids.server.ts";
+import { runningAgencyOwner } from "../teams/team-rights.server.ts";
 import {
   readListingBooking,
   unitRate,
@@ -54,7 +55,10 @@ export async function requireManagedListing(
   const listingId = requireId(rawListingId, "listing");
   const found = await readListingBooking(await getDb(), listingId);
   if (!found) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
-  requireAllowed(actor, "booking:manage-listing", { ownerId: found.listing.userId });
+  requireAllowed(actor, "booking:manage-listing", {
+    ownerId: found.listing.userId,
+    agencyOwnerId: await runningAgencyOwner(found.listing.agencyId),
+  });
   if (!found.unit) throw new AppError("CONFLICT", "bookings.errors.notBookable");
   return { ...found, listingId };
 }

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
-import { conversations, type messages } from "../../db/schema/index.ts";
+import { conversations, listings, type messages } from "../../db/schema/index.ts";
+import { can } from "../../lib/permissions.ts";
 import type { MessageView } from "../../lib/schemas/conversations.ts";
 import { partyOf, requireAllowed, type Actor } from "../core/actor.server.ts";
 import { notFound } from "../core/ids.server.ts";
 import { mediaUrl } from "../media/images.server.ts";
+import { runningAgencyOwner } from "../teams/team-rights.server.ts";
 
 /**
  * Conversations between a person and a listing's lister, and their messages. Only the two people
@@ -23,16 +25,27 @@ export function sideOf(row: Pick<Row, "guestId" | "hostId">, actorId: string): S
   return partyOf(actorId, { guest: row.guestId, host: row.hostId });
 }
 
-/** The conversation, when the actor is one of its two people; anybody else is told it is not there. */
+/**
+ * The conversation, when the actor is one of its two people, or the owner of the running agency
+ * its listing is under (who answers on the host's side); anybody else is told it is not there.
+ */
 export async function requireParticipant(
   db: Database | DbTransaction,
   actor: Actor,
   conversationId: number,
 ): Promise<{ row: Row; side: Side }> {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
-  const side = row ? sideOf(row, actor.id) : null;
-  if (!row || !side) throw notFound("conversation");
-  return { row, side };
+  const [found] = await db
+    .select({ row: conversations, agencyId: listings.agencyId })
+    .from(conversations)
+    .innerJoin(listings, eq(listings.id, conversations.listingId))
+    .where(eq(conversations.id, conversationId));
+  if (!found) throw notFound("conversation");
+  const { row } = found;
+  const side = sideOf(row, actor.id);
+  if (side) return { row, side };
+  const agencyOwnerId = await runningAgencyOwner(found.agencyId, new Date(), db);
+  if (can(actor, "conversation:answer-team", { agencyOwnerId })) return { row, side: "host" };
+  throw notFound("conversation");
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { favorites, listingImages, listings } from "../../db/schema/index.ts";
@@ -38,7 +38,11 @@ export const dashboardColumns = {
  * an agent's or professional's own listings in every status, every listing for the admin. One
  * query shape, so a page of rows and their count can never disagree.
  */
-async function dashboardQuery(viewer: Viewer, status?: ListingStatus) {
+async function dashboardQuery(
+  viewer: Viewer,
+  status?: ListingStatus,
+  teamAgencyId: number | null = null,
+) {
   const db = await getDb();
   if (!can(viewer, "listing:list-own")) {
     return {
@@ -58,7 +62,10 @@ async function dashboardQuery(viewer: Viewer, status?: ListingStatus) {
           .where(savedAndPublic(viewer)),
     };
   }
-  const where = and(dashboardScope(viewer), status ? eq(listings.status, status) : undefined);
+  const where = and(
+    dashboardScope(viewer, teamAgencyId),
+    status ? eq(listings.status, status) : undefined,
+  );
   return {
     rows: () =>
       db
@@ -75,9 +82,14 @@ async function dashboardQuery(viewer: Viewer, status?: ListingStatus) {
   };
 }
 
-/** A publisher's own listings; every listing for whoever may list them all (the admin). */
-function dashboardScope(viewer: Viewer): SQL | undefined {
-  return can(viewer, "listing:list-all") ? undefined : eq(listings.userId, viewer.id);
+/**
+ * A publisher's own listings, and those of the running agency they own (its members' too, the
+ * teams service names it); every listing for whoever may list them all (the admin).
+ */
+function dashboardScope(viewer: Viewer, teamAgencyId: number | null = null): SQL | undefined {
+  if (can(viewer, "listing:list-all")) return undefined;
+  const own = eq(listings.userId, viewer.id);
+  return teamAgencyId === null ? own : or(own, eq(listings.agencyId, teamAgencyId));
 }
 
 function savedAndPublic(viewer: Viewer): SQL | undefined {
@@ -110,12 +122,15 @@ export async function pageDashboardListings({
   viewer,
   page = 1,
   pageSize = DASHBOARD_PAGE_SIZE,
+  teamAgencyId = null,
 }: {
   viewer: Viewer;
   page?: number;
   pageSize?: number;
+  /** The running agency the viewer owns: its listings show with their own. */
+  teamAgencyId?: number | null;
 }): Promise<DashboardListingsPage> {
-  const query = await dashboardQuery(viewer);
+  const query = await dashboardQuery(viewer, undefined, teamAgencyId);
   const [counted] = await query.count();
   const total = Number(counted?.n ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));

@@ -17,12 +17,19 @@ import type { Role } from "../../lib/roles.ts";
 import { selectPublicSummaries } from "./listing-summaries.server.ts";
 import { videoEmbed } from "../../lib/video-embed.ts";
 import { listingColumnsFor } from "./listing-row.server.ts";
+import { agencyBadgeColumn, runningAgencyOwner } from "../teams/team-rights.server.ts";
 
 /** Who is looking: null for a visitor. Owners and admins may also see listings not yet public. */
 export type Viewer = { id: string; role: Role } | null;
 
-function mayView(viewer: Viewer, ownerId: string, status: ListingStatus): boolean {
-  return status === "approved" || can(viewer, "listing:view-unpublished", { ownerId });
+/** A public listing for anybody; one not public for its owner, its running agency's owner, the admin. */
+async function mayView(
+  viewer: Viewer,
+  row: { userId: string; status: ListingStatus; agencyId: number | null },
+): Promise<boolean> {
+  if (row.status === "approved") return true;
+  const agencyOwnerId = await runningAgencyOwner(row.agencyId);
+  return can(viewer, "listing:view-unpublished", { ownerId: row.userId, agencyOwnerId });
 }
 
 const imagesJson = sql<ListingImage[]>`coalesce((
@@ -50,6 +57,8 @@ export async function getListingDetail({
     .select({
       ...listingColumnsFor(listingDetailSchema.shape),
       userId: listings.userId,
+      agencyId: listings.agencyId,
+      agencyBadge: agencyBadgeColumn,
       countryName: countries.name,
       contactPhone: listings.contactPhone,
       videoUrl: listings.videoUrl,
@@ -63,11 +72,12 @@ export async function getListingDetail({
     .innerJoin(user, eq(user.id, listings.userId))
     .where(eq(listings.id, id))
     .limit(1);
-  if (!row || !mayView(viewer, row.userId, row.status)) {
+  if (!row || !(await mayView(viewer, row))) {
     throw new AppError("LISTING_NOT_FOUND", "detail.notFound.description");
   }
   const {
     userId: _userId,
+    agencyId: _agencyId,
     contactPhone,
     videoUrl,
     ownerName,

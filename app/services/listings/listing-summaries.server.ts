@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { countries, listingImages, listings } from "../../db/schema/index.ts";
 import { listingSummarySchema, type ListingSummary } from "../../lib/schemas/listing-view.ts";
+import { agencyBadgeColumn } from "../teams/team-rights.server.ts";
 import { listingColumnsFor } from "./listing-row.server.ts";
 
 /** The cover (position 0) of a listing, as JSON, or null: one subquery instead of a join per image. */
@@ -17,6 +18,7 @@ const summaryColumns = {
   ...listingColumnsFor(listingSummarySchema.shape),
   countryName: countries.name,
   cover: coverImage,
+  agencyBadge: agencyBadgeColumn,
 };
 
 /** Approved listings as card data, in the order given. */

@@ -25,6 +25,7 @@ import { requireListingRoom } from "../premium/plan-limits.server.ts";
 import { requireUnderRateLimit, requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 import { listCountries } from "../reference/reference.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
+import { publishingAgencyOf, runningAgencyOwner } from "../teams/team-rights.server.ts";
 import { requireId } from "../core/ids.server.ts";
 import { removeStoredImages } from "../media/images.server.ts";
 import { listingFormValues, listingRowValues } from "./listing-row.server.ts";
@@ -135,9 +136,11 @@ export async function createListing({
       // The plan's listing limit, counted with the owner's row locked (the admin has none).
       await requireListingRoom(tx, actor);
       await consumeUploads(tx, actor, [...copies.keys()]);
+      // A member of a running team publishes under the agency; the listing keeps it for good.
+      const agencyId = await publishingAgencyOf(actor.id, new Date(), tx);
       const [row] = await tx
         .insert(listings)
-        .values({ ...columnsOf(listing, country), userId: actor.id, status })
+        .values({ ...columnsOf(listing, country), userId: actor.id, agencyId, status })
         .returning({ id: listings.id });
       if (!row) throw new Error("The listing was not inserted.");
       if (listing.images.length > 0) {
@@ -200,7 +203,10 @@ interface OwnedListing {
   status: ListingStatus;
 }
 
-/** The listing if the actor may edit or delete it (its owner, or the admin). */
+/**
+ * The listing if the actor may edit or delete it: its owner, the owner of the running agency it
+ * was published under, or the admin.
+ */
 async function listingForChange(
   db: Database | DbTransaction,
   actor: Actor,
@@ -209,16 +215,22 @@ async function listingForChange(
   lock = false,
 ): Promise<OwnedListing> {
   const query = db
-    .select({ id: listings.id, userId: listings.userId, status: listings.status })
+    .select({
+      id: listings.id,
+      userId: listings.userId,
+      status: listings.status,
+      agencyId: listings.agencyId,
+    })
     .from(listings)
     .where(eq(listings.id, listingId))
     .limit(1);
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
-  if (!can(actor, action, { ownerId: row.userId })) {
+  const agencyOwnerId = await runningAgencyOwner(row.agencyId, new Date(), db);
+  if (!can(actor, action, { ownerId: row.userId, agencyOwnerId })) {
     throw new AppError("FORBIDDEN", "api.errors.forbidden");
   }
-  return row;
+  return { id: row.id, userId: row.userId, status: row.status };
 }
 
 export async function updateListing({
@@ -230,7 +242,7 @@ export async function updateListing({
   listingId: number | string;
   input: unknown;
 }): Promise<SavedListing> {
-  requireAllowed(actor, "listing:edit", { ownerId: actor?.id });
+  requireAllowed(actor, "listing:edit", { ownerId: actor?.id, agencyOwnerId: actor?.id });
   await requireUnderWriteLimit("listingEdit", actor);
   const id = requireId(listingId, "listing");
   const db = await getDb();
@@ -340,7 +352,7 @@ export async function deleteListing({
   actor: Actor | null;
   listingId: number | string;
 }): Promise<void> {
-  requireAllowed(actor, "listing:delete", { ownerId: actor?.id });
+  requireAllowed(actor, "listing:delete", { ownerId: actor?.id, agencyOwnerId: actor?.id });
   await requireUnderWriteLimit("listingEdit", actor);
   const id = requireId(listingId, "listing");
   const db = await getDb();
@@ -377,7 +389,7 @@ export async function getListingForEdit({
   actor: Actor | null;
   listingId: number | string;
 }): Promise<EditableListing> {
-  requireAllowed(actor, "listing:edit", { ownerId: actor?.id });
+  requireAllowed(actor, "listing:edit", { ownerId: actor?.id, agencyOwnerId: actor?.id });
   const id = requireId(listingId, "listing");
   const db = await getDb();
   await listingForChange(db, actor, "listing:edit", id);

@@ -35,6 +35,7 @@ import { quoteBodySchemas, quoteRoutes } from "./quotes.ts";
 import { referenceRoutes } from "./reference.ts";
 import { reviewBodySchemas, reviewRoutes } from "./reviews.ts";
 import { safetyRoutes } from "./safety.ts";
+import { teamBodySchemas, teamRoutes } from "./teams.ts";
 import { errorSchema, jsonResponse, withOpenApi } from "./router.ts";
 import { uploadRoutes } from "./uploads.ts";
 
@@ -91,6 +92,7 @@ apiV1.route("/", safetyRoutes);
 apiV1.route("/", paymentWebhookRoutes);
 apiV1.route("/", paymentRoutes);
 apiV1.route("/", payoutRoutes);
+apiV1.route("/", teamRoutes);
 
 apiV1.openAPIRegistry.register("Error", errorSchema);
 apiV1.openAPIRegistry.register("ListingInput", listingInputSchema);
@@ -102,6 +104,7 @@ for (const [name, schema] of Object.entries({
   ...reviewBodySchemas,
   ...paymentBodySchemas,
   ...payoutBodySchemas,
+  ...teamBodySchemas,
 })) {
   apiV1.openAPIRegistry.register(name, schema);
 }

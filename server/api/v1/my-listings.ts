@@ -8,6 +8,7 @@ import {
   savedListingSchema,
 } from "../../../app/lib/schemas/publishing-api.ts";
 import { pageDashboardListings } from "../../../app/services/dashboard/dashboard-listings.server.ts";
+import { runningAgencyOwnedBy } from "../../../app/services/teams/team-rights.server.ts";
 import {
   createListing,
   deleteListing,
@@ -49,7 +50,7 @@ myListingRoutes.openapi(
     path: "/my-listings",
     security: sessionSecurity,
     summary:
-      "My listings in every status (my saved listings for a regular user, every listing for the admin), newest first, one page at a time",
+      "My listings in every status (with my running agency's for its owner; my saved listings for a regular user, every listing for the admin), newest first, one page at a time",
     operationId: "listMyListings",
     middleware: [noStore, signedIn()] as const,
     request: { query: queryParameters(dashboardPageQuerySchema) },
@@ -59,9 +60,11 @@ myListingRoutes.openapi(
     },
   }),
   async (c) => {
+    const viewer = c.get("viewer");
     const result = await pageDashboardListings({
-      viewer: c.get("viewer"),
+      viewer,
       page: c.req.valid("query").page,
+      teamAgencyId: await runningAgencyOwnedBy(viewer.id),
     });
     return c.json(
       {

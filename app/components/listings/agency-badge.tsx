@@ -1,0 +1,36 @@
+import { Icon } from "../ui/icon.tsx";
+import { useT } from "../../i18n/use-t.ts";
+import { cn } from "../../lib/cn.ts";
+import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
+
+/**
+ * The agency badge of a listing published under an agency whose plan grants it: the agency's
+ * name, marked verified once its business is, and pending until then (issue 27, point 4).
+ */
+export function AgencyBadge({
+  badge,
+  className,
+}: {
+  badge: ListingSummary["agencyBadge"];
+  className?: string;
+}) {
+  const t = useT();
+  if (!badge) return null;
+  return (
+    <p
+      data-testid="agency-badge"
+      className={cn(
+        "flex items-center gap-1 text-sm font-medium",
+        badge.verified ? "text-primary-strong" : "text-muted",
+        className,
+      )}
+    >
+      <Icon name="check" className={cn("size-3.5 shrink-0", !badge.verified && "opacity-50")} />
+      <span className="truncate">
+        {t(badge.verified ? "listing.card.agencyVerified" : "listing.card.agencyPending", {
+          agency: badge.agency,
+        })}
+      </span>
+    </p>
+  );
+}

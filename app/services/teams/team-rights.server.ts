@@ -1,0 +1,103 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
+import {
+  agencies,
+  agencyMembers,
+  listings,
+  planSubscriptions,
+  premiumPlans,
+} from "../../db/schema/index.ts";
+import { entitlementOf } from "../premium/entitlements.server.ts";
+
+/**
+ * What other domains ask of teams, for the permission table's `team` rules: whose running
+ * agency a record belongs to, and under which agency a publisher publishes now. "Running" is
+ * the owner's plan granting `team` at that moment: when it ends, every answer here says "no
+ * agency" (the team is paused) and nothing is deleted; a renewal resumes it.
+ */
+
+type Reader = Database | DbTransaction;
+
+/** Whether the agency owner's plan grants team access at `now`. */
+export async function teamRunning(
+  ownerId: string,
+  now: Date = new Date(),
+  db?: Reader,
+): Promise<boolean> {
+  return (await entitlementOf(ownerId, "team", now, db)) !== undefined;
+}
+
+/**
+ * The owner of the agency a record was published under, only while that agency runs: the
+ * permission table's `agencyOwnerId`. Undefined for no agency or a paused one.
+ */
+export async function runningAgencyOwner(
+  agencyId: number | null,
+  now: Date = new Date(),
+  db?: Reader,
+): Promise<string | undefined> {
+  if (agencyId === null) return undefined;
+  const reader = db ?? (await getDb());
+  const [row] = await reader
+    .select({ ownerId: agencies.ownerId })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId));
+  if (!row) return undefined;
+  return (await teamRunning(row.ownerId, now, reader)) ? row.ownerId : undefined;
+}
+
+/**
+ * The agency whose team the actor owns and that runs now, for lists of "the team's" records
+ * (its listings, bookings, conversations, figures); null otherwise.
+ */
+export async function runningAgencyOwnedBy(
+  userId: string,
+  now: Date = new Date(),
+  db?: Reader,
+): Promise<number | null> {
+  const reader = db ?? (await getDb());
+  const [row] = await reader
+    .select({ id: agencies.id })
+    .from(agencies)
+    .where(eq(agencies.ownerId, userId));
+  if (!row) return null;
+  return (await teamRunning(userId, now, reader)) ? row.id : null;
+}
+
+/**
+ * The agency a new listing of the publisher goes under: their active membership's (as owner or
+ * member), while its team runs; null when they publish on their own.
+ */
+export async function publishingAgencyOf(
+  userId: string,
+  now: Date = new Date(),
+  db?: Reader,
+): Promise<number | null> {
+  const reader = db ?? (await getDb());
+  const [row] = await reader
+    .select({ agencyId: agencies.id, ownerId: agencies.ownerId })
+    .from(agencyMembers)
+    .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
+    .where(and(eq(agencyMembers.userId, userId), eq(agencyMembers.status, "active")));
+  if (!row) return null;
+  return (await teamRunning(row.ownerId, now, reader)) ? row.agencyId : null;
+}
+
+/**
+ * A listing's agency badge, as a column of a query over `listings`: the agency's name and whether
+ * its business is verified, when the listing is under an agency whose owner's running plan (the
+ * latest started, as `currentPlan` picks it) grants `agencyBadge`; null otherwise. One subquery,
+ * so a page of cards costs no query per card.
+ */
+export const agencyBadgeColumn = sql<{ agency: string; verified: boolean } | null>`(
+  select json_build_object('agency', a.name, 'verified', a.business_verified_at is not null)
+  from ${agencies} a
+  where a.id = ${listings.agencyId}
+    and coalesce((
+      select pp.entitlements ? 'agencyBadge'
+      from ${planSubscriptions} ps join ${premiumPlans} pp on pp.id = ps.plan_id
+      where ps.user_id = a.owner_id and ps.starts_at <= now() and ps.ends_at > now()
+      order by ps.starts_at desc
+      limit 1
+    ), false)
+)`;
