@@ -103,6 +103,7 @@ export const dashboard = {
       email: "E-mails",
       share: "Shares",
       favorite: "Favorites",
+      callback: "WhatsApp call-backs",
     },
     chartTitle: "Daily views and leads",
     chartSummary:
