@@ -53,7 +53,11 @@ export const DOMAIN_IMPORTS = {
   capabilities: { payments: ["provider-registry"] },
   contact: { admin: ["audit"], content: ["settings"] },
   content: { admin: ["audit"], cache: ["memo"], media: ["images", "logo"] },
-  conversations: { media: ["images"], safety: ["blocks", "reports"] },
+  conversations: {
+    media: ["images"],
+    premium: ["entitlements"],
+    safety: ["blocks", "reports"],
+  },
   favorites: { analytics: ["leads"] },
   listings: {
     admin: ["audit"],

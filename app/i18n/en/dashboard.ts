@@ -40,6 +40,8 @@ export const dashboard = {
     reports: "Reports",
     myProfile: "My Profile",
     reviews: "Reviews",
+    support: "Support",
+    supportInbox: "Support Chats",
   },
   status: {
     pending_approval: "Pending",
