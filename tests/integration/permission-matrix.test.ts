@@ -58,7 +58,7 @@ interface Expectation {
    * The call also needs this perk of a plan. The matrix's accounts hold none, so an allowed
    * publisher may get requireEntitlement's 403 (and no other); the perk's own tests buy it.
    */
-  entitlement?: Exclude<PerkName, "analytics" | "support">;
+  entitlement?: Exclude<PerkName, "analytics">;
   /**
    * Nobody's session opens it, the administrator's included: only a signature made with the
    * provider's secret does (401 for everybody here, with nothing changed).
@@ -89,6 +89,12 @@ const TAB_PAGES: Record<string, PageExpectation> = Object.fromEntries(
 
 const PAGES: Record<string, PageExpectation> = {
   ...TAB_PAGES,
+  // Writing to support also needs a plan with chat support: the matrix's accounts hold none, so
+  // the agents and the professional get the plan's refusal (403) shown on the page.
+  "routes/dashboard/support.tsx": {
+    get: { action: "support:chat" },
+    post: { action: "support:chat", alsoAllowed: [403] },
+  },
   "routes/site/home.tsx": { get: PUBLIC },
   "routes/site/category.tsx": { get: PUBLIC },
   "routes/site/listing.tsx": {
@@ -303,6 +309,20 @@ const API: Record<string, Expectation> = {
     json: { reason: "Reported as abusive." },
     alsoAllowed: [404],
   },
+  "GET /api/v1/me/support-chat": { action: "support:chat" },
+  "POST /api/v1/me/support-chat/messages": {
+    action: "support:chat",
+    json: { body: "Hello" },
+    entitlement: "support",
+  },
+  "GET /api/v1/admin/support-chats": { action: "support:answer" },
+  // No support chat has the path's number: the administrator is answered 404.
+  "GET /api/v1/admin/support-chats/:chatId": { action: "support:answer", alsoAllowed: [404] },
+  "POST /api/v1/admin/support-chats/:chatId/messages": {
+    action: "support:answer",
+    json: { body: "Hello" },
+    alsoAllowed: [404],
+  },
   "GET /api/v1/me/conversations": { action: "conversation:list-own" },
   "GET /api/v1/me/unread-messages": { action: "conversation:list-own" },
   // Agent A asking about their own listing is told it is theirs (409).
@@ -496,7 +516,11 @@ describe(`permission matrix on ${testEngine}`, () => {
     const t = createTranslator();
     const { error } = (await response.clone().json()) as { error: { message: string } };
     // The refusal naming a plan starts with the one that names none.
-    const perk = t(`entitlements.locked.perks.${rule.entitlement}`);
+    const perk = t(
+      rule.entitlement === "support"
+        ? "entitlements.locked.perks.support.basic"
+        : `entitlements.locked.perks.${rule.entitlement}`,
+    );
     return error.message.startsWith(t("entitlements.locked.none", { perk }).slice(0, -1));
   }
 

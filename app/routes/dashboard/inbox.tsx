@@ -8,10 +8,11 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { dashboardRole } from "../../lib/permissions.ts";
+import { can, dashboardRole } from "../../lib/permissions.ts";
 import { inboxQuerySchema } from "../../lib/schemas/conversations.ts";
 import { parseId } from "../../lib/id.ts";
 import { listConversations } from "../../services/conversations/inbox.server.ts";
+import { supportUnread } from "../../services/conversations/support-chat.server.ts";
 import { openBookingConversation } from "../../services/conversations/conversation-start.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
@@ -25,7 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     inbox,
     role: dashboardRole(viewer.role),
-    messages: pickMessages(["conversations.inbox"]),
+    // The support chat's replies are read in its own tab: its card here says when there are some.
+    support: can(viewer, "support:chat") ? { unread: await supportUnread(viewer.id) } : null,
+    messages: pickMessages(["conversations.inbox", "conversations.support"]),
   };
 }
 
@@ -45,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function InboxTab({ loaderData }: Route.ComponentProps) {
-  const { inbox, role } = loaderData;
+  const { inbox, role, support } = loaderData;
   const t = useT();
   const lister = role === "agent" || role === "professional";
   const title =
@@ -71,6 +74,26 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </div>
+      {support && (
+        <Link
+          to="/dashboard/support"
+          className="mb-4 flex items-center justify-between gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-canvas"
+        >
+          <span className="min-w-0">
+            <span className="block font-semibold text-ink">
+              {t("conversations.support.inboxCard")}
+            </span>
+            <span className="block text-sm text-muted">
+              {t("conversations.support.inboxCardHint")}
+            </span>
+          </span>
+          {support.unread > 0 && (
+            <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-white">
+              {t("conversations.inbox.unreadBadge", { count: support.unread })}
+            </span>
+          )}
+        </Link>
+      )}
       {inbox.conversations.length === 0 ? (
         <EmptyState
           title={t("conversations.inbox.empty")}

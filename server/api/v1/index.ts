@@ -35,6 +35,7 @@ import { quoteBodySchemas, quoteRoutes } from "./quotes.ts";
 import { referenceRoutes } from "./reference.ts";
 import { reviewBodySchemas, reviewRoutes } from "./reviews.ts";
 import { safetyRoutes } from "./safety.ts";
+import { supportBodySchemas, supportRoutes } from "./support.ts";
 import { errorSchema, jsonResponse, withOpenApi } from "./router.ts";
 import { uploadRoutes } from "./uploads.ts";
 
@@ -88,6 +89,7 @@ apiV1.route("/", reviewRoutes);
 apiV1.route("/", conversationRoutes);
 apiV1.route("/", quoteRoutes);
 apiV1.route("/", safetyRoutes);
+apiV1.route("/", supportRoutes);
 apiV1.route("/", paymentWebhookRoutes);
 apiV1.route("/", paymentRoutes);
 apiV1.route("/", payoutRoutes);
@@ -99,6 +101,7 @@ for (const [name, schema] of Object.entries({
   ...bookingBodySchemas,
   ...quoteBodySchemas,
   ...conversationBodySchemas,
+  ...supportBodySchemas,
   ...reviewBodySchemas,
   ...paymentBodySchemas,
   ...payoutBodySchemas,
