@@ -169,9 +169,9 @@ describe(`analytics tiers by plan on ${testEngine}`, () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     // Newest first; no e-mail address or phone number, which conversations never share.
     expect((await response.text()).split("\r\n")).toEqual([
-      "Date (UTC),Source,Listing ID,Listing,Name",
-      `2026-01-03 08:00,Quote request,${listing.id},'=cmd|' /C calc'!A0,'+233 Kojo`,
-      `2026-01-02 10:30,Message,${listing.id},'=cmd|' /C calc'!A0,Ama Mensah`,
+      "Date (UTC),Source,Listing ID,Listing,Name,Phone",
+      `2026-01-03 08:00,Quote request,${listing.id},'=cmd|' /C calc'!A0,'+233 Kojo,`,
+      `2026-01-02 10:30,Message,${listing.id},'=cmd|' /C calc'!A0,Ama Mensah,`,
       "",
     ]);
     expect((await page(elite)).leadDownload).toBe(true);

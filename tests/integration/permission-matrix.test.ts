@@ -173,6 +173,13 @@ const PAGES: Record<string, PageExpectation> = {
   "routes/resources/quotes.ts": { get: PUBLIC, post: SIGNED_IN },
   // A public listing's contact link: records the lead, then redirects to the call, chat or e-mail.
   "routes/resources/contact-lead.ts": { get: PUBLIC },
+  // A WhatsApp call-back request: anybody, on a listing whose owner's plan grants WhatsApp leads.
+  // Agent A holds no plan, so everybody is told the listing takes none (403); a GET goes back to
+  // the listing.
+  "routes/resources/whatsapp-callback.ts": {
+    get: PUBLIC,
+    post: { action: null, alsoAllowed: [403] },
+  },
   "routes/resources/featured-listings.ts": { get: PUBLIC },
   "routes/resources/search.ts": { get: PUBLIC },
   "routes/resources/set-currency.ts": { get: PUBLIC, post: PUBLIC },
@@ -261,6 +268,14 @@ const API: Record<string, Expectation> = {
   },
   // Any visitor's click or share on a public listing is a lead.
   "POST /api/v1/listings/:listingId/leads": { action: null, json: { kind: "share" } },
+  // The perk is the listing owner's, not the caller's: agent A holds no plan, so everybody is
+  // told the listing takes no call-back requests (403), and nothing is saved.
+  "POST /api/v1/listings/:listingId/whatsapp-callbacks": {
+    action: null,
+    json: { name: "Ama", phone: "+233 24 123 4567", consent: true },
+    alsoAllowed: [403],
+  },
+  "GET /api/v1/me/whatsapp-callbacks": { action: "lead:list-own" },
   "GET /api/v1/analytics/report.csv": { action: "analytics:view" },
   "GET /api/v1/analytics/leads.csv": { action: "analytics:view", entitlement: "leadDownload" },
   // The matrix's listing is a real-estate rent, which takes no bookings: a 409 once allowed.

@@ -88,6 +88,13 @@ export const conversations = {
     replyLabel: "Reply to {name}",
     replyPlaceholder: "Write the team's answer…",
   },
+  callbacks: {
+    title: "WhatsApp call-back requests",
+    subtitle: "Visitors who left their WhatsApp number and asked you to contact them.",
+    about: "About {title}",
+    chat: "Chat on WhatsApp",
+    chatWith: "Chat on WhatsApp with {name}",
+  },
   header: {
     messages: "Messages",
     unread: { one: "Messages, {count} unread", other: "Messages, {count} unread" },

@@ -144,7 +144,13 @@ export const dashboard = {
       date: "Date (UTC)",
       source: "Source",
       name: "Name",
-      sources: { message: "Message", booking: "Booking request", quote: "Quote request" },
+      phone: "Phone",
+      sources: {
+        message: "Message",
+        booking: "Booking request",
+        quote: "Quote request",
+        whatsapp: "WhatsApp call-back",
+      },
     },
     csv: {
       date: "Date",
