@@ -59,11 +59,12 @@ export async function supportUnread(accountId: string): Promise<number> {
   const db = await getDb();
   const [row] = await db
     .select({
+      // Qualified by hand: inside the subquery a bare "id" would be the message's own.
       n: sql<number>`(select count(*)::int from ${supportMessages} m
-        where m.chat_id = ${supportChats.id} and m.from_staff and m.id > ${supportChats.userReadId})`,
+        where m.chat_id = c.id and m.from_staff and m.id > c.user_read_id)`,
     })
-    .from(supportChats)
-    .where(eq(supportChats.userId, accountId));
+    .from(sql`${supportChats} c`)
+    .where(sql`c.user_id = ${accountId}`);
   return row?.n ?? 0;
 }
 
