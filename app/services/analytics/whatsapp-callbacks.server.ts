@@ -74,13 +74,13 @@ export async function requestWhatsappCallback(
   listingId: number,
   input: unknown,
 ): Promise<{ listingTitle: string; ownerName: string }> {
+  // Counted first, as every write is: the "account" is the listing, the address the visitor's.
+  await requireUnderWriteLimit("whatsappCallback", { id: `listing:${listingId}` });
   const listing = await publicListing(listingId);
   if (!listing) throw new AppError("LISTING_NOT_FOUND", "detail.notFound.description");
   if (!(await ownerTakesCallbacks(listing))) {
     throw new AppError("FORBIDDEN", "detail.whatsappCallback.unavailable");
   }
-  // The "account" counted is the listing, the address the visitor's (see the rule).
-  await requireUnderWriteLimit("whatsappCallback", { id: `listing:${listingId}` });
   const { name, phone } = parsedOrRefused(
     whatsappCallbackInputSchema.safeParse(input),
     "detail.whatsappCallback.errors.invalid",

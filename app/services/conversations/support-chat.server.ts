@@ -130,16 +130,17 @@ async function insertSupportMessage(
 }
 
 /**
- * Writes to the team: the chat is made on the first message. Refused (403, naming the plan that
- * unlocks it) without chat support; counted on the message limit, like any conversation's.
+ * Writes to the team: the chat is made on the first message. Counted on the message limit, like
+ * any conversation's; refused (403, naming the plan that unlocks it) without chat support.
  */
 export async function sendSupportMessage(
   actor: Actor | null,
   input: unknown,
 ): Promise<MessageView> {
   requireAllowed(actor, "support:chat");
-  await requireEntitlement(actor, "support", "basic");
+  // Counted before the plan is asked, as every write is: refused attempts count too.
   await requireUnderWriteLimit("message", actor);
+  await requireEntitlement(actor, "support", "basic");
   const { body } = parsedOrRefused(
     supportMessageInputSchema.safeParse(input),
     "conversations.errors.invalid",
@@ -280,14 +281,16 @@ export async function readSupportChat(
   return { ...summary, unread: 0, messages: rows.map((row) => supportMessageView(row, true)) };
 }
 
-/** The team's answer in a chat; counted on the administrator's message limit. */
+/**
+ * The team's answer in a chat. Not limited, like the administrator's other tools: the one
+ * trusted account answers as many people as are waiting.
+ */
 export async function replyToSupportChat(
   actor: Actor | null,
   chatId: unknown,
   input: unknown,
 ): Promise<MessageView> {
   requireAllowed(actor, "support:answer");
-  await requireUnderWriteLimit("message", actor);
   const db = await getDb();
   const summary = await requireChat(db, chatId);
   const { body } = parsedOrRefused(

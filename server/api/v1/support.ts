@@ -123,7 +123,7 @@ supportRoutes.openapi(
 );
 
 supportRoutes.openapi(
-  limitedRoute("message", {
+  createRoute({
     method: "post",
     path: "/admin/support-chats/{chatId}/messages",
     security: sessionSecurity,
