@@ -535,15 +535,17 @@ describe(`permission matrix on ${testEngine}`, () => {
 
   /** requireEntitlement's 403 for the rule's perk: the table let the caller through. */
   async function refusedForPlan(response: Response, rule: Expectation): Promise<boolean> {
-    if ((!rule.entitlement && !rule.ownerRefusal) || response.status !== 403) return false;
+    const { entitlement, ownerRefusal } = rule;
+    if ((!entitlement && !ownerRefusal) || response.status !== 403) return false;
     const t = createTranslator();
     const { error } = (await response.clone().json()) as { error: { message: string } };
-    if (rule.ownerRefusal) return error.message === t(rule.ownerRefusal);
+    if (ownerRefusal) return error.message === t(ownerRefusal);
+    if (!entitlement) return false;
     // The refusal naming a plan starts with the one that names none.
     const perk = t(
-      rule.entitlement === "support"
+      entitlement === "support"
         ? "entitlements.locked.perks.support.basic"
-        : `entitlements.locked.perks.${rule.entitlement}`,
+        : `entitlements.locked.perks.${entitlement}`,
     );
     return error.message.startsWith(t("entitlements.locked.none", { perk }).slice(0, -1));
   }
