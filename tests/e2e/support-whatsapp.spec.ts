@@ -90,7 +90,7 @@ test("a visitor asks for a WhatsApp call-back and the host finds the lead with i
 }) => {
   test.setTimeout(120_000);
   // The form without consent is refused on purpose (400), which the browser logs.
-  pageErrors.allow(failedRequest(`/listing/${premiumListingId}/whatsapp-callback`, 400));
+  pageErrors.allow(failedRequest(`/listing/${premiumListingId}/whatsapp-callback.data`, 400));
   const visitorContext = await browser.newContext({ baseURL: E2E.baseUrl });
   const visitor = await visitorContext.newPage();
   await gotoHydrated(visitor, `/listing/${premiumListingId}`);
