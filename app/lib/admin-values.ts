@@ -4,14 +4,7 @@
  */
 
 /** A visitor's contact click by channel, a share, a favourite or a WhatsApp call-back request. */
-export const LEAD_KINDS = [
-  "call",
-  "whatsapp",
-  "email",
-  "share",
-  "favorite",
-  "callback",
-] as const;
+export const LEAD_KINDS = ["call", "whatsapp", "email", "share", "favorite", "callback"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
 export const AUDIT_ACTIONS = [

@@ -116,5 +116,6 @@ export function waitingText(t: Translate, minutes: number): string {
   if (minutes >= 60) {
     return t("conversations.support.waiting.hours", { count: Math.floor(minutes / 60) });
   }
+  if (minutes < 1) return t("conversations.support.waiting.justNow");
   return t("conversations.support.waiting.minutes", { count: minutes });
 }

@@ -79,6 +79,7 @@ export const conversations = {
     priority: "Priority",
     answered: "Answered",
     waiting: {
+      justNow: "Waiting under a minute",
       minutes: { one: "Waiting {count} minute", other: "Waiting {count} minutes" },
       hours: { one: "Waiting {count} hour", other: "Waiting {count} hours" },
       days: { one: "Waiting {count} day", other: "Waiting {count} days" },
