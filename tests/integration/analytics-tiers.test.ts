@@ -123,7 +123,7 @@ describe(`analytics tiers by plan on ${testEngine}`, () => {
     const listings = await send("/api/v1/analytics/report.csv?days=90", { jar });
     expect(listings.status).toBe(200);
     expect((await listings.text()).split("\r\n")[0]).toBe(
-      "Listing ID,Listing,Views,Leads,Calls,WhatsApp,E-mails,Shares,Favorites",
+      "Listing ID,Listing,Views,Leads,Calls,WhatsApp,E-mails,Shares,Favorites,WhatsApp call-backs",
     );
     const daily = await send("/api/v1/analytics/report.csv?days=7&by=day", { jar });
     expect(daily.status).toBe(200);
