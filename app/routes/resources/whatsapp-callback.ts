@@ -4,12 +4,18 @@ import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import type { WhatsappCallbackResult } from "../../lib/schemas/whatsapp-callback.ts";
 import { parseId } from "../../lib/id.ts";
 import { requestWhatsappCallback } from "../../services/analytics/whatsapp-callbacks.server.ts";
-import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
+import { requireId } from "../../services/core/ids.server.ts";
+import {
+  answerAction,
+  loadOrErrorPage,
+  refusalText,
+} from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 
-/** Nothing to show here: the form lives on the listing's page. */
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/listing/${params.listingId}`);
+/** Nothing to show here: the form lives on the listing's page (a number that is none: 404). */
+export async function loader({ params }: Route.LoaderArgs) {
+  const listingId = await loadOrErrorPage(async () => requireId(params.listingId, "listing"));
+  return redirect(`/listing/${listingId}`);
 }
 
 /**
