@@ -60,6 +60,7 @@ export const DOMAIN_IMPORTS = {
   content: { admin: ["audit"], cache: ["memo"], media: ["images", "logo"] },
   conversations: {
     media: ["images"],
+    premium: ["entitlements"],
     safety: ["blocks", "reports"],
     teams: ["team-rights"],
   },

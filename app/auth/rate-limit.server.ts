@@ -142,6 +142,14 @@ export const RATE_LIMIT_RULES = {
     perAddress: 300,
     message: "limits.teamChanges",
   },
+  // A WhatsApp call-back request: the address is the visitor's, the "account" the listing's
+  // (`listing:<id>`), so neither one visitor nor a crowd can flood one host with numbers.
+  whatsappCallback: {
+    windowSeconds: 3600,
+    perAccount: 30,
+    perAddress: 5,
+    message: "limits.whatsappCallbacks",
+  },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;

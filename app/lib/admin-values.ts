@@ -3,8 +3,8 @@
  * the audit log records. The database's CHECK constraints and the services read these lists.
  */
 
-/** A visitor's contact click by channel, a share or a favourite. */
-export const LEAD_KINDS = ["call", "whatsapp", "email", "share", "favorite"] as const;
+/** A visitor's contact click by channel, a share, a favourite or a WhatsApp call-back request. */
+export const LEAD_KINDS = ["call", "whatsapp", "email", "share", "favorite", "callback"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
 export const AUDIT_ACTIONS = [

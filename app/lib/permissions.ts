@@ -26,6 +26,8 @@ export const DASHBOARD_TABS = [
   "audit-log",
   "reviews",
   "team",
+  "support",
+  "support-inbox",
   "profile",
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -121,6 +123,16 @@ export const PERMISSIONS = {
   "conversation:list-own": { any: SIGNED_IN },
   /** Reading and answering a conversation about a listing of one's running agency as its host. */
   "conversation:answer-team": { any: [], team: AGENTS },
+  /**
+   * "Chat with support": the account's conversation with the site's team. The accounts that can
+   * hold a plan; the plan's `support` entitlement decides (requireEntitlement), since chat support
+   * is what the spec's Basic plan sells. Everybody else writes through the contact form.
+   */
+  "support:chat": { any: ["agent", "professional"] },
+  /** The support inbox: every support chat, priority ones first, and the team's replies. */
+  "support:answer": { any: ADMIN },
+  /** The WhatsApp call-back requests visitors left on one's own listings. */
+  "lead:list-own": { any: PUBLISHERS },
   /** Asking a professional for a quote on their service (one's own is refused by the service). */
   "quote:request": { any: SIGNED_IN },
   /** Sending or withdrawing a quote: only on a request for one's own service. */
@@ -241,6 +253,8 @@ export const TAB_ACTION: Record<DashboardTab, Action> = {
   "audit-log": "audit:view",
   reviews: "review:dashboard",
   team: "team:view",
+  support: "support:chat",
+  "support-inbox": "support:answer",
 };
 
 export function isDashboardTab(value: string): value is DashboardTab {
@@ -270,6 +284,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "reviews", label: "dashboard.tabs.reviews" },
     { tab: "team", label: "dashboard.tabs.team" },
     { tab: "premium-plans", label: "dashboard.tabs.premium" },
+    { tab: "support", label: "dashboard.tabs.support" },
     { tab: "payments", label: "dashboard.tabs.payments" },
     { tab: "profile", label: "dashboard.tabs.profile" },
   ],
@@ -281,6 +296,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "analytics", label: "dashboard.tabs.performance" },
     { tab: "reviews", label: "dashboard.tabs.reviews" },
     { tab: "premium-plans", label: "dashboard.tabs.premium" },
+    { tab: "support", label: "dashboard.tabs.support" },
     { tab: "payments", label: "dashboard.tabs.payments" },
     { tab: "profile", label: "dashboard.tabs.profile" },
   ],
@@ -294,6 +310,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "platform-settings", label: "dashboard.tabs.settings" },
     { tab: "messages", label: "dashboard.tabs.messages" },
     { tab: "inbox", label: "dashboard.tabs.conversations" },
+    { tab: "support-inbox", label: "dashboard.tabs.supportInbox" },
     { tab: "reports", label: "dashboard.tabs.reports" },
     { tab: "bookings", label: "dashboard.tabs.bookings" },
     { tab: "payments", label: "dashboard.tabs.payments" },

@@ -150,6 +150,7 @@ test("the administrator signs in with a magic link; other addresses are refused"
     "Settings",
     "Messages",
     "Conversations",
+    "Support Chats",
     "Reports",
     "Bookings",
     "Payments",
@@ -183,6 +184,7 @@ test("Google sign-in through the local stand-in → role selection → dashboard
     "Performance",
     "Reviews",
     "Premium",
+    "Support",
     "Payments",
     "Profile",
   ]);
@@ -266,6 +268,7 @@ test("an agent's tab bar and header", async ({ page }) => {
     "Reviews",
     "Team",
     "Premium",
+    "Support",
     "Payments",
     "Profile",
   ]);

@@ -123,7 +123,7 @@ describe(`analytics tiers by plan on ${testEngine}`, () => {
     const listings = await send("/api/v1/analytics/report.csv?days=90", { jar });
     expect(listings.status).toBe(200);
     expect((await listings.text()).split("\r\n")[0]).toBe(
-      "Listing ID,Listing,Views,Leads,Calls,WhatsApp,E-mails,Shares,Favorites",
+      "Listing ID,Listing,Views,Leads,Calls,WhatsApp,E-mails,Shares,Favorites,WhatsApp call-backs",
     );
     const daily = await send("/api/v1/analytics/report.csv?days=7&by=day", { jar });
     expect(daily.status).toBe(200);
@@ -169,9 +169,9 @@ describe(`analytics tiers by plan on ${testEngine}`, () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     // Newest first; no e-mail address or phone number, which conversations never share.
     expect((await response.text()).split("\r\n")).toEqual([
-      "Date (UTC),Source,Listing ID,Listing,Name",
-      `2026-01-03 08:00,Quote request,${listing.id},'=cmd|' /C calc'!A0,'+233 Kojo`,
-      `2026-01-02 10:30,Message,${listing.id},'=cmd|' /C calc'!A0,Ama Mensah`,
+      "Date (UTC),Source,Listing ID,Listing,Name,Phone",
+      `2026-01-03 08:00,Quote request,${listing.id},'=cmd|' /C calc'!A0,'+233 Kojo,`,
+      `2026-01-02 10:30,Message,${listing.id},'=cmd|' /C calc'!A0,Ama Mensah,`,
       "",
     ]);
     expect((await page(elite)).leadDownload).toBe(true);

@@ -226,6 +226,7 @@ describe(`lead events and analytics on ${testEngine}`, () => {
         email: 0,
         share: 1,
         favorite: 0,
+        callback: 0,
       });
       expect(week.listings.map((l) => [l.id, l.views, l.leads])).toEqual([
         [whatsappId, 2, 2],
@@ -299,20 +300,22 @@ describe(`lead events and analytics on ${testEngine}`, () => {
         .from(listings)
         .where(eq(listings.id, noPhoneId));
       expect(lines).toEqual([
-        "Listing ID,Listing,Views,Leads,Calls,WhatsApp,E-mails,Shares,Favorites",
-        `${whatsappId},"'=HYPERLINK(""http://evil.example"",""Villa, ""sea"" view"")",2,2,0,1,0,1,0`,
-        `${noPhoneId},${noPhone!.title},1,0,0,0,0,0,0`,
-        "Total,,3,2,0,1,0,1,0",
+        "Listing ID,Listing,Views,Leads,Calls,WhatsApp,E-mails,Shares,Favorites,WhatsApp call-backs",
+        `${whatsappId},"'=HYPERLINK(""http://evil.example"",""Villa, ""sea"" view"")",2,2,0,1,0,1,0,0`,
+        `${noPhoneId},${noPhone!.title},1,0,0,0,0,0,0,0`,
+        "Total,,3,2,0,1,0,1,0,0",
         "",
       ]);
       const daily = await send("/api/v1/analytics/report.csv?days=30&by=day", {
         jar: jarWith(agentA.cookie),
       });
       const dayLines = (await daily.text()).trimEnd().split("\r\n");
-      expect(dayLines[0]).toBe("Date,Views,Leads,Calls,WhatsApp,E-mails,Shares,Favorites");
+      expect(dayLines[0]).toBe(
+        "Date,Views,Leads,Calls,WhatsApp,E-mails,Shares,Favorites,WhatsApp call-backs",
+      );
       expect(dayLines).toHaveLength(32);
-      expect(dayLines.at(-2)).toBe(`${viewDay()},3,2,0,1,0,1,0`);
-      expect(dayLines.at(-1)).toBe("Total,4,2,0,1,0,1,0");
+      expect(dayLines.at(-2)).toBe(`${viewDay()},3,2,0,1,0,1,0,0`);
+      expect(dayLines.at(-1)).toBe("Total,4,2,0,1,0,1,0,0");
       for (const query of ["days=12", "days=abc", "by=week"]) {
         const bad = await send(`/api/v1/analytics/report.csv?${query}`, {
           jar: jarWith(agentA.cookie),

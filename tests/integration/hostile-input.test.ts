@@ -205,6 +205,7 @@ const PATH_ID_KINDS = [
   "feedId",
   "jobId",
   "conversationId",
+  "chatId",
   "requestId",
   "quoteId",
   "reviewId",

@@ -56,10 +56,13 @@ describe(`migrations on ${testEngine}`, () => {
       "reviews",
       "search_words",
       "session",
+      "support_chats",
+      "support_messages",
       "tour_departures",
       "user",
       "user_blocks",
       "verification",
+      "whatsapp_callbacks",
     ]);
   });
 

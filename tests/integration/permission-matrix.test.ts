@@ -10,7 +10,7 @@ import {
   listings,
   listingUploads,
 } from "../../app/db/schema/index.ts";
-import { createTranslator } from "../../app/i18n/translate.ts";
+import { createTranslator, type MessageKey } from "../../app/i18n/translate.ts";
 import type { PerkName } from "../../app/lib/entitlements.ts";
 import type { ListingStatus } from "../../app/lib/listing-values.ts";
 import { can, DASHBOARD_TABS, TAB_ACTION, type Action } from "../../app/lib/permissions.ts";
@@ -65,7 +65,12 @@ interface Expectation {
    * The call also needs this perk of a plan. The matrix's accounts hold none, so an allowed
    * publisher may get requireEntitlement's 403 (and no other); the perk's own tests buy it.
    */
-  entitlement?: Exclude<PerkName, "analytics" | "support">;
+  entitlement?: Exclude<PerkName, "analytics">;
+  /**
+   * The perk is the listing owner's, not the caller's: agent A holds no plan, so every caller may
+   * get this 403 sentence, which names no plan (the caller cannot buy it for the owner).
+   */
+  ownerRefusal?: MessageKey;
   /**
    * Nobody's session opens it, the administrator's included: only a signature made with the
    * provider's secret does (401 for everybody here, with nothing changed).
@@ -96,6 +101,17 @@ const TAB_PAGES: Record<string, PageExpectation> = Object.fromEntries(
 
 const PAGES: Record<string, PageExpectation> = {
   ...TAB_PAGES,
+  // Writing to support also needs a plan with chat support: the matrix's accounts hold none, so
+  // the agents and the professional get the plan's refusal (403) shown on the page.
+  "routes/dashboard/support.tsx": {
+    get: { action: "support:chat" },
+    post: { action: "support:chat", alsoAllowed: [403] },
+  },
+  // The team's reply names its chat in the address (`?id=`); the matrix names none: a 404.
+  "routes/dashboard/support-inbox.tsx": {
+    get: { action: "support:answer" },
+    post: { action: "support:answer", alsoAllowed: [404] },
+  },
   "routes/site/home.tsx": { get: PUBLIC },
   "routes/site/category.tsx": { get: PUBLIC },
   "routes/site/listing.tsx": {
@@ -174,6 +190,13 @@ const PAGES: Record<string, PageExpectation> = {
   "routes/resources/quotes.ts": { get: PUBLIC, post: SIGNED_IN },
   // A public listing's contact link: records the lead, then redirects to the call, chat or e-mail.
   "routes/resources/contact-lead.ts": { get: PUBLIC },
+  // A WhatsApp call-back request: anybody, on a listing whose owner's plan grants WhatsApp leads.
+  // Agent A holds no plan, so everybody is told the listing takes none (403); a GET goes back to
+  // the listing.
+  "routes/resources/whatsapp-callback.ts": {
+    get: PUBLIC,
+    post: { action: null, alsoAllowed: [403] },
+  },
   "routes/resources/featured-listings.ts": { get: PUBLIC },
   "routes/resources/search.ts": { get: PUBLIC },
   "routes/resources/set-currency.ts": { get: PUBLIC, post: PUBLIC },
@@ -262,6 +285,12 @@ const API: Record<string, Expectation> = {
   },
   // Any visitor's click or share on a public listing is a lead.
   "POST /api/v1/listings/:listingId/leads": { action: null, json: { kind: "share" } },
+  "POST /api/v1/listings/:listingId/whatsapp-callbacks": {
+    action: null,
+    json: { name: "Ama", phone: "+233 24 123 4567", consent: true },
+    ownerRefusal: "detail.whatsappCallback.unavailable",
+  },
+  "GET /api/v1/me/whatsapp-callbacks": { action: "lead:list-own" },
   "GET /api/v1/analytics/report.csv": { action: "analytics:view" },
   "GET /api/v1/analytics/leads.csv": { action: "analytics:view", entitlement: "leadDownload" },
   // The matrix's listing is a real-estate rent, which takes no bookings: a 409 once allowed.
@@ -308,6 +337,20 @@ const API: Record<string, Expectation> = {
   "POST /api/v1/admin/reviews/:reviewId/hide": {
     action: "review:hide",
     json: { reason: "Reported as abusive." },
+    alsoAllowed: [404],
+  },
+  "GET /api/v1/me/support-chat": { action: "support:chat" },
+  "POST /api/v1/me/support-chat/messages": {
+    action: "support:chat",
+    json: { body: "Hello" },
+    entitlement: "support",
+  },
+  "GET /api/v1/admin/support-chats": { action: "support:answer" },
+  // No support chat has the path's number: the administrator is answered 404.
+  "GET /api/v1/admin/support-chats/:chatId": { action: "support:answer", alsoAllowed: [404] },
+  "POST /api/v1/admin/support-chats/:chatId/messages": {
+    action: "support:answer",
+    json: { body: "Hello" },
     alsoAllowed: [404],
   },
   "GET /api/v1/me/conversations": { action: "conversation:list-own" },
@@ -525,11 +568,18 @@ describe(`permission matrix on ${testEngine}`, () => {
 
   /** requireEntitlement's 403 for the rule's perk: the table let the caller through. */
   async function refusedForPlan(response: Response, rule: Expectation): Promise<boolean> {
-    if (!rule.entitlement || response.status !== 403) return false;
+    const { entitlement, ownerRefusal } = rule;
+    if ((!entitlement && !ownerRefusal) || response.status !== 403) return false;
     const t = createTranslator();
     const { error } = (await response.clone().json()) as { error: { message: string } };
+    if (ownerRefusal) return error.message === t(ownerRefusal);
+    if (!entitlement) return false;
     // The refusal naming a plan starts with the one that names none.
-    const perk = t(`entitlements.locked.perks.${rule.entitlement}`);
+    const perk = t(
+      entitlement === "support"
+        ? "entitlements.locked.perks.support.basic"
+        : `entitlements.locked.perks.${entitlement}`,
+    );
     return error.message.startsWith(t("entitlements.locked.none", { perk }).slice(0, -1));
   }
 

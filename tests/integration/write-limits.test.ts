@@ -44,6 +44,7 @@ const UNLIMITED: Record<string, string> = {
   "PATCH /admin/premium-plans/{planId}": "the administrator's own tool",
   "POST /admin/reviews/{reviewId}/hide": "the administrator's own tool",
   "POST /admin/reports/{reportId}/resolve": "the administrator's own tool",
+  "POST /admin/support-chats/{chatId}/messages": "the administrator's own tool",
 };
 
 function listingInput(title: string) {
@@ -135,6 +136,13 @@ const CALLS: Record<string, WriteCall> = {
   "DELETE /listings/{listingId}/ical-feeds/{feedId}": { as: "agent" },
   "POST /listings/{listingId}/conversations": { as: "user", json: { body: "Is it free?" } },
   "POST /conversations/{conversationId}/messages": { as: "user", json: { body: "Hello" } },
+  "POST /me/support-chat/messages": { as: "agent", json: { body: "Hello" } },
+  // A visitor's request counts for the listing it names (`listing:<id>`) and the address.
+  "POST /listings/{listingId}/whatsapp-callbacks": {
+    as: "visitor",
+    account: "listing:1",
+    json: { name: "Ama", phone: "+233241234567", consent: true },
+  },
   "POST /conversations/{conversationId}/images": {
     as: "agent",
     form: () => imageForm("image"),

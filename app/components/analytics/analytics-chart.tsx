@@ -6,7 +6,7 @@ import { BarChart } from "../ui/bar-chart.tsx";
 import { cardVariants } from "../ui/card.tsx";
 import { TableHead } from "../ui/table-head.tsx";
 
-const CHANNELS = ["call", "whatsapp", "email", "share", "favorite"] as const;
+const CHANNELS = ["call", "whatsapp", "email", "share", "favorite", "callback"] as const;
 
 /**
  * Views and leads per day as two bar charts on their own scales (leads are a fraction of

@@ -3,7 +3,16 @@ import { useT } from "../../i18n/use-t.ts";
 import type { AnalyticsListingRow, AnalyticsReport } from "../../lib/schemas/analytics.ts";
 import { DataTable, type DataColumn } from "../ui/data-table.tsx";
 
-const FIGURES = ["views", "leads", "call", "whatsapp", "email", "share", "favorite"] as const;
+const FIGURES = [
+  "views",
+  "leads",
+  "call",
+  "whatsapp",
+  "email",
+  "share",
+  "favorite",
+  "callback",
+] as const;
 
 /** Views and leads by channel for each listing with activity in the period. */
 export function AnalyticsListingsTable({

@@ -46,6 +46,31 @@ export const listingLeads = pgTable(
   ],
 );
 
+/**
+ * A visitor's request to be called back on WhatsApp about a listing (the owner's plan grants
+ * `whatsappLeads`): the number they gave in international form and when they consented to be
+ * contacted on it. Kept after the plan ends, like every lead.
+ */
+export const whatsappCallbacks = pgTable(
+  "whatsapp_callbacks",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** "+" and 8 to 15 digits (E.164). */
+    phone: text("phone").notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("whatsapp_callbacks_phone_check", sql`${t.phone} ~ '^\\+[1-9][0-9]{7,14}$'`),
+    check("whatsapp_callbacks_name_check", sql`char_length(${t.name}) BETWEEN 1 AND 100`),
+    index("whatsapp_callbacks_listing_idx").on(t.listingId, t.createdAt.desc()),
+  ],
+);
+
 /** Who did what as administrator, and when: written in the same transaction as the change. */
 export const auditLog = pgTable(
   "audit_log",

@@ -108,6 +108,50 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * An account's "Chat with support" conversation with the site's team: one per account, answered
+ * by any administrator. Whether it is priority is not stored: it follows the account's plan at
+ * the time it is read (docs/decisions/016-plan-entitlements.md).
+ */
+export const supportChats = pgTable(
+  "support_chats",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The last message the account and the team have seen (0: none), for unread counts. */
+    userReadId: integer("user_read_id").notNull().default(0),
+    staffReadId: integer("staff_read_id").notNull().default(0),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("support_chats_last_message_idx").on(t.lastMessageAt.desc())],
+);
+
+/** A message of a support chat: by the account (`fromStaff` false) or an administrator. */
+export const supportMessages = pgTable(
+  "support_messages",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    chatId: integer("chat_id")
+      .notNull()
+      .references(() => supportChats.id, { onDelete: "cascade" }),
+    senderId: text("sender_id").references(() => user.id, { onDelete: "set null" }),
+    fromStaff: boolean("from_staff").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "support_messages_body_check",
+      sql`char_length(${t.body}) BETWEEN 1 AND ${sql.raw(String(MAX_MESSAGE_BODY))}`,
+    ),
+    index("support_messages_chat_idx").on(t.chatId, t.id),
+  ],
+);
+
 /** Someone a person blocked: they can no longer message them. */
 export const userBlocks = pgTable(
   "user_blocks",

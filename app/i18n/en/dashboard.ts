@@ -41,6 +41,8 @@ export const dashboard = {
     myProfile: "My Profile",
     reviews: "Reviews",
     team: "Team",
+    support: "Support",
+    supportInbox: "Support Chats",
   },
   status: {
     pending_approval: "Pending",
@@ -104,6 +106,7 @@ export const dashboard = {
       email: "E-mails",
       share: "Shares",
       favorite: "Favorites",
+      callback: "WhatsApp call-backs",
     },
     chartTitle: "Daily views and leads",
     chartSummary:
@@ -142,7 +145,13 @@ export const dashboard = {
       date: "Date (UTC)",
       source: "Source",
       name: "Name",
-      sources: { message: "Message", booking: "Booking request", quote: "Quote request" },
+      phone: "Phone",
+      sources: {
+        message: "Message",
+        booking: "Booking request",
+        quote: "Quote request",
+        whatsapp: "WhatsApp call-back",
+      },
     },
     csv: {
       date: "Date",

@@ -42,6 +42,27 @@ export const detail = {
   amenities: "Amenities",
   serviceHighlights: "Service Highlights",
   related: "You might also like",
+  whatsappCallback: {
+    title: "Request a WhatsApp call-back",
+    intro: "Leave your WhatsApp number and {name} will contact you about this listing.",
+    name: "Your name",
+    phone: "WhatsApp number",
+    phoneHint: "In international form, with + and the country code, e.g. +233 24 123 4567.",
+    consent: "I agree that the lister contacts me on WhatsApp at this number about this listing.",
+    submit: "Request call-back",
+    submitting: "Sending…",
+    sentTitle: "Call-back requested",
+    sentDescription: "{name} has your number and will contact you on WhatsApp.",
+    failedTitle: "Call-back not requested",
+    unavailable: "This listing does not take WhatsApp call-back requests.",
+    errors: {
+      name: "Please enter your name (up to 100 characters).",
+      phone:
+        "Please enter your WhatsApp number in international form: + and the country code, then the number (8 to 15 digits).",
+      consent: "Please tick the box to agree to be contacted on WhatsApp.",
+      invalid: "Please check the form.",
+    },
+  },
   contact: {
     title: "Contact Agent",
     listingAgent: "Listing Agent",

@@ -5,6 +5,14 @@ export const email = {
   hello: "Hello {name},",
   helloNoName: "Hello,",
   listingFooter: "You receive this e-mail because you published this listing on Gateway Africa.",
+  whatsappCallback: {
+    subject: "WhatsApp call-back request for {title}",
+    intro: "{name} asked you to call them back on WhatsApp about {title}.",
+    number: "Their number: {phone}",
+    action: "Chat on WhatsApp",
+    dashboard: "The request is also in your Inquiries: {url}",
+    greeting: "Hello {name}, this is about your call-back request for {title} on {siteName}.",
+  },
   confirmation: {
     subject: "Confirm your Gateway Africa account",
     welcome:

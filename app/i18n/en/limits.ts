@@ -5,6 +5,8 @@
 export const limits = {
   notSaved: "Not saved",
   waitTitle: "Please wait a while",
+  whatsappCallbacks:
+    "There have been a lot of call-back requests in the last hour. Please wait a while and try again.",
   messages:
     "You have sent a lot of messages in a short time. Please wait a few minutes before sending more.",
   messageImages:

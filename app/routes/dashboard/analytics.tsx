@@ -56,6 +56,7 @@ const STAT_KEYS: (keyof AnalyticsTotals)[] = [
   "email",
   "share",
   "favorite",
+  "callback",
 ];
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {

@@ -8,10 +8,16 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
-import { dashboardRole } from "../../lib/permissions.ts";
+import { can, dashboardRole } from "../../lib/permissions.ts";
 import { inboxQuerySchema } from "../../lib/schemas/conversations.ts";
 import { parseId } from "../../lib/id.ts";
 import { listConversations } from "../../services/conversations/inbox.server.ts";
+import { supportUnread } from "../../services/conversations/support-chat.server.ts";
+import { listOwnWhatsappCallbacks } from "../../services/analytics/whatsapp-callbacks.server.ts";
+import { LocalTime } from "../../components/conversations/local-time.tsx";
+
+/** The newest call-back requests the tab lists; the lead download has them all. */
+const CALLBACKS_SHOWN = 10;
 import { openBookingConversation } from "../../services/conversations/conversation-start.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
@@ -25,7 +31,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     inbox,
     role: dashboardRole(viewer.role),
-    messages: pickMessages(["conversations.inbox"]),
+    // The support chat's replies are read in its own tab: its card here says when there are some.
+    support: can(viewer, "support:chat") ? { unread: await supportUnread(viewer.id) } : null,
+    // WhatsApp call-back requests left on the viewer's listings (kept after a plan ends).
+    callbacks: can(viewer, "lead:list-own")
+      ? await listOwnWhatsappCallbacks(viewer, { limit: CALLBACKS_SHOWN })
+      : [],
+    messages: pickMessages([
+      "conversations.inbox",
+      "conversations.support",
+      "conversations.callbacks",
+    ]),
   };
 }
 
@@ -45,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function InboxTab({ loaderData }: Route.ComponentProps) {
-  const { inbox, role } = loaderData;
+  const { inbox, role, support, callbacks } = loaderData;
   const t = useT();
   const lister = role === "agent" || role === "professional";
   const title =
@@ -71,6 +87,68 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </div>
+      {support && (
+        <Link
+          to="/dashboard/support"
+          className="mb-4 flex items-center justify-between gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-canvas"
+        >
+          <span className="min-w-0">
+            <span className="block font-semibold text-ink">
+              {t("conversations.support.inboxCard")}
+            </span>
+            <span className="block text-sm text-muted">
+              {t("conversations.support.inboxCardHint")}
+            </span>
+          </span>
+          {support.unread > 0 && (
+            <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-white">
+              {t("conversations.inbox.unreadBadge", { count: support.unread })}
+            </span>
+          )}
+        </Link>
+      )}
+      {callbacks.length > 0 && (
+        <section aria-labelledby="callbacks-title" className="mb-6">
+          <h3 id="callbacks-title" className="text-lg font-bold text-ink">
+            {t("conversations.callbacks.title")}
+          </h3>
+          <p className="mb-3 text-sm text-muted">{t("conversations.callbacks.subtitle")}</p>
+          <ul className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface">
+            {callbacks.map((callback) => (
+              <li
+                key={callback.id}
+                className="flex flex-wrap items-center justify-between gap-3 p-4"
+                data-testid="whatsapp-callback"
+              >
+                <div className="min-w-0">
+                  <p className="font-semibold text-ink">
+                    {callback.name} · <span className="font-normal">{callback.phone}</span>
+                  </p>
+                  <p className="truncate text-sm text-muted">
+                    <Link
+                      to={`/listing/${callback.listingId}`}
+                      className="underline-offset-4 hover:underline"
+                    >
+                      {t("conversations.callbacks.about", { title: callback.listingTitle })}
+                    </Link>
+                    {" · "}
+                    <LocalTime iso={callback.createdAt} />
+                  </p>
+                </div>
+                <a
+                  href={callback.chatUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={t("conversations.callbacks.chatWith", { name: callback.name })}
+                  className={buttonVariants({ variant: "primary", size: "md" })}
+                >
+                  {t("conversations.callbacks.chat")}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {inbox.conversations.length === 0 ? (
         <EmptyState
           title={t("conversations.inbox.empty")}

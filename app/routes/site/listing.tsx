@@ -5,6 +5,7 @@ import type { Route } from "./+types/listing";
 import { ListingCard } from "../../components/listings/listing-card.tsx";
 import { BackButton } from "../../components/listing-detail/back-button.tsx";
 import { ContactCard } from "../../components/listing-detail/contact-card.tsx";
+import { WhatsappCallbackCard } from "../../components/listing-detail/whatsapp-callback-card.tsx";
 import { Gallery } from "../../components/listing-detail/gallery.tsx";
 import { ListingAbout, ListingFeatures } from "../../components/listing-detail/listing-about.tsx";
 import {
@@ -43,6 +44,7 @@ import { bookingPanel } from "../../services/bookings/booking-panel.server.ts";
 import { createBooking } from "../../services/bookings/booking-create.server.ts";
 import { readCurrencyCode } from "../../services/session/preferences.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
+import { takesWhatsappCallbacks } from "../../services/analytics/whatsapp-callbacks.server.ts";
 import { refusalText } from "../../services/session/action-answer.server.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -54,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getListingDetail({ listingId: params.listingId, viewer }),
   );
   const url = new URL(request.url);
-  const [related, view, booking, reviews] = await Promise.all([
+  const [related, view, booking, whatsappCallback, reviews] = await Promise.all([
     listRelatedListings(listing),
     listing.status === "approved"
       ? countListingView(request, listing.id)
@@ -67,6 +69,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           signedIn?.id ?? null,
         )
       : null,
+    // The call-back form shows only when the owner's plan grants WhatsApp leads now.
+    listing.status === "approved" ? takesWhatsappCallbacks(listing.id) : false,
     // Reviews are of public listings: `?reviews=2` is their second page.
     listing.status === "approved"
       ? listingReviewSection(viewer, listing.id, parseId(url.searchParams.get("reviews")) ?? 1)
@@ -79,6 +83,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       appUrl,
       booking,
       reviews,
+      whatsappCallback,
       messages: pickMessages([
         "quotes.listing",
         "reviews.section",
@@ -172,7 +177,7 @@ function Badge({ className, children }: { className: string; children: React.Rea
 export const shouldRevalidate = skipClientOnlyChanges;
 
 export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, related, booking, reviews } = loaderData;
+  const { listing, related, booking, reviews, whatsappCallback } = loaderData;
   const t = useT();
   const { currency } = useRootData();
   const favorites = useFavorites();
@@ -256,6 +261,9 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               onToggleFavorite={() => favorites.toggle(listing)}
               listerRating={reviews && <ListerRating {...reviews.lister} />}
             />
+            {whatsappCallback && (
+              <WhatsappCallbackCard listingId={listing.id} name={listing.agent.name} />
+            )}
             {listing.category === "professionals" && listing.status === "approved" && (
               <RequestQuoteCard listingId={listing.id} name={listing.agent.name} />
             )}

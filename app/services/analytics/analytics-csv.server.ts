@@ -22,6 +22,7 @@ const FIGURES: (keyof AnalyticsTotals)[] = [
   "email",
   "share",
   "favorite",
+  "callback",
 ];
 
 /**

@@ -28,7 +28,7 @@ export function rangeDays(days: AnalyticsRange, now = new Date()): string[] {
 }
 
 export function emptyTotals(): AnalyticsTotals {
-  return { views: 0, leads: 0, call: 0, whatsapp: 0, email: 0, share: 0, favorite: 0 };
+  return { views: 0, leads: 0, call: 0, whatsapp: 0, email: 0, share: 0, favorite: 0, callback: 0 };
 }
 
 /**
@@ -154,6 +154,7 @@ function pickTotals(row: LeadCounts & Partial<AnalyticsTotals>): AnalyticsTotals
     email: row.email,
     share: row.share,
     favorite: row.favorite,
+    callback: row.callback,
   };
 }
 

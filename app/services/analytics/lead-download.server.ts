@@ -9,16 +9,17 @@ import { csvField } from "./analytics-csv.server.ts";
 
 /**
  * Lead download (a plan's `leadDownload`): the people who started a conversation on one's
- * listings, by what they started it with. Only what they shared with the lister goes in: the
- * name the conversation shows them under. Their e-mail address and phone number stay out, since
- * conversations keep them from the lister; anonymous clicks (calls, WhatsApp, shares) name nobody
- * and are counted in the analytics instead.
+ * listings, by what they started it with, and those who asked for a WhatsApp call-back. Only what
+ * they shared with the lister goes in: the name the conversation shows them under (their e-mail
+ * address and phone number stay out, since conversations keep them from the lister), and for a
+ * call-back the name and number they gave with their consent. Anonymous clicks (calls, WhatsApp,
+ * shares) name nobody and are counted in the analytics instead.
  */
 
 /** The newest leads a download holds, so one request stays small. */
 export const LEAD_DOWNLOAD_MAX = 5000;
 
-export const LEAD_SOURCES = ["message", "booking", "quote"] as const;
+export const LEAD_SOURCES = ["message", "booking", "quote", "whatsapp"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export interface DownloadedLead {
@@ -27,6 +28,8 @@ export interface DownloadedLead {
   listingId: number;
   listing: string;
   name: string;
+  /** The number a WhatsApp call-back request left; empty for a conversation. */
+  phone: string;
 }
 
 /** The viewer's leads, newest first, after the entitlement and the rate limit. */
@@ -41,17 +44,25 @@ export async function downloadLeads(viewer: Viewer | null): Promise<DownloadedLe
     listing_id: number;
     title: string;
     name: string;
+    phone: string;
   }>(
     db,
-    sql`select c.created_at as at, l.id as listing_id, l.title, u.name,
-        case when c.booking_id is not null then 'booking'
-          when exists (select 1 from quote_requests q where q.conversation_id = c.id) then 'quote'
-          else 'message' end as source
-      from conversations c
-        join listings l on l.id = c.listing_id
-        join "user" u on u.id = c.guest_id
-      where l.user_id = ${viewer.id} and c.host_id = ${viewer.id}
-      order by c.created_at desc, c.id desc
+    sql`select * from (
+        select c.created_at as at, c.id, l.id as listing_id, l.title, u.name, '' as phone,
+          case when c.booking_id is not null then 'booking'
+            when exists (select 1 from quote_requests q where q.conversation_id = c.id)
+              then 'quote'
+            else 'message' end as source
+        from conversations c
+          join listings l on l.id = c.listing_id
+          join "user" u on u.id = c.guest_id
+        where l.user_id = ${viewer.id} and c.host_id = ${viewer.id}
+        union all
+        select w.created_at, w.id, l.id, l.title, w.name, w.phone, 'whatsapp'
+        from whatsapp_callbacks w join listings l on l.id = w.listing_id
+        where l.user_id = ${viewer.id}
+      ) leads
+      order by at desc, id desc
       limit ${LEAD_DOWNLOAD_MAX}`,
   );
   return rows.map((row) => ({
@@ -60,6 +71,7 @@ export async function downloadLeads(viewer: Viewer | null): Promise<DownloadedLe
     listingId: Number(row.listing_id),
     listing: row.title,
     name: row.name,
+    phone: row.phone,
   }));
 }
 
@@ -74,6 +86,7 @@ export function leadsCsv(leads: readonly DownloadedLead[]): string {
       t("dashboard.analytics.csv.listingId"),
       t("dashboard.analytics.csv.listing"),
       t("dashboard.analytics.leadsCsv.name"),
+      t("dashboard.analytics.leadsCsv.phone"),
     ]),
     ...leads.map((lead) =>
       line([
@@ -82,6 +95,7 @@ export function leadsCsv(leads: readonly DownloadedLead[]): string {
         lead.listingId,
         lead.listing,
         lead.name,
+        lead.phone,
       ]),
     ),
   ].join("\r\n")}\r\n`;

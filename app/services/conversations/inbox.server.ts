@@ -19,6 +19,7 @@ import {
   type Row,
   type Side,
 } from "./conversation-parties.server.ts";
+import { supportUnread } from "./support-chat.server.ts";
 
 /** Reading conversations: the inbox, a conversation's messages, what is unread. */
 
@@ -37,16 +38,20 @@ function involving(actorId: string): SQL {
   return or(eq(conversations.guestId, actorId), eq(conversations.hostId, actorId))!;
 }
 
-/** Every unread message of the actor, across their conversations: the header's badge. */
+/**
+ * Every unread message of the actor, across their conversations and their support chat: the
+ * header's badge, which leads to the inbox, where the support chat has its card.
+ */
 export async function unreadTotal(actorId: string): Promise<number> {
   const db = await getDb();
+  const support = await supportUnread(actorId);
   const [row] = await db
     .select({
       n: sql<number>`coalesce(sum(${unreadCount(actorId)}), 0)::int`,
     })
     .from(conversations)
     .where(involving(actorId));
-  return row?.n ?? 0;
+  return (row?.n ?? 0) + support;
 }
 
 /** The summaries of the given conversations, in the order given, as the actor sees them. */

@@ -137,7 +137,7 @@ analyticsRoutes.openapi(
     path: "/analytics/leads.csv",
     security: sessionSecurity,
     summary: "The people who contacted one's listings, as a CSV download",
-    description: `Lead download (a plan's \`leadDownload\`): one row per conversation started on the caller's listings, newest first and at most ${LEAD_DOWNLOAD_MAX}: when, by a message, a booking request or a quote request, the listing and the name the person shared. E-mail addresses and phone numbers are not shared with listers and are not in it. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. Without the entitlement, a 403 naming the cheapest plan that unlocks it.`,
+    description: `Lead download (a plan's \`leadDownload\`): one row per conversation started on the caller's listings and per WhatsApp call-back request left on them, newest first and at most ${LEAD_DOWNLOAD_MAX}: when, by a message, a booking request, a quote request or a call-back request, the listing, the name the person shared and, for a call-back, the WhatsApp number they gave with their consent. Conversations share no e-mail address or phone number with listers, so none is in their rows. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. Without the entitlement, a 403 naming the cheapest plan that unlocks it.`,
     operationId: "downloadLeads",
     middleware: [noStore, signedIn(), allowedTo("analytics:view")] as const,
     responses: {

@@ -36,6 +36,8 @@ import { referenceRoutes } from "./reference.ts";
 import { reviewBodySchemas, reviewRoutes } from "./reviews.ts";
 import { safetyRoutes } from "./safety.ts";
 import { teamBodySchemas, teamRoutes } from "./teams.ts";
+import { supportBodySchemas, supportRoutes } from "./support.ts";
+import { whatsappCallbackBodySchemas, whatsappCallbackRoutes } from "./whatsapp-callbacks.ts";
 import { errorSchema, jsonResponse, withOpenApi } from "./router.ts";
 import { uploadRoutes } from "./uploads.ts";
 
@@ -89,6 +91,8 @@ apiV1.route("/", reviewRoutes);
 apiV1.route("/", conversationRoutes);
 apiV1.route("/", quoteRoutes);
 apiV1.route("/", safetyRoutes);
+apiV1.route("/", supportRoutes);
+apiV1.route("/", whatsappCallbackRoutes);
 apiV1.route("/", paymentWebhookRoutes);
 apiV1.route("/", paymentRoutes);
 apiV1.route("/", payoutRoutes);
@@ -101,6 +105,8 @@ for (const [name, schema] of Object.entries({
   ...bookingBodySchemas,
   ...quoteBodySchemas,
   ...conversationBodySchemas,
+  ...supportBodySchemas,
+  ...whatsappCallbackBodySchemas,
   ...reviewBodySchemas,
   ...paymentBodySchemas,
   ...payoutBodySchemas,
