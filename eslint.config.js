@@ -42,6 +42,11 @@ export const DOMAIN_IMPORTS = {
   accounts: { media: ["avatar", "images"] },
   admin: { accounts: ["account-removal"] },
   analytics: { listings: ["listing-views"], premium: ["entitlements"] },
+  boosts: {
+    content: ["settings"],
+    media: ["share-image"],
+    premium: ["entitlements"],
+  },
   bookings: {
     admin: ["audit"],
     conversations: ["conversation-start"],

@@ -25,6 +25,7 @@ export const DASHBOARD_TABS = [
   "reports",
   "audit-log",
   "reviews",
+  "boost-queue",
   "profile",
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -160,6 +161,12 @@ export const PERMISSIONS = {
   "review:dashboard": { any: PUBLISHERS },
   /** Hiding a reported review from the pages and the averages, with a reason. */
   "review:hide": { any: ADMIN },
+  /** Boosting one's own live listing on social media (a plan's perk: the boosts service asks). */
+  "boost:request": { any: [], own: PUBLISHERS },
+  /** One's boosts: when and where each listing was posted. */
+  "boost:list-own": { any: PUBLISHERS },
+  /** The Boost queue: the share images and texts, and recording where a boost was posted. */
+  "boost:manage": { any: ADMIN },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -212,6 +219,7 @@ export const TAB_ACTION: Record<DashboardTab, Action> = {
   reports: "report:manage",
   "audit-log": "audit:view",
   reviews: "review:dashboard",
+  "boost-queue": "boost:manage",
 };
 
 export function isDashboardTab(value: string): value is DashboardTab {
@@ -259,6 +267,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "analytics", label: "dashboard.tabs.analytics" },
     { tab: "moderation", label: "dashboard.tabs.moderation" },
     { tab: "manage-listings", label: "dashboard.tabs.manageListings" },
+    { tab: "boost-queue", label: "dashboard.tabs.boostQueue" },
     { tab: "user-management", label: "dashboard.tabs.users" },
     { tab: "currency-settings", label: "dashboard.tabs.currency" },
     { tab: "platform-settings", label: "dashboard.tabs.settings" },

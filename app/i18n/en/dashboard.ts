@@ -40,6 +40,7 @@ export const dashboard = {
     reports: "Reports",
     myProfile: "My Profile",
     reviews: "Reviews",
+    boostQueue: "Boost queue",
   },
   status: {
     pending_approval: "Pending",

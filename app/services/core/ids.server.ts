@@ -19,6 +19,7 @@ const NOT_FOUND = {
   review: ["NOT_FOUND", "reviews.errors.notFound"],
   report: ["NOT_FOUND", "safety.errors.reportNotFound"],
   contactMessage: ["NOT_FOUND", "dashboard.messages.notFoundDescription"],
+  boost: ["NOT_FOUND", "boosts.errors.notFound"],
 } as const satisfies Record<string, readonly [ErrorCode, MessageKey]>;
 
 export type IdKind = keyof typeof NOT_FOUND;
