@@ -27,8 +27,6 @@ export const limits = {
     "You have started a lot of payments in the last hour. Please wait a while before starting another.",
   boosts:
     "You have asked for a lot of boosts in the last hour. Please wait a while before asking again.",
-  boostPosts:
-    "You have recorded a lot of posts in the last hour. Please wait a while and try again.",
   reviews:
     "You have written a lot of reviews and replies in the last hour. Please wait a while before writing more.",
   favorites:

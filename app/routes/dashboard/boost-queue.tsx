@@ -38,7 +38,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, "boost:manage");
   return {
     queue: await boostQueue(viewer),
-    messages: pickMessages(["boosts.queue", "boosts.host", "boosts.networks", "boosts.textKinds"]),
+    messages: pickMessages([
+      "boosts.queue",
+      "boosts.host",
+      "boosts.networks",
+      "boosts.textKinds",
+      "boosts.errors",
+    ]),
   };
 }
 

@@ -143,6 +143,8 @@ export async function requestBoost({
   now?: Date;
 }): Promise<BoostView> {
   requireAllowed(actor, "boost:request", { ownerId: actor?.id });
+  // Counted before anything is judged, so probing other people's listings counts as well.
+  await requireUnderWriteLimit("boost", actor);
   const id = requireId(listingId, "listing");
   const db = await getDb();
   const [listing] = await db
@@ -163,7 +165,6 @@ export async function requestBoost({
     throw new AppError("FORBIDDEN", "api.errors.forbidden");
   }
   await requireEntitlement(actor, "socialBoost", undefined, now);
-  await requireUnderWriteLimit("boost", actor);
   if (listing.status !== "approved") throw new AppError("CONFLICT", "boosts.errors.notLive");
   await requireRoom(db, actor, id, now);
 
@@ -345,8 +346,8 @@ export async function markBoostPosted({
   input: unknown;
   now?: Date;
 }): Promise<BoostView> {
+  // The administrator's own tool, unlimited like the other admin writes (see write-limits.test).
   requireAllowed(actor, "boost:manage");
-  await requireUnderWriteLimit("boostPost", actor);
   const id = requireId(boostId, "boost");
   const post = parsedOrRefused(boostPostInputSchema.safeParse(input), "boosts.errors.invalid");
   const db = await getDb();

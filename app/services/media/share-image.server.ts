@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { SHARE_IMAGE } from "../../lib/boost-values.ts";
 import type { MediaStorage } from "../../storage/media-storage.server.ts";
-import { variantKey } from "./images.server.ts";
+import { MAX_IMAGE_PIXELS, variantKey } from "./images.server.ts";
 import { withImageSlot } from "./image-slots.server.ts";
 
 /**
@@ -44,9 +44,19 @@ export function clip(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/**
+ * The largest font size (up to `max`) at which the line fits `room` pixels, from the rough
+ * advance of a bold sans-serif (capitals are wider): SVG text neither wraps nor shrinks itself.
+ */
+export function fittingSize(line: string, room: number, max: number): number {
+  const ems = [...line].reduce((sum, c) => sum + (/[A-Z0-9MW@%]/.test(c) ? 0.78 : 0.62), 0);
+  return Math.max(24, Math.min(max, Math.floor(room / Math.max(ems, 1))));
+}
+
 function overlaySvg(text: ShareImageText): string {
   const { width, height } = SHARE_IMAGE;
   const top = height - BAND_HEIGHT;
+  const title = clip(text.title, 38);
   const site = escapeXml(clip(text.siteName, 40));
   const siteWidth = Math.min(600, 40 + site.length * 17);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
@@ -57,10 +67,10 @@ function overlaySvg(text: ShareImageText): string {
   <rect x="0" y="${top - 80}" width="${width}" height="80" fill="url(#fade)"/>
   <rect x="0" y="${top}" width="${width}" height="${BAND_HEIGHT}" fill="${BRAND_DEEP}" fill-opacity="0.9"/>
   <rect x="0" y="${top}" width="12" height="${BAND_HEIGHT}" fill="${SUN}"/>
-  <text x="56" y="${top + 72}" font-family="${FONT}" font-size="50" font-weight="700" fill="#ffffff">${escapeXml(clip(text.title, 38))}</text>
-  <text x="56" y="${top + 138}" font-family="${FONT}" font-size="34" font-weight="700" fill="${SUN}">${escapeXml(clip(text.price, 28))}</text>
-  <text x="${width - 56}" y="${top + 138}" text-anchor="end" font-family="${FONT}" font-size="30" fill="#ffffff">${escapeXml(clip(text.place, 30))}</text>
-  <rect x="32" y="32" width="${siteWidth}" height="60" rx="30" fill="${BRAND}" fill-opacity="0.92"/>
+  <text x="56" y="${top + 72}" font-family="${FONT}" font-size="${fittingSize(title, width - 112, 50)}" font-weight="700" fill="#ffffff">${escapeXml(title)}</text>
+  <text x="56" y="${top + 138}" font-family="${FONT}" font-size="34" font-weight="700" fill="${SUN}">${escapeXml(clip(text.price, 24))}</text>
+  <text x="${width - 56}" y="${top + 138}" text-anchor="end" font-family="${FONT}" font-size="30" fill="#ffffff">${escapeXml(clip(text.place, 26))}</text>
+  <rect x="32" y="32" width="${siteWidth}" height="60" rx="30" fill="${BRAND}" fill-opacity="0.92" stroke="#ffffff" stroke-opacity="0.7" stroke-width="2"/>
   <text x="${32 + siteWidth / 2}" y="72" text-anchor="middle" font-family="${FONT}" font-size="28" font-weight="700" fill="#ffffff">${site}</text>
 </svg>`;
 }
@@ -72,11 +82,17 @@ function overlaySvg(text: ShareImageText): string {
 export function renderShareImage(cover: Buffer | null, text: ShareImageText): Promise<Buffer> {
   const { width, height } = SHARE_IMAGE;
   return withImageSlot(async () => {
+    // sharp applies the resize before the composite, so one pipeline draws the whole image.
     const base = cover
-      ? sharp(cover).resize({ width, height, fit: "cover", position: "attention" })
+      ? sharp(cover, { limitInputPixels: MAX_IMAGE_PIXELS }).resize({
+          width,
+          height,
+          fit: "cover",
+          position: "attention",
+        })
       : sharp({ create: { width, height, channels: 3, background: BRAND } });
-    const backdrop = await base.flatten({ background: BRAND }).toBuffer();
-    return sharp(backdrop)
+    return base
+      .flatten({ background: BRAND })
       .composite([{ input: Buffer.from(overlaySvg(text)), top: 0, left: 0 }])
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer();

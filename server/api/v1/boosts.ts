@@ -104,7 +104,7 @@ boostRoutes.openapi(
 );
 
 boostRoutes.openapi(
-  limitedRoute("boostPost", {
+  createRoute({
     method: "post",
     path: "/admin/boosts/{boostId}/posts",
     security: sessionSecurity,
