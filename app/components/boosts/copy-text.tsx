@@ -49,7 +49,7 @@ export function CopyText({
         </button>
       </div>
       <Textarea id={id} readOnly value={text} rows={3} className="text-sm" />
-      <p role="status" className="mt-1 text-xs text-danger">
+      <p aria-live="polite" className="mt-1 text-xs text-danger">
         {state === "failed" ? t("boosts.queue.copyFailed") : ""}
       </p>
     </div>
