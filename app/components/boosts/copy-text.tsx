@@ -48,7 +48,13 @@ export function CopyText({
           {state === "copied" ? t("boosts.queue.copied") : t("boosts.queue.copy")}
         </button>
       </div>
-      <Textarea id={id} readOnly value={text} rows={3} className="text-sm" />
+      <Textarea
+        id={id}
+        readOnly
+        value={text}
+        rows={Math.max(3, text.split("\n").length + 1)}
+        className="text-sm"
+      />
       <p aria-live="polite" className="mt-1 text-xs text-danger">
         {state === "failed" ? t("boosts.queue.copyFailed") : ""}
       </p>

@@ -5,7 +5,7 @@ export const boosts = {
     facebook:
       "New on {siteName}: {title}, {place}. {price}. See the photos and contact the lister here: {url}",
     x: "{title} in {place}, {price}. On {siteName}: {url}",
-    caption: "{title}\n📍 {place}\n💰 {price}\nSee the listing on {siteName}: {url}",
+    caption: "{title}\n{place} · {price}\nSee the listing on {siteName}: {url}",
     priceOnRequest: "Price on request",
   },
   textKinds: {
