@@ -55,10 +55,10 @@ test("a host boosts a listing, the administrator marks it posted, and the host s
   });
 
   await gotoHydrated(page, "/dashboard/my-listings");
-  await expect(page.getByTestId("boost-panel")).toContainText("Used 0 of 3 this plan period.");
+  await expect(page.getByTestId("boost-panel")).toContainText("Used 0 of 3 boosts this plan period.");
   await page.getByRole("button", { name: `Boost: ${title}` }).click();
   await expect(page.getByRole("status").first()).toContainText("Boost requested");
-  await expect(page.getByTestId("boost-panel")).toContainText("Used 1 of 3 this plan period.");
+  await expect(page.getByTestId("boost-panel")).toContainText("Used 1 of 3 boosts this plan period.");
   await expect(page.getByTestId("boost-status")).toContainText("waiting to be posted");
   await expect(page.getByRole("button", { name: `Boost: ${title}` })).toHaveCount(0);
 

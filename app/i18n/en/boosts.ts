@@ -27,13 +27,19 @@ export const boosts = {
     url: "Enter the post's address, starting with https://",
     notFound: "This boost does not exist.",
     pending: "This listing already has a boost waiting to be posted.",
-    usedUp: "You have used {used} of {count} social media boosts this plan period.",
+    usedUp: {
+      one: "You have used {used} of {count} social media boost this plan period.",
+      other: "You have used {used} of {count} social media boosts this plan period.",
+    },
     notLive: "Only a live (approved) listing can be boosted.",
   },
   /** On the host's My Listings. */
   host: {
     panelTitle: "Social media boost",
-    allowance: "Used {used} of {count} this plan period.",
+    allowance: {
+      one: "Used {used} of {count} boost this plan period.",
+      other: "Used {used} of {count} boosts this plan period.",
+    },
     unlimited: "The site's team boosts without a plan.",
     lockedLink: "See the plans",
     boost: "Boost",
