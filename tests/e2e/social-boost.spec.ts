@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "./support/test.ts";
 import { signedInAs, signedInAsAdmin } from "./support/accounts.ts";
 import { E2E } from "./support/e2e-env.ts";
-import { gotoHydrated } from "./support/hydration.ts";
+import { closeToast, gotoHydrated } from "./support/hydration.ts";
 import { publishApproved } from "./support/listings.ts";
 import { payByCard } from "./support/payments.ts";
 import { shootWidths } from "./support/screens.ts";
@@ -55,10 +55,14 @@ test("a host boosts a listing, the administrator marks it posted, and the host s
   });
 
   await gotoHydrated(page, "/dashboard/my-listings");
-  await expect(page.getByTestId("boost-panel")).toContainText("Used 0 of 3 boosts this plan period.");
+  await expect(page.getByTestId("boost-panel")).toContainText(
+    "Used 0 of 3 boosts this plan period.",
+  );
   await page.getByRole("button", { name: `Boost: ${title}` }).click();
   await expect(page.getByRole("status").first()).toContainText("Boost requested");
-  await expect(page.getByTestId("boost-panel")).toContainText("Used 1 of 3 boosts this plan period.");
+  await expect(page.getByTestId("boost-panel")).toContainText(
+    "Used 1 of 3 boosts this plan period.",
+  );
   await expect(page.getByTestId("boost-status")).toContainText("waiting to be posted");
   await expect(page.getByRole("button", { name: `Boost: ${title}` })).toHaveCount(0);
 
@@ -66,6 +70,8 @@ test("a host boosts a listing, the administrator marks it posted, and the host s
   const admin = await adminContext.newPage();
   await signedInAsAdmin(admin);
   await gotoHydrated(admin, "/dashboard/boost-queue");
+  // The magic link's "Check Your Email" toast, from signing in, would cover the screenshots.
+  await closeToast(admin);
   await expect(admin.getByRole("heading", { name: "Boost queue", level: 2 })).toBeVisible();
   const card = admin.locator("[data-boost]").filter({ hasText: title }).first();
   const image = card.getByRole("img", { name: `Share image of ${title}` });
