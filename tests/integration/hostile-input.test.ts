@@ -209,6 +209,7 @@ const PATH_ID_KINDS = [
   "quoteId",
   "reviewId",
   "reportId",
+  "boostId",
   "planId",
   "userId",
   "code",
@@ -232,6 +233,7 @@ const BODYLESS_WRITES = new Set([
   "PUT /api/v1/me/favorites/:listingId",
   "DELETE /api/v1/me/favorites/:listingId",
   "DELETE /api/v1/my-listings/:id",
+  "POST /api/v1/my-listings/:id/boosts",
 ]);
 
 interface Probe {
