@@ -46,6 +46,11 @@ export const DOMAIN_IMPORTS = {
     premium: ["entitlements"],
     teams: ["team-rights"],
   },
+  boosts: {
+    content: ["settings"],
+    media: ["share-image"],
+    premium: ["entitlements"],
+  },
   bookings: {
     admin: ["audit"],
     conversations: ["conversation-start"],

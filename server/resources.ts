@@ -34,7 +34,11 @@ resources.get("/media/*", async (c) => {
   if (!object) return c.text("Not found", 404, { "Cache-Control": PRIVATE });
   return new Response(object.body, {
     headers: {
-      "Content-Type": key.endsWith(".webp") ? "image/webp" : "application/octet-stream",
+      "Content-Type": key.endsWith(".webp")
+        ? "image/webp"
+        : key.endsWith(".jpg")
+          ? "image/jpeg"
+          : "application/octet-stream",
       "Content-Length": String(object.size),
       // Keys are random and never reused, so a stored object never changes.
       "Cache-Control": access === "public" ? IMMUTABLE : PRIVATE,

@@ -119,6 +119,8 @@ export const RATE_LIMIT_RULES = {
     perAddress: 600,
     message: "limits.contactReveals",
   },
+  // A boost makes an image and the plan counts them; this only stops a robot's retries.
+  boost: { windowSeconds: 3600, perAccount: 20, perAddress: 100, message: "limits.boosts" },
   lead: { windowSeconds: 3600, perAccount: 300, perAddress: 1000, message: "limits.leads" },
   // A read, limited all the same: each download gathers up to LEAD_DOWNLOAD_MAX people's names.
   leadDownload: {

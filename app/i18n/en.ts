@@ -10,6 +10,7 @@ import { contact } from "./en/contact.ts";
 import { conversations } from "./en/conversations.ts";
 import { dashboard } from "./en/dashboard.ts";
 import { email } from "./en/email.ts";
+import { boosts } from "./en/boosts.ts";
 import { entitlements } from "./en/entitlements.ts";
 import { detail } from "./en/detail.ts";
 import { layout } from "./en/layout.ts";
@@ -53,6 +54,7 @@ export const en = {
   requests,
   payments,
   entitlements,
+  boosts,
   quotes,
   reviews,
   safety,

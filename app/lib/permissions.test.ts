@@ -68,15 +68,18 @@ describe("the permission table", () => {
         "team:create",
         "team:join",
         "team:leave",
+        "boost:list-own",
       ],
-      professional: [...publisher, "review:write", "review:dashboard"],
+      professional: [...publisher, "review:write", "review:dashboard", "boost:list-own"],
       // Replying to a review is the reviewed lister's alone, the administrator's included; so is
       // quoting on a service (the administrator's own services included, see the next tests).
       // Featured ads out of a plan are publishers' own: the administrator features any listing.
-      // The team answers support chats rather than opening one with itself.
+      // The team answers support chats rather than opening one with itself, and works the Boost
+      // queue rather than asking for a boost of its own.
       admin: ACTIONS.filter(
         (a) =>
           a !== "support:chat" &&
+          a !== "boost:request" &&
           a !== "listing:offer-add" &&
           a !== "account:change-type" &&
           a !== "review:reply" &&

@@ -28,6 +28,7 @@ export const DASHBOARD_TABS = [
   "team",
   "support",
   "support-inbox",
+  "boost-queue",
   "profile",
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -197,6 +198,12 @@ export const PERMISSIONS = {
   "team:join": { any: AGENTS },
   /** Leaving one's agency (its owner cannot: the agency is theirs). */
   "team:leave": { any: AGENTS },
+  /** Boosting one's own live listing on social media (a plan's perk: the boosts service asks). */
+  "boost:request": { any: [], own: PUBLISHERS },
+  /** One's boosts: when and where each listing was posted. */
+  "boost:list-own": { any: PUBLISHERS },
+  /** The Boost queue: the share images and texts, and recording where a boost was posted. */
+  "boost:manage": { any: ADMIN },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -255,6 +262,7 @@ export const TAB_ACTION: Record<DashboardTab, Action> = {
   team: "team:view",
   support: "support:chat",
   "support-inbox": "support:answer",
+  "boost-queue": "boost:manage",
 };
 
 export function isDashboardTab(value: string): value is DashboardTab {
@@ -305,6 +313,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "analytics", label: "dashboard.tabs.analytics" },
     { tab: "moderation", label: "dashboard.tabs.moderation" },
     { tab: "manage-listings", label: "dashboard.tabs.manageListings" },
+    { tab: "boost-queue", label: "dashboard.tabs.boostQueue" },
     { tab: "user-management", label: "dashboard.tabs.users" },
     { tab: "currency-settings", label: "dashboard.tabs.currency" },
     { tab: "platform-settings", label: "dashboard.tabs.settings" },

@@ -145,6 +145,7 @@ test("the administrator signs in with a magic link; other addresses are refused"
     "Analytics",
     "Moderation",
     "Manage Listings",
+    "Boost queue",
     "Users",
     "Currency",
     "Settings",

@@ -210,6 +210,7 @@ const PATH_ID_KINDS = [
   "quoteId",
   "reviewId",
   "reportId",
+  "boostId",
   "planId",
   "userId",
   "code",
@@ -233,6 +234,7 @@ const BODYLESS_WRITES = new Set([
   "PUT /api/v1/me/favorites/:listingId",
   "DELETE /api/v1/me/favorites/:listingId",
   "DELETE /api/v1/my-listings/:id",
+  "POST /api/v1/my-listings/:id/boosts",
 ]);
 
 interface Probe {

@@ -36,6 +36,8 @@ describe(`migrations on ${testEngine}`, () => {
       "ical_feeds",
       "jobs",
       "ledger_entries",
+      "listing_boost_posts",
+      "listing_boosts",
       "listing_images",
       "listing_leads",
       "listing_uploads",

@@ -438,6 +438,21 @@ const API: Record<string, Expectation> = {
   "GET /api/v1/payments/:paymentId": { action: "payment:list-own", alsoAllowed: [404] },
   "POST /api/v1/premium-plans/:planId/checkout": { action: "premium:choose-plan", json: {} },
   "GET /api/v1/premium-plans/usage": { action: "premium:choose-plan" },
+  // Boosting agent A's own live listing: a plan's perk the matrix's accounts do not hold.
+  "POST /api/v1/my-listings/:id/boosts": {
+    action: "boost:request",
+    owned: true,
+    json: {},
+    entitlement: "socialBoost",
+  },
+  "GET /api/v1/me/boosts": { action: "boost:list-own" },
+  "GET /api/v1/admin/boosts": { action: "boost:manage" },
+  // An empty body is a 400 for the administrator; no boost has the path's number (404 after).
+  "POST /api/v1/admin/boosts/:boostId/posts": {
+    action: "boost:manage",
+    json: {},
+    alsoAllowed: [404],
+  },
   // Featuring agent A's own live listing: a free account has no featured ads (409).
   "PUT /api/v1/my-listings/:id/featured": {
     action: "listing:feature-own",

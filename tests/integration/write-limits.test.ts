@@ -45,6 +45,7 @@ const UNLIMITED: Record<string, string> = {
   "POST /admin/reviews/{reviewId}/hide": "the administrator's own tool",
   "POST /admin/reports/{reportId}/resolve": "the administrator's own tool",
   "POST /admin/support-chats/{chatId}/messages": "the administrator's own tool",
+  "POST /admin/boosts/{boostId}/posts": "the administrator's own tool",
 };
 
 function listingInput(title: string) {
@@ -112,6 +113,7 @@ const CALLS: Record<string, WriteCall> = {
   "PUT /my-listings/{id}": { as: "agent", json: {} },
   "DELETE /my-listings/{id}": { as: "agent" },
   "PUT /my-listings/{id}/featured": { as: "agent", json: { featured: true } },
+  "POST /my-listings/{id}/boosts": { as: "agent" },
   "POST /premium-plans/{planId}/checkout": { as: "agent" },
   "PUT /me/favorites/{listingId}": { as: "user" },
   "DELETE /me/favorites/{listingId}": { as: "user" },

@@ -9,3 +9,4 @@ export * from "./conversations.ts";
 export * from "./payments.ts";
 export * from "./rate-limits.ts";
 export * from "./teams.ts";
+export * from "./boosts.ts";

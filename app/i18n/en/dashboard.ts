@@ -43,6 +43,7 @@ export const dashboard = {
     team: "Team",
     support: "Support",
     supportInbox: "Support Chats",
+    boostQueue: "Boost queue",
   },
   status: {
     pending_approval: "Pending",

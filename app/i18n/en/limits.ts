@@ -27,6 +27,8 @@ export const limits = {
     "You have changed a lot of bookings in the last hour. Please wait a while and try again.",
   checkouts:
     "You have started a lot of payments in the last hour. Please wait a while before starting another.",
+  boosts:
+    "You have asked for a lot of boosts in the last hour. Please wait a while before asking again.",
   reviews:
     "You have written a lot of reviews and replies in the last hour. Please wait a while before writing more.",
   teamInvites:

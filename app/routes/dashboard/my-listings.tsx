@@ -4,6 +4,8 @@ import { z } from "zod";
 import type { Route } from "./+types/my-listings";
 import { requireViewer } from "../../auth/guards.server.ts";
 import { Pagination } from "../../components/browse/pagination.tsx";
+import { BoostButton, BoostPanel } from "../../components/boosts/boost-controls.tsx";
+import { BoostPosts } from "../../components/boosts/boost-posts.tsx";
 import { ListingRows } from "../../components/listings/listing-rows.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { FeatureToggle } from "../../components/premium/feature-toggle.tsx";
@@ -17,6 +19,7 @@ import { can, dashboardRole } from "../../lib/permissions.ts";
 import { dashboardPageQuerySchema } from "../../lib/schemas/dashboard.ts";
 import { idSchema } from "../../lib/schemas/id.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
+import { boostPanel, latestBoosts, requestBoost } from "../../services/boosts/boosts.server.ts";
 import { pageDashboardListings } from "../../services/dashboard/dashboard-listings.server.ts";
 import { runningAgencyOwnedBy } from "../../services/teams/team-rights.server.ts";
 import { deleteListing } from "../../services/listings/listing-write.server.ts";
@@ -34,7 +37,7 @@ import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/my-listings";
 const actionSchema = z.object({
-  intent: z.enum(["delete", "feature", "unfeature"]),
+  intent: z.enum(["delete", "feature", "unfeature", "boost"]),
   listingId: idSchema,
   returnTo: z.string().optional(),
 });
@@ -54,13 +57,20 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     page: url.searchParams.get("page") ?? undefined,
   });
   const featuresOwn = can(viewer, "listing:feature-own", { ownerId: viewer.id });
-  const [listed, usage, ownFeatured] = await Promise.all([
+  const [listed, usage, ownFeatured, panel] = await Promise.all([
     runningAgencyOwnedBy(viewer.id).then((teamAgencyId) =>
       pageDashboardListings({ viewer, page, teamAgencyId }),
     ),
     planUsageFor(viewer),
     featuresOwn ? ownerFeaturedIds(viewer.id) : Promise.resolve<number[]>([]),
+    boostPanel(viewer),
   ]);
+  const boosts = panel
+    ? await latestBoosts(
+        viewer.id,
+        listed.rows.map((row) => row.id),
+      )
+    : {};
   return {
     role: dashboardRole(viewer.role),
     ...listed,
@@ -68,7 +78,19 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     featuresOwn,
     /** The rows the owner featured as one of their plan's ads (the team's show no toggle). */
     ownFeatured,
-    messages: pickMessages(["bookingManage.link", "bookingManage.linkLabel", "payments.plans"]),
+    /** The plan's boosts (null for those who cannot boost) and each row's latest boost. */
+    boost: panel && {
+      allowance: panel.allowance,
+      locked: panel.refusal && refusalText(panel.refusal),
+    },
+    boosts,
+    messages: pickMessages([
+      "bookingManage.link",
+      "bookingManage.linkLabel",
+      "payments.plans",
+      "boosts.host",
+      "boosts.networks",
+    ]),
   };
 }
 
@@ -84,6 +106,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = safeRedirectPath(parsed.data.returnTo, PATH);
   const returnTo = back === PATH || back.startsWith(`${PATH}?`) ? back : PATH;
   const { intent, listingId } = parsed.data;
+  if (intent === "boost") {
+    return answerAction(() => requestBoost({ actor: viewer, listingId }), {
+      success: () =>
+        redirectWithToast(returnTo, {
+          title: "boosts.host.requested",
+          description: "boosts.host.requestedDescription",
+        }),
+      refused: (error) =>
+        redirectWithToast(returnTo, {
+          title: "boosts.host.failed",
+          description: "boosts.host.refusal",
+          params: { message: refusalText(error) },
+          variant: "destructive",
+        }),
+    });
+  }
   if (intent !== "delete") {
     const featured = intent === "feature";
     return answerAction(() => setOwnFeatured({ actor: viewer, listingId, featured }), {
@@ -227,7 +265,8 @@ function DeleteButton({ row, returnTo }: { row: DashboardListingRow; returnTo: s
 export default function MyListings({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { currency } = useRootData();
-  const { role, rows, total, page, pageCount, usage, featuresOwn, ownFeatured } = loaderData;
+  const { role, rows, total, page, pageCount, usage, featuresOwn, ownFeatured, boost, boosts } =
+    loaderData;
   const returnTo = pageHref(page);
   const title =
     role === "user"
@@ -249,12 +288,26 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       {usage && <PlanUsagePanel usage={usage} className="mb-4" />}
+      {boost && <BoostPanel allowance={boost.allowance} locked={boost.locked} />}
       {rows.length > 0 ? (
         <ListingRows
           rows={rows}
           currency={currency}
           showStatus={manages}
-          details={manages ? (row) => <StatusNote row={row} /> : undefined}
+          details={
+            manages
+              ? (row) => (
+                  <>
+                    <StatusNote row={row} />
+                    {boosts[row.id] && (
+                      <div className="mt-1">
+                        <BoostPosts boost={boosts[row.id]!} />
+                      </div>
+                    )}
+                  </>
+                )
+              : undefined
+          }
           actions={
             manages
               ? (row) => (
@@ -286,6 +339,12 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                           action={PATH}
                           returnTo={returnTo}
                         />
+                      )}
+                    {boost &&
+                      !boost.locked &&
+                      row.status === "approved" &&
+                      boosts[row.id]?.postedAt !== null && (
+                        <BoostButton row={row} action={PATH} returnTo={returnTo} />
                       )}
                     <DeleteButton row={row} returnTo={returnTo} />
                   </>

@@ -20,6 +20,7 @@ const NOT_FOUND = {
   report: ["NOT_FOUND", "safety.errors.reportNotFound"],
   contactMessage: ["NOT_FOUND", "dashboard.messages.notFoundDescription"],
   invitation: ["NOT_FOUND", "teams.errors.invitationNotFound"],
+  boost: ["NOT_FOUND", "boosts.errors.notFound"],
 } as const satisfies Record<string, readonly [ErrorCode, MessageKey]>;
 
 export type IdKind = keyof typeof NOT_FOUND;

@@ -3,6 +3,7 @@ import type { Viewer } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import {
   conversations,
+  listingBoosts,
   listingImages,
   listings,
   listingUploads,
@@ -30,13 +31,33 @@ const VARIANTS = Object.keys(IMAGE_VARIANTS).join("|");
 /** A variant of a stored image: `<folder>/<hex>-card.webp`, the base key being `<folder>/<hex>`. */
 const IMAGE_KEY = new RegExp(`^(([a-z0-9-]+(?:/[a-z0-9-]+)*)/[a-f0-9]+)-(?:${VARIANTS})\\.webp$`);
 /** Folders whose objects are someone's own: an object in them that no row claims is never served. */
-const GUARDED = /^(listings|uploads|messages)(\/|$)/;
+const GUARDED = /^(listings|uploads|messages|boosts)(\/|$)/;
+
+/**
+ * A boost's share image is made to be posted: public while its listing is live, like the
+ * listing's own images; otherwise its owner's and the administrator's (the Boost queue).
+ */
+async function boostImageAccess(key: string, viewer: () => Promise<Who>): Promise<MediaAccess> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ status: listings.status, ownerId: listings.userId })
+    .from(listingBoosts)
+    .innerJoin(listings, eq(listings.id, listingBoosts.listingId))
+    .where(eq(listingBoosts.imageKey, key));
+  if (!row) return null;
+  if (row.status === "approved") return "public";
+  const who = await viewer();
+  return can(who, "listing:view-unpublished", { ownerId: row.ownerId }) || can(who, "boost:manage")
+    ? "private"
+    : null;
+}
 
 /**
  * How the object under `key` may be served to the viewer. `viewer` is only asked for (a session
  * lookup) when the object is not public.
  */
 export async function mediaAccess(key: string, viewer: () => Promise<Who>): Promise<MediaAccess> {
+  if (key.startsWith("boosts/")) return boostImageAccess(key, viewer);
   const match = IMAGE_KEY.exec(key);
   const storageKey = match?.[1];
   const folder = match?.[2];

@@ -17,6 +17,7 @@ import { adminListingRoutes } from "./admin-listings.ts";
 import { adminUserRoutes } from "./admin-users.ts";
 import { analyticsRoutes } from "./analytics.ts";
 import { bookingBodySchemas } from "./booking-parts.ts";
+import { boostBodySchemas, boostRoutes } from "./boosts.ts";
 import { bookingRoutes } from "./bookings.ts";
 import { adminMessageRoutes } from "./admin-messages.ts";
 import { contactRoutes } from "./contact.ts";
@@ -88,6 +89,7 @@ apiV1.route("/", bookingRoutes);
 apiV1.route("/", listingCalendarRoutes);
 apiV1.route("/", icalFeedRoutes);
 apiV1.route("/", reviewRoutes);
+apiV1.route("/", boostRoutes);
 apiV1.route("/", conversationRoutes);
 apiV1.route("/", quoteRoutes);
 apiV1.route("/", safetyRoutes);
@@ -108,6 +110,7 @@ for (const [name, schema] of Object.entries({
   ...supportBodySchemas,
   ...whatsappCallbackBodySchemas,
   ...reviewBodySchemas,
+  ...boostBodySchemas,
   ...paymentBodySchemas,
   ...payoutBodySchemas,
   ...teamBodySchemas,
