@@ -63,6 +63,7 @@ export const DOMAIN_IMPORTS = {
     premium: ["plan-limits"],
     reference: ["reference"],
   },
+  media: { premium: ["entitlements"] },
   payments: { content: ["settings"] },
   payouts: { admin: ["audit"], payments: ["host-debt", "ledger"] },
   premium: {
