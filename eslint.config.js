@@ -60,7 +60,7 @@ export const DOMAIN_IMPORTS = {
     content: ["settings"],
     dashboard: ["dashboard-listings"],
     media: ["images"],
-    premium: ["plan-limits"],
+    premium: ["entitlements", "plan-limits"],
     reference: ["reference"],
   },
   media: { premium: ["entitlements"] },

@@ -46,6 +46,7 @@ export default [
   route("auth/google", "routes/auth/google.ts"),
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("listing/:listingId/contact", "routes/resources/contact-lead.ts"),
+  route("listing/:listingId/video", "routes/resources/listing-video.ts"),
   route("favorites", "routes/resources/favorites.ts"),
   route("reports", "routes/resources/reports.ts"),
   route("blocks", "routes/resources/blocks.ts"),

@@ -39,12 +39,20 @@ resources.get("/media/*", async (c) => {
   const watermark = serving?.watermark ?? null;
   const notFound = () => c.text("Not found", 404, { "Cache-Control": PRIVATE });
   if (!access) return notFound();
+  const video = VIDEO_TYPE.exec(key)?.[1];
   const headers: Record<string, string> = {
-    "Content-Type": key.endsWith(".webp") ? "image/webp" : "application/octet-stream",
+    "Content-Type": key.endsWith(".webp")
+      ? "image/webp"
+      : video
+        ? `video/${video}`
+        : "application/octet-stream",
     "X-Content-Type-Options": "nosniff",
   };
   if (access === "private") headers["Cache-Control"] = PRIVATE;
-  else if (serving?.markable) {
+  else if (video) {
+    // Shown only while the owner's plan grants videos: caches ask again before each use.
+    headers["Cache-Control"] = REVALIDATED_MEDIA;
+  } else if (serving?.markable) {
     headers["Cache-Control"] = REVALIDATED_MEDIA;
     headers.ETag = watermark ? '"watermarked"' : '"clean"';
     if (c.req.header("If-None-Match") === headers.ETag) {
@@ -64,12 +72,55 @@ resources.get("/media/*", async (c) => {
     headers["Content-Length"] = String(marked.length);
     return new Response(new Uint8Array(marked), { headers });
   }
+  if (video) return playVideo(key, c.req.header("Range"), headers, notFound);
   const object = await getMediaStorage().open(key);
   // A 404 stays out of caches too: the same address may be answered once the listing is approved.
   if (!object) return notFound();
   headers["Content-Length"] = String(object.size);
   return new Response(object.body, { headers });
 });
+
+const VIDEO_TYPE = /\.(mp4|webm)$/;
+/** One byte range, as players ask for it: `bytes=start-end`, `bytes=start-` or `bytes=-suffix`. */
+const RANGE = /^bytes=(\d*)-(\d*)$/;
+
+/**
+ * A video file, whole or by one byte range (players seek and fetch ahead by ranges): 206 with its
+ * Content-Range, or 416 for a range outside the file. Several ranges at once are answered whole.
+ */
+async function playVideo(
+  key: string,
+  rangeHeader: string | undefined,
+  headers: Record<string, string>,
+  notFound: () => Response,
+): Promise<Response> {
+  const storage = getMediaStorage();
+  const whole = await storage.open(key);
+  if (!whole) return notFound();
+  const size = whole.size;
+  headers["Accept-Ranges"] = "bytes";
+  headers.ETag = `"${size}"`;
+  const match = rangeHeader ? RANGE.exec(rangeHeader.trim()) : null;
+  if (!match || (match[1] === "" && match[2] === "")) {
+    headers["Content-Length"] = String(size);
+    return new Response(whole.body, { headers });
+  }
+  await whole.body.cancel();
+  const [, from = "", to = ""] = match;
+  const start = from === "" ? Math.max(0, size - Number(to)) : Number(from);
+  const end = from === "" || to === "" ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size || start > end) {
+    return new Response(null, {
+      status: 416,
+      headers: { ...headers, "Content-Range": `bytes */${size}` },
+    });
+  }
+  const part = await storage.open(key, { start, end });
+  if (!part) return notFound();
+  headers["Content-Range"] = `bytes ${start}-${end}/${size}`;
+  headers["Content-Length"] = String(end - start + 1);
+  return new Response(part.body, { status: 206, headers });
+}
 
 /** A listing's iCal feed, read by other platforms with its secret URL. */
 resources.get("/calendar/:file", async (c) => {

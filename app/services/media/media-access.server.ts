@@ -6,6 +6,7 @@ import {
   listingImages,
   listings,
   listingUploads,
+  listingVideos,
   messages,
   user,
 } from "../../db/schema/index.ts";
@@ -34,7 +35,9 @@ const VARIANTS = Object.keys(IMAGE_VARIANTS).join("|");
 /** A variant of a stored image: `<folder>/<hex>-card.webp`, the base key being `<folder>/<hex>`. */
 const IMAGE_KEY = new RegExp(`^(([a-z0-9-]+(?:/[a-z0-9-]+)*)/[a-f0-9]+)-(${VARIANTS})\\.webp$`);
 /** Folders whose objects are someone's own: an object in them that no row claims is never served. */
-const GUARDED = /^(listings|uploads|messages)(\/|$)/;
+const GUARDED = /^(listings|uploads|messages|videos)(\/|$)/;
+/** A listing's uploaded video file. */
+const VIDEO_KEY = /^videos\/[a-f0-9]+\.(?:mp4|webm)$/;
 
 /** How a stored object is answered: who may have it, and whether with the site's watermark. */
 export interface MediaServing {
@@ -62,6 +65,9 @@ export async function mediaAccess(key: string, viewer: () => Promise<Who>): Prom
  * next view; the route's ETag names the variant, so a browser's copy is replaced then too.
  */
 export async function mediaServing(key: string, viewer: () => Promise<Who>): Promise<MediaServing> {
+  if (VIDEO_KEY.test(key)) {
+    return { access: await videoAccess(key, viewer), watermark: null, markable: false };
+  }
   const match = IMAGE_KEY.exec(key);
   const storageKey = match?.[1];
   const folder = match?.[2];
@@ -101,6 +107,31 @@ export async function mediaServing(key: string, viewer: () => Promise<Who>): Pro
 
 function roleOf(value: string | null): Role | null {
   return ROLES.find((role) => role === value) ?? null;
+}
+
+/**
+ * A listing's video file is public while the listing is approved and its owner's plan grants
+ * `videoListing` (the page shows it then); otherwise its owner and the admin still may play it
+ * (it is kept after a plan ends), and nobody else.
+ */
+async function videoAccess(key: string, viewer: () => Promise<Who>): Promise<MediaAccess> {
+  const db = await getDb();
+  const [video] = await db
+    .select({ status: listings.status, ownerId: listings.userId, ownerRole: user.role })
+    .from(listingVideos)
+    .innerJoin(listings, eq(listings.id, listingVideos.listingId))
+    .innerJoin(user, eq(user.id, listings.userId))
+    .where(eq(listingVideos.storageKey, key));
+  if (!video) return null;
+  if (
+    video.status === "approved" &&
+    (await mayUse({ id: video.ownerId, role: roleOf(video.ownerRole) }, "videoListing"))
+  ) {
+    return "public";
+  }
+  return can(await viewer(), "listing:view-unpublished", { ownerId: video.ownerId })
+    ? "private"
+    : null;
 }
 
 /** A stored image that is not a listing's: a message's picture, a pending upload, anything else. */

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import type { Route } from "./+types/listing-video";
+import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { viewerContext } from "../../auth/viewer.ts";
+import type { MessageKey } from "../../i18n/translate.ts";
+import { MAX_VIDEO_BYTES } from "../../lib/schemas/listing-video.ts";
+import {
+  removeListingVideo,
+  storeListingVideo,
+} from "../../services/listings/listing-video.server.ts";
+import { answerAction } from "../../services/session/action-answer.server.ts";
+import { readForm } from "../../services/session/read-form.server.ts";
+
+const intentSchema = z.enum(["upload", "remove"]);
+
+/**
+ * The publish form's video section (the `videoListing` perk): uploads or removes the listing's
+ * video file, then goes back to the listing's edit page with a toast saying what changed or why
+ * nothing did (without the perk, the refusal naming the plan that unlocks it). A visitor is asked
+ * to sign in first.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const back = /^\d{1,12}$/.test(params.listingId)
+    ? `/add-listing?edit=${params.listingId}`
+    : "/dashboard/my-listings";
+  const viewer = context.get(viewerContext);
+  if (!viewer) {
+    return redirectWithToast("/", {
+      title: "auth.toasts.authRequired",
+      description: "auth.toasts.authRequiredDescription",
+      variant: "destructive",
+    });
+  }
+  // The file and the form's two fields.
+  const form = await readForm(request, MAX_VIDEO_BYTES + 64 * 1024);
+  const intent = intentSchema.safeParse(form.get("intent"));
+  const sent = form.get("video");
+  const file = sent instanceof File && sent.size > 0 ? sent : null;
+  const failed = (description: MessageKey) =>
+    redirectWithToast(back, { title: "publish.video.failed", description, variant: "destructive" });
+  if (!intent.success) return failed("safety.toasts.unknownActionDescription");
+  if (intent.data === "upload" && !file) return failed("publish.video.errors.noFile");
+  return answerAction(
+    async () => {
+      if (intent.data === "remove" || !file) {
+        await removeListingVideo({ actor: viewer, listingId: params.listingId });
+        return "removed" as const;
+      }
+      const data = Buffer.from(await file.arrayBuffer());
+      await storeListingVideo({ actor: viewer, listingId: params.listingId, data });
+      return "uploaded" as const;
+    },
+    {
+      success: (done) =>
+        redirectWithToast(back, {
+          title: done === "uploaded" ? "publish.video.uploaded" : "publish.video.removed",
+          description: done === "uploaded" ? "publish.video.uploadedDescription" : undefined,
+        }),
+      refused: (error) =>
+        redirectWithToast(back, {
+          title: "publish.video.failed",
+          description: error.message,
+          params: error.params,
+          variant: "destructive",
+        }),
+    },
+  );
+}
+
+/** Nothing to show here: an address typed by hand goes to the listing's edit page. */
+export function loader({ params }: Route.LoaderArgs) {
+  const to = /^\d{1,12}$/.test(params.listingId) ? `/add-listing?edit=${params.listingId}` : "/";
+  return new Response(null, { status: 302, headers: { Location: to } });
+}
