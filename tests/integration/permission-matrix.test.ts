@@ -167,6 +167,12 @@ const PAGES: Record<string, PageExpectation> = {
   "routes/resources/quotes.ts": { get: PUBLIC, post: SIGNED_IN },
   // A public listing's contact link: records the lead, then redirects to the call, chat or e-mail.
   "routes/resources/contact-lead.ts": { get: PUBLIC },
+  // A listing's video file from its edit page: the owner (while a publisher) or the admin; the
+  // address alone sends everybody to the edit page. An empty form comes back with a toast.
+  "routes/resources/listing-video.ts": {
+    get: PUBLIC,
+    post: { action: "listing:video", owned: true },
+  },
   "routes/resources/featured-listings.ts": { get: PUBLIC },
   "routes/resources/search.ts": { get: PUBLIC },
   "routes/resources/set-currency.ts": { get: PUBLIC, post: PUBLIC },
@@ -203,6 +209,19 @@ const API: Record<string, Expectation> = {
   "GET /api/v1/my-listings/:id": { action: "listing:edit", owned: true },
   "PUT /api/v1/my-listings/:id": { action: "listing:edit", owned: true, json: {} },
   "DELETE /api/v1/my-listings/:id": { action: "listing:delete", owned: true },
+  // The matrix's empty body is no video: 415 once past the plan's perk (the admin).
+  "PUT /api/v1/my-listings/:id/video": {
+    action: "listing:video",
+    owned: true,
+    entitlement: "videoListing",
+    alsoAllowed: [415],
+  },
+  // Agent A's listing has no video file: a 404 for those allowed.
+  "DELETE /api/v1/my-listings/:id/video": {
+    action: "listing:video",
+    owned: true,
+    alsoAllowed: [404],
+  },
   "GET /api/v1/moderation/listings": { action: "listing:moderate" },
   "POST /api/v1/moderation/listings/:id": {
     action: "listing:moderate",

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import type { Route } from "./+types/listing-video";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { accessDenied } from "../../auth/guards.server.ts";
 import { viewerContext } from "../../auth/viewer.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { MAX_VIDEO_BYTES } from "../../lib/schemas/listing-video.ts";
+import type { AppError } from "../../lib/app-error.ts";
 import {
   removeListingVideo,
+  requireListingVideoAccess,
   storeListingVideo,
 } from "../../services/listings/listing-video.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
@@ -31,6 +34,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       variant: "destructive",
     });
   }
+  // Who may, before anything is read: someone else's listing is "Access Denied".
+  const denied = await answerAction(() => requireListingVideoAccess(viewer, params.listingId), {
+    success: () => null,
+    refused: notYours,
+  });
+  if (denied) return denied;
   // The file and the form's two fields.
   const form = await readForm(request, MAX_VIDEO_BYTES + 64 * 1024);
   const intent = intentSchema.safeParse(form.get("intent"));
@@ -56,6 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           title: done === "uploaded" ? "publish.video.uploaded" : "publish.video.removed",
           description: done === "uploaded" ? "publish.video.uploadedDescription" : undefined,
         }),
+      // Without the plan's perk: the refusal's sentence names the plan that unlocks it.
       refused: (error) =>
         redirectWithToast(back, {
           title: "publish.video.failed",
@@ -65,6 +75,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         }),
     },
   );
+}
+
+/** Someone else's listing (or no permission) is "Access Denied"; a missing one goes to My Listings. */
+function notYours(error: AppError): Promise<Response> {
+  if (error.code === "LISTING_NOT_FOUND") {
+    return redirectWithToast("/dashboard/my-listings", {
+      title: "publish.toasts.notFound",
+      description: "publish.toasts.notFoundDescription",
+      variant: "destructive",
+    });
+  }
+  return accessDenied();
 }
 
 /** Nothing to show here: an address typed by hand goes to the listing's edit page. */

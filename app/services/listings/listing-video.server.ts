@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 import { getDb } from "../../db/client.server.ts";
 import { listings, listingVideos, user } from "../../db/schema/index.ts";
+import { createTranslator } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
 import {
   MAX_VIDEO_BYTES,
@@ -56,6 +57,18 @@ async function ownedListing(actor: Actor, listingId: number): Promise<{ ownerId:
 }
 
 /**
+ * Whether the actor may change the listing's video file at all (the permission table and the
+ * listing's owner), asked before a form is read: a refusal here is FORBIDDEN or LISTING_NOT_FOUND.
+ */
+export async function requireListingVideoAccess(
+  actor: Actor | null,
+  listingId: number | string,
+): Promise<void> {
+  requireAllowed(actor, "listing:video", { ownerId: actor?.id });
+  await ownedListing(actor, requireId(listingId, "listing"));
+}
+
+/**
  * Stores `data` as the listing's video file, replacing the one it had (whose file is removed
  * after the commit). Refused without the plan's perk (403 naming the plan), over 50 MB (413), or
  * when the content is neither MP4 nor WebM (415), and counted by the `listingVideo` limit.
@@ -70,10 +83,11 @@ export async function storeListingVideo({
   data: Buffer;
 }): Promise<UploadedVideo> {
   requireAllowed(actor, "listing:video", { ownerId: actor?.id });
+  // Counted before anything is judged: a stream of refused 50 MB bodies is the abuse to stop.
+  await requireUnderWriteLimit("listingVideo", actor);
   const id = requireId(listingId, "listing");
   await ownedListing(actor, id);
   await requireEntitlement(actor, "videoListing");
-  await requireUnderWriteLimit("listingVideo", actor);
   if (data.length > MAX_VIDEO_BYTES) {
     throw new AppError("PAYLOAD_TOO_LARGE", "publish.video.errors.tooLarge", {
       video: "publish.video.errors.tooLarge",
@@ -124,9 +138,9 @@ export async function removeListingVideo({
   listingId: number | string;
 }): Promise<void> {
   requireAllowed(actor, "listing:video", { ownerId: actor?.id });
+  await requireUnderWriteLimit("listingVideo", actor);
   const id = requireId(listingId, "listing");
   await ownedListing(actor, id);
-  await requireUnderWriteLimit("listingVideo", actor);
   const db = await getDb();
   const removed = await db
     .delete(listingVideos)
@@ -157,7 +171,9 @@ export async function videoFormState(
   const refusal = await requireEntitlement(actor, "videoListing").then(
     () => null,
     (error: unknown) => {
-      if (error instanceof AppError && error.code === "FORBIDDEN") return error.message;
+      if (error instanceof AppError && error.code === "FORBIDDEN") {
+        return createTranslator()(error.message, error.params);
+      }
       throw error;
     },
   );
