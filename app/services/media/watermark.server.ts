@@ -12,17 +12,27 @@ export const WATERMARK_TEXT = "Gateway Africa";
 export const WATERMARKED_VARIANTS: readonly ImageVariant[] = ["card", "gallery"];
 
 /**
- * The mark as an SVG the size of the image: the site's name in the lower right corner, white on a
- * soft dark shadow so it reads on sky and on shadow alike. Its height is 3.2% of the image's
- * width (41 px on a 1280 gallery image, 20 px on a 640 card), at least 13 px: about 12 to 14 CSS
- * pixels wherever the browser shows that variant. Generic font families only (the server's
- * fontconfig picks an installed sans-serif; nothing is downloaded).
+ * The widest and the narrowest frame a listing's image is shown in, width over height: cards and
+ * the phone's gallery crop to 3:2, the laptop's gallery to 16:10 (object-fit: cover).
+ */
+const FRAME_WIDEST = 16 / 10;
+const FRAME_NARROWEST = 3 / 2;
+
+/**
+ * The mark as an SVG the size of the image: the site's name in the lower right corner of the part
+ * every frame shows (a wide photo loses its sides in a 3:2 frame, a tall one its top and bottom
+ * in a 16:10 frame), white on a soft dark shadow so it reads on sky and on shadow alike. Its
+ * height is 3.2% of that part's width (35 px on a 16:9 gallery image, 17 on its card), at least
+ * 13 px: about 12 to 14 CSS pixels wherever the browser shows that variant. Generic font
+ * families only (the server's fontconfig picks an installed sans-serif; nothing is downloaded).
  */
 export function watermarkSvg(width: number, height: number): string {
-  const size = Math.max(13, Math.round(width * 0.032));
+  const shownWidth = Math.min(width, height * FRAME_NARROWEST);
+  const shownHeight = Math.min(height, width / FRAME_WIDEST);
+  const size = Math.max(13, Math.round(shownWidth * 0.032));
   const margin = Math.round(size * 0.6);
-  const x = width - margin;
-  const y = height - margin;
+  const x = Math.round((width + shownWidth) / 2) - margin;
+  const y = Math.round((height + shownHeight) / 2) - margin;
   const shadow = Math.max(1, Math.round(size / 14));
   const text = (dx: number, fill: string, opacity: number) =>
     `<text x="${x + dx}" y="${y + dx}" text-anchor="end" font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif" font-size="${size}" font-weight="700" fill="${fill}" fill-opacity="${opacity}">${WATERMARK_TEXT}</text>`;
