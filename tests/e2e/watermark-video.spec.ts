@@ -116,6 +116,8 @@ test("a host uploads a video file once Elite is bought, and it plays in the gall
   await expect(section).toContainText("Elite");
   await expect(section.getByRole("link", { name: "See plans" })).toBeVisible();
   await expect(section.getByLabel("Choose a video file")).toHaveCount(0);
+  await section.scrollIntoViewIfNeeded();
+  await shootWidths(page, "video-section-locked");
 
   await gotoHydrated(page, "/dashboard/premium-plans");
   await page.getByRole("button", { name: "Choose the Elite plan" }).click();
@@ -133,6 +135,7 @@ test("a host uploads a video file once Elite is bought, and it plays in the gall
   await section.getByRole("button", { name: "Upload video" }).click();
   await expect(page.getByRole("status").first()).toContainText("Video uploaded");
   await expect(section).toContainText("Your listing's video (0.1 MB)");
+  await shootWidths(page, "video-section-uploaded");
 
   await gotoHydrated(page, `/listing/${id}`);
   const gallery = page.getByRole("region", { name: "Photos of Harbour View Flat" });

@@ -84,6 +84,8 @@ export function Gallery({
 
   const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
     if (count < 2 || (event.pointerType === "mouse" && event.button !== 0)) return;
+    // The video player's own controls (seeking, volume) take their drags.
+    if (event.target instanceof Element && event.target.closest("video")) return;
     pointer.current = { id: event.pointerId, x: event.clientX, y: event.clientY, dragging: false };
   };
   const onPointerMove = (event: React.PointerEvent<HTMLDivElement>) => {
@@ -253,7 +255,8 @@ export function Gallery({
         )}
       </div>
 
-      {count > 1 && (
+      {/* The dots would cover an uploaded video's controls: its slide keeps the arrows only. */}
+      {count > 1 && slides[index]?.kind !== "file" && (
         <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5">
           {slides.map((slide, i) => (
             <button
