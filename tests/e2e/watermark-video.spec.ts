@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { signedInAs } from "./support/accounts.ts";
 import { gotoHydrated } from "./support/hydration.ts";
@@ -17,7 +17,7 @@ import { shootWidths } from "./support/screens.ts";
 const PHOTO = path.join(import.meta.dirname, "../../public/images/hero/slide-1.webp");
 
 /** Uploads the photo as the page's signed-in host and publishes an approved listing with it. */
-async function listingWithPhoto(page: Page, browser: import("@playwright/test").Browser) {
+async function listingWithPhoto(page: Page, browser: Browser) {
   const upload = await page.request.post("/api/v1/uploads/listing-images", {
     multipart: {
       file: { name: "city.webp", mimeType: "image/webp", buffer: await readFile(PHOTO) },
