@@ -23,9 +23,8 @@ const intentSchema = z.enum(["upload", "remove"]);
  * to sign in first.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const back = /^\d{1,12}$/.test(params.listingId)
-    ? `/add-listing?edit=${params.listingId}`
-    : "/dashboard/my-listings";
+  if (listingIdOf(params.listingId) === null) return notFound();
+  const back = `/add-listing?edit=${params.listingId}`;
   const viewer = context.get(viewerContext);
   if (!viewer) {
     return redirectWithToast("/", {
@@ -89,8 +88,23 @@ function notYours(error: AppError): Promise<Response> {
   return accessDenied();
 }
 
+/** A listing's number as the database holds it (a positive int4), or null. */
+function listingIdOf(raw: string): number | null {
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** An address that names no listing: the missing page's 404, nothing read. */
+function notFound(): Response {
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Cache-Control": "private, no-store" },
+  });
+}
+
 /** Nothing to show here: an address typed by hand goes to the listing's edit page. */
 export function loader({ params }: Route.LoaderArgs) {
-  const to = /^\d{1,12}$/.test(params.listingId) ? `/add-listing?edit=${params.listingId}` : "/";
+  if (listingIdOf(params.listingId) === null) return notFound();
+  const to = `/add-listing?edit=${params.listingId}`;
   return new Response(null, { status: 302, headers: { Location: to } });
 }
