@@ -75,10 +75,11 @@ export const DOMAIN_IMPORTS = {
     content: ["settings"],
     dashboard: ["dashboard-listings"],
     media: ["images"],
-    premium: ["plan-limits"],
+    premium: ["entitlements", "plan-limits"],
     reference: ["reference"],
     teams: ["team-rights"],
   },
+  media: { premium: ["entitlements"] },
   payments: { content: ["settings"] },
   payouts: { admin: ["audit"], payments: ["host-debt", "ledger"] },
   premium: {

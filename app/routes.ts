@@ -47,6 +47,7 @@ export default [
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("listing/:listingId/contact", "routes/resources/contact-lead.ts"),
   route("listing/:listingId/whatsapp-callback", "routes/resources/whatsapp-callback.ts"),
+  route("listing/:listingId/video", "routes/resources/listing-video.ts"),
   route("favorites", "routes/resources/favorites.ts"),
   route("reports", "routes/resources/reports.ts"),
   route("blocks", "routes/resources/blocks.ts"),

@@ -11,6 +11,12 @@ export const STATIC_FILE = "public, max-age=86400, stale-while-revalidate=604800
  * left out on purpose: it would forbid the stale-while-revalidate window.
  */
 export const PUBLIC_PAGE = "public, max-age=0, stale-while-revalidate=60";
+/**
+ * A listing's card or gallery image, whose watermark comes and goes with its owner's plan at the
+ * same address: any cache may keep it, but asks with the ETag before each use (a 304 when the
+ * variant is unchanged), so an upgrade or a plan's end shows at the next view.
+ */
+export const REVALIDATED_MEDIA = "public, no-cache";
 /** Anything about one person, or that sets a cookie: no cache keeps it. */
 export const PRIVATE = "private, no-store";
 

@@ -93,6 +93,13 @@ export const RATE_LIMIT_RULES = {
   checkout: { windowSeconds: 3600, perAccount: 20, perAddress: 100, message: "limits.checkouts" },
   review: { windowSeconds: 3600, perAccount: 10, perAddress: 50, message: "limits.reviews" },
   favorite: { windowSeconds: 3600, perAccount: 200, perAddress: 1000, message: "limits.favorites" },
+  // Up to 50 MB each: a handful an hour is a listing's tour replaced a few times.
+  listingVideo: {
+    windowSeconds: 3600,
+    perAccount: 10,
+    perAddress: 30,
+    message: "publish.video.errors.tooMany",
+  },
   listingEdit: {
     windowSeconds: 3600,
     perAccount: 200,

@@ -93,6 +93,11 @@ export const PERMISSIONS = {
   /** Pending or rejected listings: their owner, their agency's owner and the admin. */
   "listing:view-unpublished": { any: ADMIN, own: SIGNED_IN, team: AGENTS },
   "listing:upload-image": { any: PUBLISHERS },
+  /**
+   * A listing's uploaded video file (adding needs the plan's `videoListing` perk too; removing
+   * does not): its owner while a publisher, anyone's for the admin.
+   */
+  "listing:video": { any: ADMIN, own: PUBLISHERS },
   /** Goes live without review on create, and an edit keeps the status it had. */
   "listing:skip-review": { any: ADMIN },
   /** Reading every listing in every status (Manage Listings, the admin API). */

@@ -12,8 +12,14 @@ export interface MediaStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** Stores `toKey` with the content of `fromKey` without re-reading it when the store allows. */
   copy(fromKey: string, toKey: string): Promise<void>;
-  /** The object's bytes as a web stream and its size, or null when there is none. */
-  open(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
+  /**
+   * The object's bytes as a web stream and its whole size, or null when there is none. With a
+   * range (inclusive offsets, within the size), only those bytes: a video is played by ranges.
+   */
+  open(
+    key: string,
+    range?: { start: number; end: number },
+  ): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
   read(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
   /**
@@ -23,7 +29,7 @@ export interface MediaStorage {
   list(folder: string): Promise<{ key: string; changedAt: Date }[]>;
 }
 
-const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(webp|svg|png|jpg)$/;
+const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.(webp|svg|png|jpg|mp4|webm)$/;
 
 export function isValidMediaKey(key: string): boolean {
   return KEY_PATTERN.test(key) && !key.includes("..");
@@ -49,13 +55,13 @@ export function createDiskStorage(rootDir: string): MediaStorage {
       // Media objects are never modified in place, so a hard link is as good as a copy.
       await link(from, to).catch(() => copyFile(from, to));
     },
-    async open(key) {
+    async open(key, range) {
       if (!isValidMediaKey(key)) return null;
       const file = fileFor(key);
       const info = await stat(file).catch(() => null);
       if (!info?.isFile()) return null;
       return {
-        body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+        body: Readable.toWeb(createReadStream(file, range)) as ReadableStream<Uint8Array>,
         size: info.size,
       };
     },

@@ -41,6 +41,7 @@ describe(`migrations on ${testEngine}`, () => {
       "listing_images",
       "listing_leads",
       "listing_uploads",
+      "listing_videos",
       "listing_views",
       "listings",
       "messages",

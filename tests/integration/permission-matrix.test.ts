@@ -16,7 +16,7 @@ import type { ListingStatus } from "../../app/lib/listing-values.ts";
 import { can, DASHBOARD_TABS, TAB_ACTION, type Action } from "../../app/lib/permissions.ts";
 import { mediaUrl, storeImage } from "../../app/services/media/images.server.ts";
 import { getMediaStorage } from "../../app/storage/media-storage.server.ts";
-import { IMMUTABLE, PRIVATE } from "../../server/cache-policy.ts";
+import { IMMUTABLE, PRIVATE, REVALIDATED_MEDIA } from "../../server/cache-policy.ts";
 import { testEngine } from "../support/database.ts";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
 import {
@@ -197,6 +197,12 @@ const PAGES: Record<string, PageExpectation> = {
     get: PUBLIC,
     post: { action: null, alsoAllowed: [403] },
   },
+  // A listing's video file from its edit page: the owner (while a publisher) or the admin; the
+  // address alone sends everybody to the edit page. An empty form comes back with a toast.
+  "routes/resources/listing-video.ts": {
+    get: PUBLIC,
+    post: { action: "listing:video", owned: true },
+  },
   "routes/resources/featured-listings.ts": { get: PUBLIC },
   "routes/resources/search.ts": { get: PUBLIC },
   "routes/resources/set-currency.ts": { get: PUBLIC, post: PUBLIC },
@@ -233,6 +239,19 @@ const API: Record<string, Expectation> = {
   "GET /api/v1/my-listings/:id": { action: "listing:edit", owned: true },
   "PUT /api/v1/my-listings/:id": { action: "listing:edit", owned: true, json: {} },
   "DELETE /api/v1/my-listings/:id": { action: "listing:delete", owned: true },
+  // The matrix's empty body is no video: 415 once past the plan's perk (the admin).
+  "PUT /api/v1/my-listings/:id/video": {
+    action: "listing:video",
+    owned: true,
+    entitlement: "videoListing",
+    alsoAllowed: [415],
+  },
+  // Agent A's listing has no video file: a 404 for those allowed.
+  "DELETE /api/v1/my-listings/:id/video": {
+    action: "listing:video",
+    owned: true,
+    alsoAllowed: [404],
+  },
   "GET /api/v1/moderation/listings": { action: "listing:moderate" },
   "POST /api/v1/moderation/listings/:id": {
     action: "listing:moderate",
@@ -753,7 +772,14 @@ describe(`permission matrix on ${testEngine}`, () => {
             const cacheControl = response.headers.get("cache-control");
             const what = `${status} listing's ${variant} image as ${name}: ${response.status} ${cacheControl}`;
             if (allowed) {
-              const wanted = status === "approved" ? IMMUTABLE : PRIVATE;
+              // A card or gallery image's watermark follows its owner's plan at the same
+              // address, so caches revalidate it (docs/decisions/016, "Watermark and video").
+              const wanted =
+                status !== "approved"
+                  ? PRIVATE
+                  : variant === "thumb"
+                    ? IMMUTABLE
+                    : REVALIDATED_MEDIA;
               if (response.status !== 200 || cacheControl !== wanted) {
                 problems.push(`${what} (expected 200, ${wanted})`);
               }

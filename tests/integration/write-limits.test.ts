@@ -114,6 +114,8 @@ const CALLS: Record<string, WriteCall> = {
   "DELETE /my-listings/{id}": { as: "agent" },
   "PUT /my-listings/{id}/featured": { as: "agent", json: { featured: true } },
   "POST /my-listings/{id}/boosts": { as: "agent" },
+  "PUT /my-listings/{id}/video": { as: "agent" },
+  "DELETE /my-listings/{id}/video": { as: "agent" },
   "POST /premium-plans/{planId}/checkout": { as: "agent" },
   "PUT /me/favorites/{listingId}": { as: "user" },
   "DELETE /me/favorites/{listingId}": { as: "user" },

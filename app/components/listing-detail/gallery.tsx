@@ -2,6 +2,7 @@ import { Icon } from "../ui/icon.tsx";
 import { useRef, useState } from "react";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
+import type { UploadedVideo } from "../../lib/schemas/listing-video.ts";
 import type { ListingImage } from "../../lib/schemas/listing-view.ts";
 import type { VideoEmbed } from "../../lib/video-embed.ts";
 
@@ -11,29 +12,42 @@ const SWIPE_DISTANCE = 48;
 /** Movement (px) before a press counts as a drag rather than a tap. */
 const DRAG_SLOP = 8;
 
-type Slide = { kind: "image"; image: ListingImage } | { kind: "video"; video: VideoEmbed };
+type Slide =
+  | { kind: "image"; image: ListingImage }
+  | { kind: "file"; file: UploadedVideo }
+  | { kind: "video"; video: VideoEmbed };
+
+function slideKey(slide: Slide): string {
+  if (slide.kind === "image") return slide.image.storageKey;
+  return slide.kind === "file" ? slide.file.url : "video";
+}
 
 function variant(image: ListingImage, name: "thumb" | "card" | "gallery"): string {
   return `/media/${image.storageKey}-${name}.webp`;
 }
 
 /**
- * The listing's photos (and video) as a carousel: arrows, dots, swipe by pointer and the arrow
+ * The listing's photos (and videos) as a carousel: arrows, dots, swipe by pointer and the arrow
  * keys when focused. Only the first photo loads with the page; the neighbours of the current
- * slide load once someone starts browsing, and the video's player only when asked for.
+ * slide load once someone starts browsing, and the linked video's player only when asked for.
+ * An uploaded video file (a plan's perk) follows the photos, with the cover as its poster; the
+ * browser fetches nothing of it until it is played.
  */
 export function Gallery({
   title,
   images,
   video,
+  videoFile = null,
 }: {
   title: string;
   images: ListingImage[];
   video: VideoEmbed | null;
+  videoFile?: UploadedVideo | null;
 }) {
   const t = useT();
   const slides: Slide[] = [
     ...images.map((image) => ({ kind: "image" as const, image })),
+    ...(videoFile ? [{ kind: "file" as const, file: videoFile }] : []),
     ...(video ? [{ kind: "video" as const, video }] : []),
   ];
   const count = slides.length;
@@ -70,6 +84,8 @@ export function Gallery({
 
   const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
     if (count < 2 || (event.pointerType === "mouse" && event.button !== 0)) return;
+    // The video player's own controls (seeking, volume) take their drags.
+    if (event.target instanceof Element && event.target.closest("video")) return;
     pointer.current = { id: event.pointerId, x: event.clientX, y: event.clientY, dragging: false };
   };
   const onPointerMove = (event: React.PointerEvent<HTMLDivElement>) => {
@@ -134,7 +150,7 @@ export function Gallery({
             const load = i === 0 || (browsing && Math.abs(i - index) <= 1);
             return (
               <div
-                key={slide.kind === "image" ? slide.image.storageKey : "video"}
+                key={slideKey(slide)}
                 role="group"
                 aria-roledescription="slide"
                 aria-label={t("detail.gallery.slide", { number: i + 1, total: count })}
@@ -160,6 +176,18 @@ export function Gallery({
                     draggable={false}
                     className="size-full object-cover"
                   />
+                ) : slide.kind === "file" ? (
+                  <video
+                    controls
+                    preload="none"
+                    playsInline
+                    poster={poster && load ? variant(poster, "gallery") : undefined}
+                    aria-label={t("detail.gallery.videoTitle", { title })}
+                    data-testid="gallery-video-file"
+                    className="size-full bg-ink object-contain"
+                  >
+                    <source src={slide.file.url} type={slide.file.type} />
+                  </video>
                 ) : playing && current ? (
                   <iframe
                     src={slide.video.embedUrl}
@@ -227,11 +255,12 @@ export function Gallery({
         )}
       </div>
 
-      {count > 1 && (
+      {/* The dots would cover an uploaded video's controls: its slide keeps the arrows only. */}
+      {count > 1 && slides[index]?.kind !== "file" && (
         <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5">
           {slides.map((slide, i) => (
             <button
-              key={slide.kind === "image" ? slide.image.storageKey : "video"}
+              key={slideKey(slide)}
               type="button"
               onClick={() => go(i)}
               aria-label={t("detail.gallery.goTo", { number: i + 1 })}

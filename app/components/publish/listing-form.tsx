@@ -15,6 +15,7 @@ import {
   type ListingFormResult,
   type ListingFormValues,
 } from "../../lib/schemas/listing.ts";
+import type { VideoFormState } from "../../lib/schemas/listing-video.ts";
 import { categoryFields } from "../../lib/schemas/listing-categories.ts";
 import { withCategory, type TextField } from "../../lib/schemas/listing-form-values.ts";
 import type { StoredImageRef } from "../../lib/schemas/listing-view.ts";
@@ -32,6 +33,7 @@ import { DescriptionSection } from "./sections/description-section.tsx";
 import { DetailsSection } from "./sections/details-section.tsx";
 import { FeaturesSection } from "./sections/features-section.tsx";
 import { MediaSection } from "./sections/media-section.tsx";
+import { VideoFileForm, VideoFileSection } from "./sections/video-file-section.tsx";
 import { PriceLocationSection } from "./sections/price-location-section.tsx";
 import type { SectionProps } from "./sections/section-props.ts";
 
@@ -49,6 +51,8 @@ export interface ListingFormProps {
   } | null;
   initial: ListingFormValues;
   pendingUploads: StoredImageRef[];
+  /** The uploaded video file's section (the `videoListing` perk). */
+  video: VideoFormState;
   result: ListingFormResult | undefined;
 }
 
@@ -74,6 +78,7 @@ export function ListingForm({
   editing,
   initial,
   pendingUploads,
+  video,
   result,
 }: ListingFormProps) {
   const t = useT();
@@ -291,6 +296,7 @@ export function ListingForm({
         <DescriptionSection {...section} />
         <FeaturesSection {...section} />
         <MediaSection {...section} hydrated={hydrated} uploads={uploads} images={doneImages} />
+        <VideoFileSection state={video} listingId={editing?.id ?? null} />
         <ContactSection
           {...section}
           profilePhone={profilePhone}
@@ -317,6 +323,7 @@ export function ListingForm({
           />
         </div>
       </Form>
+      {editing && video.allowed && <VideoFileForm listingId={editing.id} />}
 
       {hydrated && (
         <ListingPreviewDialog

@@ -72,6 +72,8 @@ export function previewDetail(
       height: i.height || 960,
     })),
     video: videoEmbed(videoUrl),
+    // Uploaded on the saved listing's edit page, not part of the form the preview shows.
+    videoFile: null,
     agent: {
       name: owner.name,
       avatarUrl: owner.avatar,

@@ -288,6 +288,29 @@ export const listingImages = pgTable(
   ],
 );
 
+/**
+ * A video file uploaded to a listing (the `videoListing` perk, docs/decisions/016): at most one
+ * per listing, beside the free video link. Kept when the owner's plan ends; shown only while a
+ * plan grants the perk.
+ */
+export const listingVideos = pgTable(
+  "listing_videos",
+  {
+    listingId: integer("listing_id")
+      .primaryKey()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    /** Key of the file in media storage: `videos/<hex>.mp4` or `.webm`. */
+    storageKey: text("storage_key").notNull().unique(),
+    mimeType: text("mime_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("listing_videos_type_check", sql`${t.mimeType} IN ('video/mp4', 'video/webm')`),
+    check("listing_videos_bytes_check", sql`${t.bytes} > 0`),
+  ],
+);
+
 export const favorites = pgTable(
   "favorites",
   {

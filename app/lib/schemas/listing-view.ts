@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uploadedVideoSchema } from "./listing-video.ts";
 import {
   AGENT_TYPES,
   AMENITIES,
@@ -104,6 +105,11 @@ export const listingDetailSchema = listingSummarySchema
     /** In gallery order; the first is the cover. */
     images: z.array(listingImageSchema),
     video: videoEmbedSchema.nullable(),
+    /**
+     * The uploaded video file, played in the gallery: only while the owner's plan grants video
+     * listing support (docs/decisions/016, "Watermark and video").
+     */
+    videoFile: uploadedVideoSchema.nullable(),
     agent: z.object({
       name: z.string(),
       /** The uploaded avatar, else a generated initials image. */

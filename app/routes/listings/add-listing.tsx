@@ -26,6 +26,7 @@ import {
   listPendingUploads,
   storeListingUpload,
 } from "../../services/listings/listing-uploads.server.ts";
+import { videoFormState } from "../../services/listings/listing-video.server.ts";
 import {
   createListing,
   getListingForEdit,
@@ -116,6 +117,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     initial: editing?.values ?? emptyListingValues(categories.length === 1 ? categories[0]! : ""),
     pendingUploads,
+    video: await videoFormState(viewer, editing?.id ?? null),
   };
 }
 

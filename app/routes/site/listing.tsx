@@ -243,7 +243,12 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-8">
         <div className="min-w-0 lg:col-start-1">
-          <Gallery title={listing.title} images={listing.images} video={listing.video} />
+          <Gallery
+            title={listing.title}
+            images={listing.images}
+            video={listing.video}
+            videoFile={listing.videoFile}
+          />
         </div>
         <aside className="lg:col-start-2 lg:row-span-5 lg:row-start-1">
           <div className="space-y-6 lg:sticky lg:top-20">

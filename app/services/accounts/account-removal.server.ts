@@ -1,6 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import type { DbTransaction } from "../../db/client.server.ts";
-import { listingImages, listings, listingUploads, user } from "../../db/schema/index.ts";
+import {
+  listingImages,
+  listings,
+  listingUploads,
+  listingVideos,
+  user,
+} from "../../db/schema/index.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { deleteAvatar } from "../media/avatar.server.ts";
 import { deleteStoredImage } from "../media/images.server.ts";
@@ -12,6 +18,8 @@ export interface RemovedAccount {
   avatarUrl: string | null;
   listings: number;
   imageKeys: string[];
+  /** The listings' uploaded video files (`videos/<hex>.mp4`), removed whole. */
+  videoKeys: string[];
 }
 
 /**
@@ -47,6 +55,18 @@ export async function deleteAccountRows(
               owned.map((listing) => listing.id),
             ),
           );
+  const videos =
+    owned.length === 0
+      ? []
+      : await tx
+          .select({ storageKey: listingVideos.storageKey })
+          .from(listingVideos)
+          .where(
+            inArray(
+              listingVideos.listingId,
+              owned.map((listing) => listing.id),
+            ),
+          );
   // Images uploaded for a listing that was never published go too.
   const uploads = await tx
     .select({ storageKey: listingUploads.storageKey })
@@ -58,6 +78,7 @@ export async function deleteAccountRows(
     avatarUrl: row.avatarUrl,
     listings: owned.length,
     imageKeys: [...images, ...uploads].map((image) => image.storageKey),
+    videoKeys: videos.map((video) => video.storageKey),
   };
 }
 
@@ -70,6 +91,11 @@ export async function removeAccountFiles(removed: RemovedAccount): Promise<void>
   for (const key of removed.imageKeys) {
     await deleteStoredImage(storage, key).catch((error: unknown) => {
       logger.error({ err: error }, `Could not remove the files of image ${key}`);
+    });
+  }
+  for (const key of removed.videoKeys) {
+    await storage.delete(key).catch((error: unknown) => {
+      logger.error({ err: error }, `Could not remove the video file ${key}`);
     });
   }
   await deleteAvatar(storage, removed.avatarUrl).catch((error: unknown) => {

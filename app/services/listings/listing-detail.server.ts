@@ -15,6 +15,7 @@ import {
 import { can } from "../../lib/permissions.ts";
 import type { Role } from "../../lib/roles.ts";
 import { selectPublicSummaries } from "./listing-summaries.server.ts";
+import { shownListingVideo } from "./listing-video.server.ts";
 import { videoEmbed } from "../../lib/video-embed.ts";
 import { listingColumnsFor } from "./listing-row.server.ts";
 import { agencyBadgeColumn, runningAgencyOwner } from "../teams/team-rights.server.ts";
@@ -94,6 +95,7 @@ export async function getListingDetail({
     updatedAt: new Date(updatedAt).toISOString(),
     images: Array.isArray(row.images) ? row.images : [],
     video: videoEmbed(videoUrl),
+    videoFile: await shownListingVideo(id),
     agent: {
       name: ownerName,
       avatarUrl: avatarSrc({ name: ownerName, avatarUrl: ownerAvatar?.trim() || null }),

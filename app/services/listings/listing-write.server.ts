@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
-import { countries, listingImages, listings, user } from "../../db/schema/index.ts";
+import { countries, listingImages, listings, listingVideos, user } from "../../db/schema/index.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { listingSearchText } from "../../lib/listing-search-text.ts";
@@ -29,6 +29,7 @@ import { publishingAgencyOf, runningAgencyOwner } from "../teams/team-rights.ser
 import { requireId } from "../core/ids.server.ts";
 import { removeStoredImages } from "../media/images.server.ts";
 import { listingFormValues, listingRowValues } from "./listing-row.server.ts";
+import { removeVideoFiles } from "./listing-video.server.ts";
 import {
   adoptUploads,
   consumeUploads,
@@ -344,7 +345,10 @@ export async function updateListing({
   return { id, status: outcome.status, backToReview: outcome.backToReview };
 }
 
-/** Deletes a listing (its images, favourites and view counts go with it) and its image files. */
+/**
+ * Deletes a listing (its images, video, favourites and view counts go with it) and its image and
+ * video files.
+ */
 export async function deleteListing({
   actor,
   listingId,
@@ -356,16 +360,24 @@ export async function deleteListing({
   await requireUnderWriteLimit("listingEdit", actor);
   const id = requireId(listingId, "listing");
   const db = await getDb();
-  const keys = await db.transaction(async (tx) => {
+  const { keys, videos } = await db.transaction(async (tx) => {
     await listingForChange(tx, actor, "listing:delete", id, true);
     const images = await tx
       .select({ storageKey: listingImages.storageKey })
       .from(listingImages)
       .where(eq(listingImages.listingId, id));
+    const video = await tx
+      .select({ storageKey: listingVideos.storageKey })
+      .from(listingVideos)
+      .where(eq(listingVideos.listingId, id));
     await tx.delete(listings).where(eq(listings.id, id));
-    return images.map((image) => image.storageKey);
+    return {
+      keys: images.map((image) => image.storageKey),
+      videos: video.map((row) => row.storageKey),
+    };
   });
   await removeStoredImages(getMediaStorage(), keys);
+  await removeVideoFiles(videos);
 }
 
 // ── Reading for the form ──────────────────────────────────────────────────────────────────────

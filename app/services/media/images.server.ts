@@ -34,6 +34,15 @@ export function variantKey(storageKey: string, variant: ImageVariant): string {
   return `${storageKey}-${variant}.webp`;
 }
 
+/**
+ * Where the copy of a variant carrying the site's watermark is kept, beside its clean file
+ * (./watermark.server.ts draws it). No URL names it: the media route serves it in the clean
+ * variant's place while the owner's plan does not remove the mark.
+ */
+export function watermarkedKey(storageKey: string, variant: ImageVariant): string {
+  return `${storageKey}-${variant}-wm.webp`;
+}
+
 /** The public URL of one variant of a stored image. */
 export function mediaUrl(storageKey: string, variant: ImageVariant): string {
   return `/media/${variantKey(storageKey, variant)}`;
@@ -89,6 +98,7 @@ export async function copyStoredImage(
 export async function deleteStoredImage(storage: MediaStorage, storageKey: string): Promise<void> {
   for (const variant of Object.keys(IMAGE_VARIANTS) as ImageVariant[]) {
     await storage.delete(variantKey(storageKey, variant));
+    await storage.delete(watermarkedKey(storageKey, variant));
   }
 }
 

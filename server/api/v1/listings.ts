@@ -48,11 +48,12 @@ export function apiSummary(listing: ListingSummary, base: string) {
 }
 
 export function apiDetail(listing: ListingDetail, base: string) {
-  const { images, agent, ...fields } = listing;
+  const { images, agent, videoFile, ...fields } = listing;
   return {
     ...fields,
     url: `${base}/listing/${listing.id}`,
     images: images.map((image) => apiImage(image, base)),
+    videoFile: videoFile && { ...videoFile, url: `${base}${videoFile.url}` },
     agent: {
       ...agent,
       avatarUrl: agent.avatarUrl.startsWith("/") ? `${base}${agent.avatarUrl}` : agent.avatarUrl,
