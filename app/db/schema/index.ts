@@ -8,3 +8,4 @@ export * from "./bookings.ts";
 export * from "./conversations.ts";
 export * from "./payments.ts";
 export * from "./rate-limits.ts";
+export * from "./profiles.ts";
