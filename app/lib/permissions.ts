@@ -25,6 +25,7 @@ export const DASHBOARD_TABS = [
   "reports",
   "audit-log",
   "reviews",
+  "public-page",
   "profile",
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -158,6 +159,12 @@ export const PERMISSIONS = {
   "review:reply": { any: [], own: PUBLISHERS },
   /** The reviews dashboard of one's listings (a plan's perk: the reviews service asks the plan). */
   "review:dashboard": { any: PUBLISHERS },
+  /** Their public page's settings (languages); agents and professionals have a page. */
+  "public-page:edit": { any: ["agent", "professional"] },
+  /** The property website: chosen address, cover, about, featured listings (a plan's perk). */
+  "public-page:website": { any: ["agent", "professional"] },
+  /** Logo and brand colour on their website and contact cards (a plan's perk). */
+  "public-page:branding": { any: ["agent", "professional"] },
   /** Hiding a reported review from the pages and the averages, with a reason. */
   "review:hide": { any: ADMIN },
 } as const satisfies Record<string, Rule>;
@@ -212,6 +219,7 @@ export const TAB_ACTION: Record<DashboardTab, Action> = {
   reports: "report:manage",
   "audit-log": "audit:view",
   reviews: "review:dashboard",
+  "public-page": "public-page:edit",
 };
 
 export function isDashboardTab(value: string): value is DashboardTab {
@@ -241,6 +249,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "reviews", label: "dashboard.tabs.reviews" },
     { tab: "premium-plans", label: "dashboard.tabs.premium" },
     { tab: "payments", label: "dashboard.tabs.payments" },
+    { tab: "public-page", label: "dashboard.tabs.publicPage" },
     { tab: "profile", label: "dashboard.tabs.profile" },
   ],
   professional: [
@@ -252,6 +261,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "reviews", label: "dashboard.tabs.reviews" },
     { tab: "premium-plans", label: "dashboard.tabs.premium" },
     { tab: "payments", label: "dashboard.tabs.payments" },
+    { tab: "public-page", label: "dashboard.tabs.publicPage" },
     { tab: "profile", label: "dashboard.tabs.profile" },
   ],
   admin: [

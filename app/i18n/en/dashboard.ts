@@ -40,6 +40,7 @@ export const dashboard = {
     reports: "Reports",
     myProfile: "My Profile",
     reviews: "Reviews",
+    publicPage: "Public Page",
   },
   status: {
     pending_approval: "Pending",
