@@ -2,9 +2,11 @@
 export const agents = {
   meta: {
     title: "{name} on Gateway Africa",
+    notFound: "Page not found",
     description: "Listings, reviews and contact of {name}, {kind} on Gateway Africa.",
   },
-  notFound: "This page does not exist. The address may be mistyped, or the account is no longer listed.",
+  notFound:
+    "This page does not exist. The address may be mistyped, or the account is no longer listed.",
   kind: { agent: "Agent", professional: "Professional" },
   memberSince: "Member since {date}",
   languages: "Speaks {languages}",
@@ -15,6 +17,7 @@ export const agents = {
     emailUnconfirmed: "E-mail address not confirmed",
   },
   response: {
+    title: "Responsiveness",
     rate: "Response rate: {rate}%",
     time: "Usually answers within {time}",
     unknown: "Not enough conversations yet to show a response rate",
@@ -38,11 +41,13 @@ export const agents = {
   },
   contact: {
     title: "Contact",
-    intro: "Ask about one of their listings: open it and use Send Message, so your conversation stays on the site.",
+    intro:
+      "Ask about one of their listings: your conversation stays on the site, and their number or address is on each listing's contact card.",
+    message: "Send a message about {title}",
   },
-  viewProfile: "View profile",
   errors: {
-    handleInvalid: "Use 3 to 40 lowercase letters, digits and single hyphens (for example amara-homes).",
+    handleInvalid:
+      "Use 3 to 40 lowercase letters, digits and single hyphens (for example amara-homes).",
     handleLength: "Use 3 to 40 characters.",
     handleReserved: "This address is reserved by the site. Please choose another.",
     handleTaken: "This address is already taken. Please choose another.",
@@ -68,7 +73,8 @@ export const agents = {
     savedDescription: "Your public page is updated.",
     website: {
       title: "Property website",
-      intro: "Your own address, a cover, your story and your best listings on top, with no other host's listings on the page.",
+      intro:
+        "Your own address, a cover, your story and your best listings on top, with no other host's listings on the page.",
       handle: "Address",
       handleHelp: "3 to 40 lowercase letters, digits and hyphens.",
       cover: "Cover image",
@@ -84,7 +90,8 @@ export const agents = {
       logo: "Logo",
       logoHelp: "PNG, JPEG, GIF or WebP, up to 2 MB. Leave empty to keep the current logo.",
       color: "Brand colour",
-      colorHelp: "A hex code such as #0b5e31. It must be dark enough to read on white (WCAG AA, 4.5:1).",
+      colorHelp:
+        "A hex code such as #0b5e31. It must be dark enough to read on white (WCAG AA, 4.5:1).",
       preview: "Preview",
     },
     locked: "See the plans",

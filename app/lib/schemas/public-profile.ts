@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CATEGORIES } from "../listing-values.ts";
 import { brandColorReadable, normalizeHexColor } from "../contrast.ts";
 import { listingSummarySchema } from "./listing-view.ts";
 import { ratingSummarySchema, reviewSchema } from "./reviews.ts";
@@ -84,7 +85,9 @@ export function handleBase(name: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, HANDLE_MAX - 4)
     .replace(/-+$/, "");
-  return base.length >= HANDLE_MIN && !RESERVED_HANDLES.has(base) ? base : `host-${base}`.replace(/-$/, "");
+  return base.length >= HANDLE_MIN && !RESERVED_HANDLES.has(base)
+    ? base
+    : `host-${base}`.replace(/-$/, "");
 }
 
 // ── Languages (the profile page) ─────────────────────────────────────────────────────────────
@@ -107,7 +110,9 @@ export const languagesSchema = z
   .refine((list) => list.length <= MAX_LANGUAGES, `${E}.languagesTooMany`)
   .refine(
     (list) =>
-      list.every((name) => name.length <= MAX_LANGUAGE_LENGTH && /^[\p{L}][\p{L} '-]*$/u.test(name)),
+      list.every(
+        (name) => name.length <= MAX_LANGUAGE_LENGTH && /^[\p{L}][\p{L} '-]*$/u.test(name),
+      ),
     `${E}.languagesInvalid`,
   );
 
@@ -127,7 +132,12 @@ export const websiteFormSchema = z.object({
     .max(MAX_ABOUT_LENGTH, `${E}.aboutTooLong`)
     .transform((v) => (v === "" ? null : v)),
   featuredListingIds: z
-    .array(z.coerce.number({ error: `${E}.featuredInvalid` }).int(`${E}.featuredInvalid`).positive(`${E}.featuredInvalid`))
+    .array(
+      z.coerce
+        .number({ error: `${E}.featuredInvalid` })
+        .int(`${E}.featuredInvalid`)
+        .positive(`${E}.featuredInvalid`),
+    )
     .max(MAX_FEATURED_LISTINGS, `${E}.featuredTooMany`)
     .transform((ids) => [...new Set(ids)]),
 });
@@ -205,6 +215,9 @@ export const publicProfileSchema = z
     response: responseStatsSchema,
     reviews: ratingSummarySchema.extend({ latest: z.array(reviewSchema) }),
     listings: z.object({
+      categories: z
+        .array(z.enum(CATEGORIES))
+        .meta({ description: "The sections of all their public listings, filters aside." }),
       items: z.array(listingSummarySchema),
       total: z.int(),
       page: z.int(),

@@ -34,6 +34,7 @@ import { RequestQuoteCard } from "../../components/quotes/request-quote-link.tsx
 import { ListerRating } from "../../components/reviews/lister-rating.tsx";
 import { ReviewsSection } from "../../components/reviews/reviews-section.tsx";
 import { SAFETY_MESSAGES } from "../../components/safety/report-dialog.tsx";
+import { listerCard } from "../../services/profiles/public-profile.server.ts";
 import { parseId } from "../../lib/id.ts";
 import { listingReviewSection } from "../../services/reviews/reviews.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
@@ -54,7 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getListingDetail({ listingId: params.listingId, viewer }),
   );
   const url = new URL(request.url);
-  const [related, view, booking, reviews] = await Promise.all([
+  const [related, view, booking, reviews, lister] = await Promise.all([
     listRelatedListings(listing),
     listing.status === "approved"
       ? countListingView(request, listing.id)
@@ -71,6 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listing.status === "approved"
       ? listingReviewSection(viewer, listing.id, parseId(url.searchParams.get("reviews")) ?? 1)
       : null,
+    listerCard(listing.id),
   ]);
   return data(
     {
@@ -79,6 +81,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       appUrl,
       booking,
       reviews,
+      lister,
       messages: pickMessages([
         "quotes.listing",
         "reviews.section",
@@ -172,7 +175,7 @@ function Badge({ className, children }: { className: string; children: React.Rea
 export const shouldRevalidate = skipClientOnlyChanges;
 
 export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, related, booking, reviews } = loaderData;
+  const { listing, related, booking, reviews, lister } = loaderData;
   const t = useT();
   const { currency } = useRootData();
   const favorites = useFavorites();
@@ -255,6 +258,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               favorite={favorites.isFavorite(listing.id)}
               onToggleFavorite={() => favorites.toggle(listing)}
               listerRating={reviews && <ListerRating {...reviews.lister} />}
+              lister={lister}
             />
             {listing.category === "professionals" && listing.status === "approved" && (
               <RequestQuoteCard listingId={listing.id} name={listing.agent.name} />

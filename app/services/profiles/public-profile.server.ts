@@ -1,14 +1,9 @@
 import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import { avatarSrc } from "../../auth/viewer.ts";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
-import {
-  conversations,
-  listings,
-  messages,
-  publicProfiles,
-  user,
-} from "../../db/schema/index.ts";
+import { conversations, listings, messages, publicProfiles, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { CATEGORIES, type Category } from "../../lib/listing-values.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import type { BrowseParams } from "../../lib/schemas/browse.ts";
 import {
@@ -134,7 +129,10 @@ function brandOf(row: { logoKey: string | null; brandColor: string | null }): Br
  * booking and quote requests all open one), the share they answered and the median time to their
  * first answer. Too few conversations tell nothing: the rate is then null.
  */
-export async function responseStats(userId: string, now: Date = new Date()): Promise<ResponseStats> {
+export async function responseStats(
+  userId: string,
+  now: Date = new Date(),
+): Promise<ResponseStats> {
   const db = await getDb();
   const since = new Date(now.getTime() - RESPONSE_WINDOW_DAYS * 86_400_000);
   const firstAsked = sql`(select min(g.created_at) from ${messages} g
@@ -218,6 +216,16 @@ async function featuredListings(ownerId: string, ids: readonly number[]) {
   return ids.flatMap((id) => rows.filter((row) => row.id === id));
 }
 
+/** The sections their approved listings are in, in the site's order. */
+async function publicCategories(ownerId: string): Promise<Category[]> {
+  const db = await getDb();
+  const rows = await db
+    .selectDistinct({ category: listings.category })
+    .from(listings)
+    .where(and(eq(listings.userId, ownerId), eq(listings.status, "approved")));
+  return CATEGORIES.filter((category) => rows.some((row) => row.category === category));
+}
+
 /**
  * The public page behind a handle: NOT_FOUND for a handle nobody holds, an account that is not
  * an agent or professional, or a banned one. The property website and branding are included only
@@ -234,7 +242,8 @@ export async function getPublicProfile(input: {
   if (!found) throw new AppError("NOT_FOUND", "agents.notFound");
   const now = input.now ?? new Date();
   const perks = await pagePerks(found.userId, now);
-  const [response, latest, page, featured] = await Promise.all([
+  const [categories, response, latest, page, featured] = await Promise.all([
+    publicCategories(found.userId),
     responseStats(found.userId, now),
     latestListerReviews(found.userId, PAGE_REVIEWS),
     browseOwnerListings(found.userId, input.params, input.currency, PAGE_LISTINGS),
@@ -251,6 +260,7 @@ export async function getPublicProfile(input: {
     response,
     reviews: { rating: found.rating, ratingCount: found.ratingCount, latest },
     listings: {
+      categories,
       items: page.listings,
       total: page.total,
       page: page.page,
@@ -269,15 +279,17 @@ export async function getPublicProfile(input: {
 
 /** What a listing's contact card links to and shows of its lister: their page and their brand. */
 export async function listerCard(
-  userId: string,
+  listingId: number,
   now: Date = new Date(),
 ): Promise<{ href: string; brand: Brand | null } | null> {
   const db = await getDb();
   const [owner] = await db
-    .select({ role: user.role, banned: user.banned })
-    .from(user)
-    .where(eq(user.id, userId));
+    .select({ userId: user.id, role: user.role, banned: user.banned })
+    .from(listings)
+    .innerJoin(user, eq(user.id, listings.userId))
+    .where(eq(listings.id, listingId));
   if (!owner || owner.banned || !PAGE_ROLES.some((r) => r === owner.role)) return null;
+  const userId = owner.userId;
   const handle = (await handlesOf([userId])).get(userId);
   if (!handle) return null;
   const [row] = await db
@@ -319,4 +331,3 @@ export async function listSitemapAgents(limit: number): Promise<{ handle: string
 export async function ownPageHandle(userId: string): Promise<string | null> {
   return (await handlesOf([userId])).get(userId) ?? null;
 }
-
