@@ -13,12 +13,7 @@ import { parsedOrRefused } from "../../lib/validation.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { constraintOf } from "../core/database-errors.server.ts";
-import {
-  deleteStoredImage,
-  imageRefusal,
-  mediaUrl,
-  storeImage,
-} from "../media/images.server.ts";
+import { deleteStoredImage, imageRefusal, mediaUrl, storeImage } from "../media/images.server.ts";
 import { deleteLogo, logoOf, storeLogo } from "../media/logo.server.ts";
 import { mayUse, requireEntitlement } from "../premium/entitlements.server.ts";
 import { ensurePublicProfile } from "./public-profile.server.ts";

@@ -36,6 +36,8 @@ const PAGE_ROLES = ["agent", "professional"] as const;
 /** Conversations counted for the response figures, and how few are too few to tell. */
 export const RESPONSE_WINDOW_DAYS = 90;
 export const MIN_RESPONSE_CONVERSATIONS = 3;
+/** The most messages read for the figures: a very busy lister's oldest ones in the window. */
+const RESPONSE_MESSAGES_READ = 20_000;
 /** Reviews shown on the page (the average counts them all). */
 export const PAGE_REVIEWS = 6;
 export const PAGE_LISTINGS = 12;
@@ -135,31 +137,38 @@ export async function responseStats(
 ): Promise<ResponseStats> {
   const db = await getDb();
   const since = new Date(now.getTime() - RESPONSE_WINDOW_DAYS * 86_400_000);
-  const firstAsked = sql`(select min(g.created_at) from ${messages} g
-    where g.conversation_id = ${conversations.id} and g.sender_id <> ${userId})`;
+  // Who wrote when, oldest first: enough to find each conversation's first question and answer.
   const rows = await db
     .select({
-      asked: sql<number | null>`extract(epoch from ${firstAsked})::float8`,
-      answered: sql<number | null>`extract(epoch from (select min(h.created_at) from ${messages} h
-        where h.conversation_id = ${conversations.id} and h.sender_id = ${userId}
-        and h.created_at >= ${firstAsked}))::float8`,
+      conversationId: messages.conversationId,
+      fromThem: sql<boolean>`${messages.senderId} = ${userId}`,
+      at: messages.createdAt,
     })
-    .from(conversations)
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(
       and(
         eq(conversations.hostId, userId),
         gte(conversations.createdAt, since),
         lte(conversations.createdAt, now),
       ),
-    );
-  const asked = rows.filter((row) => row.asked !== null);
-  if (asked.length < MIN_RESPONSE_CONVERSATIONS) {
-    return { conversations: asked.length, rate: null, medianMinutes: null };
+    )
+    .orderBy(messages.createdAt, messages.id)
+    .limit(RESPONSE_MESSAGES_READ);
+  const asked = new Map<number, number>();
+  const answered = new Map<number, number>();
+  for (const row of rows) {
+    const at = new Date(row.at).getTime();
+    if (!row.fromThem) {
+      if (!asked.has(row.conversationId)) asked.set(row.conversationId, at);
+    } else if (asked.has(row.conversationId) && !answered.has(row.conversationId)) {
+      answered.set(row.conversationId, at - asked.get(row.conversationId)!);
+    }
   }
-  const waits = asked
-    .filter((row) => row.answered !== null)
-    .map((row) => Number(row.answered) - Number(row.asked))
-    .sort((a, b) => a - b);
+  if (asked.size < MIN_RESPONSE_CONVERSATIONS) {
+    return { conversations: asked.size, rate: null, medianMinutes: null };
+  }
+  const waits = [...answered.values()].sort((a, b) => a - b);
   const middle = Math.floor(waits.length / 2);
   const median =
     waits.length === 0
@@ -168,9 +177,9 @@ export async function responseStats(
         ? waits[middle]!
         : (waits[middle - 1]! + waits[middle]!) / 2;
   return {
-    conversations: asked.length,
-    rate: waits.length / asked.length,
-    medianMinutes: median === null ? null : Math.max(1, Math.round(median / 60)),
+    conversations: asked.size,
+    rate: waits.length / asked.size,
+    medianMinutes: median === null ? null : Math.max(1, Math.round(median / 60_000)),
   };
 }
 
