@@ -58,8 +58,22 @@ describe("the permission table", () => {
     ];
     expect(allowed).toEqual({
       user: [...signedIn, "block:manage", "report:file", "account:change-type", "review:write"],
-      agent: [...publisher, "review:write", "review:dashboard"],
-      professional: [...publisher, "review:write", "review:dashboard"],
+      agent: [
+        ...publisher,
+        "review:write",
+        "review:dashboard",
+        "public-page:edit",
+        "public-page:website",
+        "public-page:branding",
+      ],
+      professional: [
+        ...publisher,
+        "review:write",
+        "review:dashboard",
+        "public-page:edit",
+        "public-page:website",
+        "public-page:branding",
+      ],
       // Replying to a review is the reviewed lister's alone, the administrator's included; so is
       // quoting on a service (the administrator's own services included, see the next tests).
       // Featured ads out of a plan are publishers' own: the administrator features any listing.
@@ -69,7 +83,9 @@ describe("the permission table", () => {
           a !== "account:change-type" &&
           a !== "review:reply" &&
           a !== "quote:send" &&
-          a !== "listing:feature-own",
+          a !== "listing:feature-own" &&
+          // The administrator has no public page.
+          !a.startsWith("public-page:"),
       ),
     });
   });
@@ -148,6 +164,7 @@ describe("dashboard permissions", () => {
         "analytics",
         "premium-plans",
         "reviews",
+        "public-page",
         "profile",
       ],
       professional: [
@@ -159,9 +176,11 @@ describe("dashboard permissions", () => {
         "analytics",
         "premium-plans",
         "reviews",
+        "public-page",
         "profile",
       ],
-      admin: [...DASHBOARD_TABS],
+      // The administrator has no public page.
+      admin: DASHBOARD_TABS.filter((tab) => tab !== "public-page"),
     });
   });
 

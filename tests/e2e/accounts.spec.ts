@@ -184,6 +184,7 @@ test("Google sign-in through the local stand-in → role selection → dashboard
     "Reviews",
     "Premium",
     "Payments",
+    "Public Page",
     "Profile",
   ]);
 });
@@ -266,6 +267,7 @@ test("an agent's tab bar and header", async ({ page }) => {
     "Reviews",
     "Premium",
     "Payments",
+    "Public Page",
     "Profile",
   ]);
   await expect(
