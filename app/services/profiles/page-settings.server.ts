@@ -87,6 +87,17 @@ export async function getPageSettings(actor: Actor | null): Promise<PageSettings
   };
 }
 
+/** The languages their page lists; an account without a page row yet has none. */
+export async function getLanguages(actor: Actor | null): Promise<string[]> {
+  requireAllowed(actor, "public-page:edit");
+  const db = await getDb();
+  const [row] = await db
+    .select({ languages: publicProfiles.languages })
+    .from(publicProfiles)
+    .where(eq(publicProfiles.userId, actor.id));
+  return row?.languages ?? [];
+}
+
 /** The languages shown on their page (the Profile tab). */
 export async function saveLanguages(actor: Actor | null, input: unknown): Promise<string[]> {
   requireAllowed(actor, "public-page:edit");
