@@ -45,6 +45,7 @@ describe(`migrations on ${testEngine}`, () => {
       "plan_subscriptions",
       "platform_settings",
       "premium_plans",
+      "public_profiles",
       "quote_requests",
       "quotes",
       "rate_limit_hits",
