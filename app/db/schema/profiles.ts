@@ -16,7 +16,10 @@ export const publicProfiles = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /** Derived from the name, unique, never changed. */
     handle: text("handle").notNull(),
-    languages: text("languages").array().notNull().default(sql`'{}'::text[]`),
+    languages: text("languages")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The handle they chose (the property website perk); the derived one keeps working. */
     websiteHandle: text("website_handle"),
     /** The cover image's storage key (the listing image pipeline's variants). */
