@@ -16,7 +16,7 @@ import { constraintOf } from "../core/database-errors.server.ts";
 import { deleteStoredImage, imageRefusal, mediaUrl, storeImage } from "../media/images.server.ts";
 import { deleteLogo, logoOf, storeLogo } from "../media/logo.server.ts";
 import { mayUse, requireEntitlement } from "../premium/entitlements.server.ts";
-import { ensurePublicProfile } from "./public-profile.server.ts";
+import { ensurePublicProfile, handleToBe } from "./public-profile.server.ts";
 
 /**
  * What agents and professionals set for their public page (the dashboard's Public Page tab and
@@ -61,8 +61,22 @@ async function profileRow(actor: Actor) {
 
 export async function getPageSettings(actor: Actor | null): Promise<PageSettings> {
   requireAllowed(actor, "public-page:edit");
-  const row = await profileRow(actor);
   const db = await getDb();
+  // Read only: the row is made by the first save or the first time the page is needed.
+  const [stored] = await db
+    .select()
+    .from(publicProfiles)
+    .where(eq(publicProfiles.userId, actor.id));
+  const row = stored ?? {
+    handle: await handleToBe(await nameOf(actor)),
+    websiteHandle: null,
+    languages: [],
+    about: null,
+    coverKey: null,
+    featuredListingIds: [],
+    logoKey: null,
+    brandColor: null,
+  };
   const [own, website, branding] = await Promise.all([
     db
       .select({ id: listings.id, title: listings.title })

@@ -104,6 +104,11 @@ async function ensureHandle(db: Writer, userId: string, name: string): Promise<s
   throw new AppError("CONFLICT", "agents.errors.handleTaken");
 }
 
+/** The handle an account without a page row yet would get now (nothing is stored). */
+export async function handleToBe(name: string): Promise<string> {
+  return freeHandle(await getDb(), handleBase(name));
+}
+
 /** The page's row for an account (made when missing), for the settings that write to it. */
 export async function ensurePublicProfile(db: Writer, userId: string, name: string): Promise<void> {
   await ensureHandle(db, userId, name);
