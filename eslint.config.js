@@ -88,6 +88,12 @@ export const DOMAIN_IMPORTS = {
     content: ["settings"],
     payments: ["checkout", "purpose"],
   },
+  profiles: {
+    listings: ["browse", "listing-summaries"],
+    media: ["images", "logo"],
+    premium: ["entitlements"],
+    reviews: ["reviews"],
+  },
   quotes: {
     bookings: ["held-money", "stay-price"],
     conversations: ["conversation-start", "messages"],

@@ -1,8 +1,7 @@
 /**
  * Lighthouse in mobile mode (its default phone emulation and simulated slow 4G) on the pages
- * people land on: home, a category, a listing and a signed-in agent's dashboard, premium plans
- * and payments, three runs each. Prints
- * the medians and the audits that keep a category under 100, and writes every run's figures to
+ * people land on: home, a category, a listing, its agent's public page and a signed-in agent's
+ * dashboard, premium plans and payments, three runs each. Prints the medians and the audits that keep a category under 100, and writes every run's figures to
  * perf/pages.json.
  *
  * Needs a prior `npm run build`: starts the production server on a fresh data directory with the
@@ -193,12 +192,17 @@ try {
     listings: { id: number }[];
   };
   const listingId = listings.listings[0]?.id;
+  // The lister's public page, as a visitor reaches it: the listing's contact card links to it.
+  const listingPage = await (await fetch(`${base}/listing/${listingId}`)).text();
+  const agentPath = /href="(\/agents\/[a-z0-9-]+)"/.exec(listingPage)?.[1];
+  if (!agentPath) throw new Error("The listing's contact card links to no agent page.");
   const cookie = await signedInCookie(base, started?.sink);
   // The signed-in page comes last: its cookie stays in the browser from then on.
   const pages: { name: string; path: string; cookie?: string }[] = [
     { name: "home", path: "/" },
     { name: "category", path: "/real-estate" },
     { name: "listing", path: `/listing/${listingId}` },
+    { name: "agent", path: agentPath },
     { name: "dashboard", path: "/dashboard/overview", cookie },
     { name: "plans", path: "/dashboard/premium-plans", cookie },
     { name: "payments", path: "/dashboard/payments", cookie },

@@ -118,6 +118,13 @@ export const RATE_LIMIT_RULES = {
     perAddress: 150,
     message: "limits.accountSettings",
   },
+  /** The public page's languages, property website and branding (each save may carry an image). */
+  publicPage: {
+    windowSeconds: 3600,
+    perAccount: 30,
+    perAddress: 150,
+    message: "limits.publicPage",
+  },
   // Visitors' clicks: only the address is counted (perAccount is never used). Generous, since a
   // whole mobile network may share one; it stops a robot harvesting every listing's phone number.
   contactReveal: {

@@ -1,4 +1,5 @@
 import { about } from "./en/about.ts";
+import { agents } from "./en/agents.ts";
 import { api } from "./en/api.ts";
 import { bookings } from "./en/bookings.ts";
 import { bookingsDashboard } from "./en/bookings-dashboard.ts";
@@ -59,6 +60,7 @@ export const en = {
   reviews,
   safety,
   teams,
+  agents,
   limits,
   api,
 };

@@ -64,13 +64,24 @@ describe("the permission table", () => {
         ...publisher,
         "review:write",
         "review:dashboard",
+        "public-page:edit",
+        "public-page:website",
+        "public-page:branding",
         "team:view",
         "team:create",
         "team:join",
         "team:leave",
         "boost:list-own",
       ],
-      professional: [...publisher, "review:write", "review:dashboard", "boost:list-own"],
+      professional: [
+        ...publisher,
+        "review:write",
+        "review:dashboard",
+        "public-page:edit",
+        "public-page:website",
+        "public-page:branding",
+        "boost:list-own",
+      ],
       // Replying to a review is the reviewed lister's alone, the administrator's included; so is
       // quoting on a service (the administrator's own services included, see the next tests).
       // Featured ads out of a plan are publishers' own: the administrator features any listing.
@@ -87,7 +98,9 @@ describe("the permission table", () => {
           a !== "listing:feature-own" &&
           // Agencies are teams of agents: the administrator runs none and answers for none.
           a !== "conversation:answer-team" &&
-          !a.startsWith("team:"),
+          !a.startsWith("team:") &&
+          // The administrator has no public page.
+          !a.startsWith("public-page:"),
       ),
     });
   });
@@ -168,6 +181,7 @@ describe("dashboard permissions", () => {
         "reviews",
         "team",
         "support",
+        "public-page",
         "profile",
       ],
       professional: [
@@ -180,9 +194,13 @@ describe("dashboard permissions", () => {
         "premium-plans",
         "reviews",
         "support",
+        "public-page",
         "profile",
       ],
-      admin: DASHBOARD_TABS.filter((tab) => tab !== "team" && tab !== "support"),
+      // The administrator has no public page, team or support chat of its own.
+      admin: DASHBOARD_TABS.filter(
+        (tab) => tab !== "team" && tab !== "support" && tab !== "public-page",
+      ),
     });
   });
 

@@ -29,6 +29,7 @@ export const DASHBOARD_TABS = [
   "support",
   "support-inbox",
   "boost-queue",
+  "public-page",
   "profile",
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
@@ -188,6 +189,12 @@ export const PERMISSIONS = {
   "review:reply": { any: [], own: PUBLISHERS },
   /** The reviews dashboard of one's listings (a plan's perk: the reviews service asks the plan). */
   "review:dashboard": { any: PUBLISHERS },
+  /** Their public page's settings (languages); agents and professionals have a page. */
+  "public-page:edit": { any: ["agent", "professional"] },
+  /** The property website: chosen address, cover, about, featured listings (a plan's perk). */
+  "public-page:website": { any: ["agent", "professional"] },
+  /** Logo and brand colour on their website and contact cards (a plan's perk). */
+  "public-page:branding": { any: ["agent", "professional"] },
   /** Hiding a reported review from the pages and the averages, with a reason. */
   "review:hide": { any: ADMIN },
   /** The Team tab: an agent's agency (owner or member), or the offer to start one. */
@@ -268,6 +275,7 @@ export const TAB_ACTION: Record<DashboardTab, Action> = {
   support: "support:chat",
   "support-inbox": "support:answer",
   "boost-queue": "boost:manage",
+  "public-page": "public-page:edit",
 };
 
 export function isDashboardTab(value: string): value is DashboardTab {
@@ -299,6 +307,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "premium-plans", label: "dashboard.tabs.premium" },
     { tab: "support", label: "dashboard.tabs.support" },
     { tab: "payments", label: "dashboard.tabs.payments" },
+    { tab: "public-page", label: "dashboard.tabs.publicPage" },
     { tab: "profile", label: "dashboard.tabs.profile" },
   ],
   professional: [
@@ -311,6 +320,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "premium-plans", label: "dashboard.tabs.premium" },
     { tab: "support", label: "dashboard.tabs.support" },
     { tab: "payments", label: "dashboard.tabs.payments" },
+    { tab: "public-page", label: "dashboard.tabs.publicPage" },
     { tab: "profile", label: "dashboard.tabs.profile" },
   ],
   admin: [

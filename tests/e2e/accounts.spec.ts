@@ -187,6 +187,7 @@ test("Google sign-in through the local stand-in → role selection → dashboard
     "Premium",
     "Support",
     "Payments",
+    "Public Page",
     "Profile",
   ]);
 });
@@ -271,6 +272,7 @@ test("an agent's tab bar and header", async ({ page }) => {
     "Premium",
     "Support",
     "Payments",
+    "Public Page",
     "Profile",
   ]);
   await expect(

@@ -198,6 +198,7 @@ const HOSTILE_IDS = ["%00", "-1", "0", "1e3", "99999999999999", "abc", "%EF%BC%9
  */
 const PATH_ID_KINDS = [
   "listingId",
+  "handle",
   "id",
   "paymentId",
   "bookingId",

@@ -51,6 +51,7 @@ describe(`migrations on ${testEngine}`, () => {
       "plan_subscriptions",
       "platform_settings",
       "premium_plans",
+      "public_profiles",
       "quote_requests",
       "quotes",
       "rate_limit_hits",

@@ -112,6 +112,14 @@ const PAGES: Record<string, PageExpectation> = {
     get: { action: "support:answer" },
     post: { action: "support:answer", alsoAllowed: [404] },
   },
+  // The Public Page tab's forms save the property website (an empty form's intent) or the
+  // branding, each a plan's perk: an agent or professional without it gets the plan's 403.
+  "routes/dashboard/public-page.tsx": {
+    get: { action: "public-page:edit" },
+    post: { action: "public-page:website", entitlement: "propertyWebsite" },
+  },
+  // A public page: nobody holds the handle the matrix fills in, so everybody is answered 404.
+  "routes/site/agent.tsx": { get: { action: null, alsoAllowed: [404] } },
   "routes/site/home.tsx": { get: PUBLIC },
   "routes/site/category.tsx": { get: PUBLIC },
   "routes/site/listing.tsx": {
@@ -342,6 +350,8 @@ const API: Record<string, Expectation> = {
   "POST /api/v1/listings/:listingId/ical-feeds": { ...MANAGE_BOOKINGS, json: {} },
   "DELETE /api/v1/listings/:listingId/ical-feeds/:feedId": MANAGE_BOOKINGS,
   "GET /api/v1/listings/:listingId/reviews": PUBLIC,
+  // Nobody holds the handle the matrix fills in: a 404 for everybody.
+  "GET /api/v1/agents/:handle": { action: null, alsoAllowed: [404] },
   "GET /api/v1/me/reviewable": { action: "review:write" },
   "GET /api/v1/me/reviews": { action: "review:dashboard", entitlement: "reviewsDashboard" },
   // Which booking or job is theirs to review is the service's to say: an empty body is a 400.
@@ -605,8 +615,12 @@ describe(`permission matrix on ${testEngine}`, () => {
     const { entitlement, ownerRefusal } = rule;
     if ((!entitlement && !ownerRefusal) || response.status !== 403) return false;
     const t = createTranslator();
-    const { error } = (await response.clone().json()) as { error: { message: string } };
-    if (ownerRefusal) return error.message === t(ownerRefusal);
+    const json = response.headers.get("content-type")?.includes("application/json");
+    if (ownerRefusal) {
+      if (!json) return false;
+      const { error } = (await response.clone().json()) as { error: { message: string } };
+      return error.message === t(ownerRefusal);
+    }
     if (!entitlement) return false;
     // The refusal naming a plan starts with the one that names none.
     const perk = t(
@@ -614,7 +628,11 @@ describe(`permission matrix on ${testEngine}`, () => {
         ? "entitlements.locked.perks.support.basic"
         : `entitlements.locked.perks.${entitlement}`,
     );
-    return error.message.startsWith(t("entitlements.locked.none", { perk }).slice(0, -1));
+    const sentence = t("entitlements.locked.none", { perk }).slice(0, -1);
+    // A page's form answers its document with the sentence in it; the API, JSON.
+    if (!json) return (await response.clone().text()).includes(sentence);
+    const { error } = (await response.clone().json()) as { error: { message: string } };
+    return error.message.startsWith(sentence);
   }
 
   function isAllowedAnswer(status: number, rule: Expectation): boolean {

@@ -6,6 +6,8 @@ import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import type { ContactMethod } from "../../lib/listing-values.ts";
 import type { RevealedContact } from "../../lib/schemas/analytics.ts";
+import type { Brand } from "../../lib/schemas/public-profile.ts";
+import { BrandLogo, brandStyle } from "../agents/brand-preview.tsx";
 import { reportLead } from "./report-lead.ts";
 import { AgencyBadge } from "../listings/agency-badge.tsx";
 import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
@@ -27,6 +29,7 @@ export function ContactCard({
   favorite,
   onToggleFavorite,
   listerRating,
+  lister,
 }: {
   listing: {
     id: number;
@@ -39,6 +42,8 @@ export function ContactCard({
   onToggleFavorite: () => void;
   /** The lister's own average over all their listings' reviews, under their name. */
   listerRating?: React.ReactNode;
+  /** Their public page, and their logo and colour while their plan grants custom branding. */
+  lister?: { href: string; brand: Brand | null } | null;
 }) {
   const t = useT();
   const showToast = useToast();
@@ -122,6 +127,7 @@ export function ContactCard({
   return (
     <section
       aria-labelledby="contact-title"
+      style={brandStyle(lister?.brand ?? null)}
       className="rounded-2xl border border-line bg-surface p-5 shadow-sm"
     >
       <h2 id="contact-title" className="text-lg font-semibold text-ink">
@@ -141,14 +147,31 @@ export function ContactCard({
           <p className="text-sm text-muted">{t("detail.contact.listingAgent")}</p>
           <AgencyBadge badge={listing.agencyBadge ?? null} />
           {listerRating}
+          {lister && (
+            <Link
+              to={lister.href}
+              className="text-sm font-semibold text-[var(--brand,var(--color-primary-strong))] underline"
+              data-testid="lister-page-link"
+            >
+              {t("detail.contact.viewProfile")}
+            </Link>
+          )}
         </div>
       </div>
+      {lister?.brand?.logoUrl && (
+        <BrandLogo brand={lister.brand} className="mt-4 h-10 w-auto max-w-48 object-contain" />
+      )}
 
       <div className="mt-5 space-y-3">
         <Link
           to={`/listing/${listing.id}/message`}
           rel="nofollow"
-          className={cn(primaryClass, "bg-primary hover:bg-primary-strong")}
+          className={cn(
+            primaryClass,
+            lister?.brand?.color
+              ? "bg-[var(--brand)] hover:opacity-90"
+              : "bg-primary hover:bg-primary-strong",
+          )}
         >
           <Icon name="message-circle" className="size-5" />
           {t("detail.contact.message")}

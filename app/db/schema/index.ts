@@ -10,3 +10,4 @@ export * from "./payments.ts";
 export * from "./rate-limits.ts";
 export * from "./teams.ts";
 export * from "./boosts.ts";
+export * from "./profiles.ts";

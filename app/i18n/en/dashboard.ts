@@ -44,6 +44,7 @@ export const dashboard = {
     support: "Support",
     supportInbox: "Support Chats",
     boostQueue: "Boost queue",
+    publicPage: "Public Page",
   },
   status: {
     pending_approval: "Pending",

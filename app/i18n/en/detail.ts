@@ -66,6 +66,7 @@ export const detail = {
   contact: {
     title: "Contact Agent",
     listingAgent: "Listing Agent",
+    viewProfile: "View profile",
     message: "Contact Agent",
     call: "Call Agent",
     whatsapp: "WhatsApp",

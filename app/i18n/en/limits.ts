@@ -43,6 +43,8 @@ export const limits = {
     "You have added a lot of calendars in the last hour. Please wait a while before adding more.",
   accountSettings:
     "You have changed your settings a lot in the last hour. Please wait a while and try again.",
+  publicPage:
+    "You have changed your public page a lot in the last hour. Please wait a while and try again.",
   contactReveals:
     "A lot of contact details have been shown to this connection in the last hour. Please wait a while and try again.",
   leads:

@@ -17,6 +17,7 @@ export const PROFILE_INTENTS = [
   "change-account-type",
   "delete-account",
   "save-notifications",
+  "save-languages",
 ] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
@@ -210,4 +211,6 @@ export interface ProfileFormResult {
   toast: Toast;
   /** The details as sent, so a refused form shows them again (also without JavaScript). */
   values?: { name: string; phone: string };
+  /** The languages as sent, so a refused list shows again. */
+  languages?: string;
 }

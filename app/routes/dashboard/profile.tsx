@@ -7,6 +7,7 @@ import { avatarSrc } from "../../auth/viewer.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { AccountTypeForm } from "../../components/profile/account-type-form.tsx";
 import { BlockedPeople } from "../../components/profile/blocked-people.tsx";
+import { LanguagesForm } from "../../components/profile/languages-form.tsx";
 import { NotificationsForm } from "../../components/profile/notifications-form.tsx";
 import { ChangePasswordForm } from "../../components/profile/change-password-form.tsx";
 import { DeleteAccountSection } from "../../components/profile/delete-account-section.tsx";
@@ -39,7 +40,9 @@ import { listBlocked } from "../../services/safety/blocks.server.ts";
 import { changeAccountType } from "../../services/accounts/roles.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { answerAction, failureStatus } from "../../services/session/action-answer.server.ts";
-import { readForm } from "../../services/session/read-form.server.ts";
+import { formFields, readForm } from "../../services/session/read-form.server.ts";
+import { languagesFormSchema } from "../../lib/schemas/public-profile.ts";
+import { getLanguages, saveLanguages } from "../../services/profiles/page-settings.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 
 const PROFILE_PATH = "/dashboard/profile";
@@ -51,7 +54,12 @@ const MAX_REQUEST_BYTES = MAX_AVATAR_BYTES * 4;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requireViewer(context);
-  const [profile, blocked] = await Promise.all([getProfile(viewer), listBlocked(viewer)]);
+  const hasPage = can(viewer, "public-page:edit");
+  const [profile, blocked, languages] = await Promise.all([
+    getProfile(viewer),
+    listBlocked(viewer),
+    hasPage ? getLanguages(viewer) : null,
+  ]);
   return {
     details: {
       name: profile.name,
@@ -62,13 +70,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     role: profile.role,
     hasPassword: profile.hasPassword,
     messageEmails: profile.messageEmails,
+    languages,
     blocked: blocked.map((person) => ({
       id: person.id,
       name: person.name,
       avatar: avatarSrc(person),
       blockedAt: person.blockedAt,
     })),
-    messages: pickMessages(["safety.profile", "safety.block"]),
+    messages: pickMessages([
+      "safety.profile",
+      "safety.block",
+      ...(hasPage ? (["agents.settings", "agents.errors"] as const) : []),
+    ]),
   };
 }
 
@@ -223,6 +236,47 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
 
+    case "save-languages": {
+      const intent = "save-languages";
+      const fields = formFields(form, languagesFormSchema);
+      const languages = fields.languages ?? "";
+      return answerAction(() => saveLanguages(viewer, fields), {
+        success: () =>
+          redirectWithToast(PROFILE_PATH, {
+            title: "agents.settings.saved",
+            description: "agents.settings.savedDescription",
+          }),
+        fieldErrors: (errors) =>
+          answer(
+            {
+              intent,
+              errors,
+              toast: {
+                title: "limits.notSaved",
+                description: Object.values(errors)[0] ?? "agents.errors.languagesInvalid",
+                variant: "destructive",
+              },
+              languages,
+            },
+            400,
+          ),
+        refused: (error) =>
+          answer(
+            {
+              intent,
+              errors: {},
+              toast: {
+                title: "limits.notSaved",
+                description: error.message,
+                variant: "destructive",
+              },
+              languages,
+            },
+            error.status,
+          ),
+      });
+    }
+
     case "delete-account": {
       try {
         await deleteAccount({ viewer });
@@ -286,7 +340,7 @@ function passwordRefusal(result: AuthCallResult<unknown>): ProfileFormResult {
 export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const showToast = useToast();
-  const { details, role, hasPassword, messageEmails, blocked } = loaderData;
+  const { details, role, hasPassword, messageEmails, languages, blocked } = loaderData;
 
   // A refusal or notice from the server shows as a toast too (successes arrive by flash cookie).
   useEffect(() => {
@@ -312,6 +366,11 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
         <div className="lg:col-span-2">
           <NotificationsForm messageEmails={messageEmails} />
         </div>
+        {languages && (
+          <div className="lg:col-span-3">
+            <LanguagesForm languages={languages} result={actionData} />
+          </div>
+        )}
         <div className="lg:col-span-3">
           <BlockedPeople people={blocked} />
         </div>

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/sitemap";
 import { getConfig } from "../../config.server.ts";
 import { CATEGORIES } from "../../lib/listing-values.ts";
-import { listSitemapListings } from "../../services/listings/sitemap.server.ts";
+import { listSitemapListings, SITEMAP_LIMIT } from "../../services/listings/sitemap.server.ts";
+import { listSitemapAgents } from "../../services/profiles/public-profile.server.ts";
 
 const STATIC_PAGES = [
   "/",
@@ -23,10 +24,14 @@ function url(loc: string, extra = ""): string {
   return `<url><loc>${escapeXml(loc)}</loc>${extra}</url>`;
 }
 
-/** /sitemap.xml: the static pages, the six sections and every approved listing. */
+/**
+ * /sitemap.xml: the static pages, the six sections, every approved listing and the public pages
+ * of the agents and professionals who have one.
+ */
 export async function loader(_: Route.LoaderArgs) {
   const base = getConfig().appUrl;
   const listings = await listSitemapListings();
+  const agents = await listSitemapAgents(Math.max(0, SITEMAP_LIMIT - listings.length - 20));
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -38,6 +43,7 @@ export async function loader(_: Route.LoaderArgs) {
         `<lastmod>${l.updatedAt.toISOString().slice(0, 10)}</lastmod>`,
       ),
     ),
+    ...agents.map((a) => url(`${base}/agents/${a.handle}`)),
     "</urlset>",
   ].join("\n");
   return new Response(body, {

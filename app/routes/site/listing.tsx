@@ -35,6 +35,7 @@ import { RequestQuoteCard } from "../../components/quotes/request-quote-link.tsx
 import { ListerRating } from "../../components/reviews/lister-rating.tsx";
 import { ReviewsSection } from "../../components/reviews/reviews-section.tsx";
 import { SAFETY_MESSAGES } from "../../lib/safety-values.ts";
+import { listerCard } from "../../services/profiles/public-profile.server.ts";
 import { parseId } from "../../lib/id.ts";
 import { listingReviewSection } from "../../services/reviews/reviews.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
@@ -56,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getListingDetail({ listingId: params.listingId, viewer }),
   );
   const url = new URL(request.url);
-  const [related, view, booking, whatsappCallback, reviews] = await Promise.all([
+  const [related, view, booking, whatsappCallback, reviews, lister] = await Promise.all([
     listRelatedListings(listing),
     listing.status === "approved"
       ? countListingView(request, listing.id)
@@ -75,6 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listing.status === "approved"
       ? listingReviewSection(viewer, listing.id, parseId(url.searchParams.get("reviews")) ?? 1)
       : null,
+    listerCard(listing.id),
   ]);
   return data(
     {
@@ -84,6 +86,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       booking,
       reviews,
       whatsappCallback,
+      lister,
       messages: pickMessages([
         "quotes.listing",
         "reviews.section",
@@ -177,7 +180,7 @@ function Badge({ className, children }: { className: string; children: React.Rea
 export const shouldRevalidate = skipClientOnlyChanges;
 
 export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, related, booking, reviews, whatsappCallback } = loaderData;
+  const { listing, related, booking, reviews, whatsappCallback, lister } = loaderData;
   const t = useT();
   const { currency } = useRootData();
   const favorites = useFavorites();
@@ -265,6 +268,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               favorite={favorites.isFavorite(listing.id)}
               onToggleFavorite={() => favorites.toggle(listing)}
               listerRating={reviews && <ListerRating {...reviews.lister} />}
+              lister={lister}
             />
             {whatsappCallback && (
               <WhatsappCallbackCard listingId={listing.id} name={listing.agent.name} />

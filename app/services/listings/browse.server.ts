@@ -193,3 +193,32 @@ export async function browseListings(
     pageSize: PAGE_SIZE,
   };
 }
+
+/**
+ * One page of a publisher's approved listings with the browse filters (their public page, GET
+ * /api/v1/agents/{handle}): the same conditions and order as the browse pages, narrowed to them.
+ * A page past the last shows the last.
+ */
+export async function browseOwnerListings(
+  ownerId: string,
+  params: BrowseParams,
+  currency: DisplayCurrency,
+  pageSize = PAGE_SIZE,
+): Promise<Pick<BrowseResult, "listings" | "total" | "page" | "pageCount">> {
+  const keyword = params.q ? await keywordSearch(params.q) : undefined;
+  const where = and(eq(listings.userId, ownerId), browseWhere(params, currency, keyword));
+  const orderBy = browseOrder(params.sort, keyword?.rank);
+  const total = await countMatches(where, COUNT_CAP);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(params.page, pageCount);
+  const rows =
+    total === 0
+      ? []
+      : await selectPublicSummaries({
+          where,
+          orderBy,
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        });
+  return { listings: rows, total, page, pageCount };
+}

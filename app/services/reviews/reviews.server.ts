@@ -443,3 +443,19 @@ export async function listReviewable(actor: Actor | null): Promise<Reviewable> {
     })),
   };
 }
+
+/**
+ * The newest visible reviews of a lister's listings, for their public page; their average and
+ * count are the ones kept on their account.
+ */
+export async function latestListerReviews(listerId: string, limit: number): Promise<ReviewView[]> {
+  const db = await getDb();
+  const rows = await db
+    .select(reviewViewColumns)
+    .from(reviews)
+    .innerJoin(user, eq(user.id, reviews.authorId))
+    .where(and(eq(reviews.subjectId, listerId), isNull(reviews.hiddenAt)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+  return rows.map(toView);
+}
