@@ -225,6 +225,9 @@ function parseClass(token: string): { variants: string; group: string } | null {
 function groupOf(base: string): string | null {
   const word = WORDS[base];
   if (word) return word;
+  // An arbitrary property (`[scrollbar-width:none]`) is the property's group.
+  const arbitrary = /^\[([a-z-]+):/.exec(base);
+  if (arbitrary) return `[${arbitrary[1]}]`;
   const dash = base.indexOf("-");
   if (dash < 0) return null;
   const head = base.slice(0, dash);
@@ -363,10 +366,64 @@ function groupOf(base: string): string | null {
         (/^(before|after|inside)/.test(value) ? `break-${value.split("-")[0]}` : "word-break")
       );
     default:
-      // A family whose every value sets the same property (`from-`, `table-`, `drop-shadow-`).
-      return prefixed(base) ?? head;
+      // A family whose every value sets the same property (`from-`, `table-`, `drop-shadow-`);
+      // any other word (`toast-motion`, a class of app.css) is nobody's rival.
+      return prefixed(base) ?? (FAMILIES.has(head) ? head : null);
   }
 }
+
+/** Heads of other Tailwind families whose every value sets the same property. */
+const FAMILIES = new Set([
+  "resize",
+  "from",
+  "via",
+  "to",
+  "table",
+  "drop",
+  "grid",
+  "col",
+  "row",
+  "auto",
+  "place",
+  "space",
+  "snap",
+  "scroll",
+  "translate",
+  "skew",
+  "origin",
+  "mix",
+  "bg",
+  "underline",
+  "hyphens",
+  "float",
+  "clear",
+  "box",
+  "isolation",
+  "overscroll",
+  "sr",
+  "line",
+  "pointer",
+  "outline",
+  "ring",
+  "object",
+  "inset",
+  "filter",
+  "brightness",
+  "contrast",
+  "grayscale",
+  "saturate",
+  "sepia",
+  "invert",
+  "hue",
+  "forced",
+  "field",
+  "transition",
+  "perspective",
+  "backface",
+  "content",
+  "wrap",
+  "size",
+]);
 
 /** The longest family of PREFIXES the class belongs to. */
 function prefixed(base: string): string | null {

@@ -50,6 +50,18 @@ describe("cn", () => {
     expect(disagreements.slice(0, 40)).toEqual([]);
   });
 
+  it("leaves the classes of app.css alone, whatever they are written with", () => {
+    const own = [...readFileSync("app/app.css", "utf8").matchAll(/\.([a-z][\w-]*)\b/g)]
+      .map((match) => match[1]!)
+      .filter((name) => !["js", "tsx", "config"].includes(name));
+    expect(own).toContain("toast-timed");
+    for (const name of own) {
+      for (const other of [...own, "flex", "p-4", "text-sm", "bg-primary"]) {
+        if (other !== name) expect(cn(name, other)).toBe(`${name} ${other}`);
+      }
+    }
+  });
+
   it("merges a component's defaults with the classes it is given", () => {
     expect(cn("inline-flex h-10 px-4 text-sm", "w-full px-3")).toBe(
       "inline-flex h-10 text-sm w-full px-3",
