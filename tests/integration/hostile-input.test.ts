@@ -212,6 +212,8 @@ const PATH_ID_KINDS = [
   "reviewId",
   "reportId",
   "boostId",
+  "invitationId",
+  "memberId",
   "planId",
   "userId",
   "code",
