@@ -31,11 +31,7 @@ export function ProfileReviews({
         <>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-secondary">
             <Stars rating={rating} className="text-lg" />
-            <span>
-              {ratingCount === 1
-                ? t("agents.reviews.averageOne", { rating })
-                : t("agents.reviews.average", { rating, count: ratingCount })}
-            </span>
+            <span>{t("agents.reviews.average", { rating, count: ratingCount })}</span>
           </p>
           <div className="mt-4 divide-y divide-line">
             {reviews.map((review) => (

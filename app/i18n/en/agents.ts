@@ -35,8 +35,10 @@ export const agents = {
   },
   reviews: {
     title: "Reviews",
-    average: "{rating} out of 5 from {count} reviews",
-    averageOne: "{rating} out of 5 from 1 review",
+    average: {
+      one: "{rating} out of 5 from {count} review",
+      other: "{rating} out of 5 from {count} reviews",
+    },
     none: "No reviews yet.",
   },
   contact: {
