@@ -5,7 +5,14 @@ import {
   icalFeedInputSchema,
   bookingSettingsInputSchema,
 } from "../../../app/lib/schemas/bookings.ts";
-import { errorResponse, idParam, noStore, signedIn, withOpenApi } from "./router.ts";
+import {
+  bodyReferences,
+  errorResponse,
+  idParam,
+  noStore,
+  signedIn,
+  withOpenApi,
+} from "./router.ts";
 
 /** What the bookings, listing calendar and iCal feed routers share: parameters, refusals, bodies. */
 
@@ -25,12 +32,7 @@ export const bookingBodySchemas = {
   DepartureInput: departureInput,
   IcalFeedInput: feedInput,
 };
-export function referencedBody(name: keyof typeof bookingBodySchemas) {
-  return {
-    required: true,
-    content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
-  };
-}
+export const referencedBody = bodyReferences(bookingBodySchemas);
 
 export const listingParams = z.object({ listingId: idParam("listing") });
 export const bookingParams = z.object({ bookingId: idParam("booking") });

@@ -19,6 +19,7 @@ import { readCurrencyCode } from "../../../app/services/session/preferences.serv
 import { fieldErrorsOf } from "../../../app/lib/validation.ts";
 import { readJsonBody } from "./body.ts";
 import {
+  bodyReferences,
   allowedTo,
   apiRouter,
   errorResponse,
@@ -50,12 +51,7 @@ export const paymentBodySchemas = {
   CheckoutInput: withOpenApi(checkoutInputSchema, "CheckoutInput"),
   FeatureOwnInput: withOpenApi(featureOwnInputSchema, "FeatureOwnInput"),
 };
-function referencedBody(name: keyof typeof paymentBodySchemas, required: boolean) {
-  return {
-    required,
-    content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
-  };
-}
+const referencedBody = bodyReferences(paymentBodySchemas);
 
 const signedInCalls = [noStore, signedIn()] as const;
 

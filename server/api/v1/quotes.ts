@@ -23,6 +23,7 @@ import {
 } from "../../../app/services/quotes/quote-requests.server.ts";
 import { readJsonBody } from "./body.ts";
 import {
+  bodyReferences,
   allowedTo,
   apiRouter,
   errorResponse,
@@ -56,12 +57,7 @@ export const quoteBodySchemas = {
   ServiceQuoteInput: withOpenApi(sendQuoteSchema, "ServiceQuoteInput"),
   JobCancelInput: withOpenApi(cancelJobSchema, "JobCancelInput"),
 };
-function referencedBody(name: keyof typeof quoteBodySchemas) {
-  return {
-    required: true,
-    content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
-  };
-}
+const referencedBody = bodyReferences(quoteBodySchemas);
 
 const refusals = {
   400: errorResponse("VALIDATION_FAILED, with a message per field"),

@@ -21,6 +21,7 @@ import {
 } from "../../../app/services/reviews/reviews.server.ts";
 import { readJsonBody } from "./body.ts";
 import {
+  bodyReferences,
   allowedTo,
   apiRouter,
   errorResponse,
@@ -57,12 +58,7 @@ export const reviewBodySchemas = {
   ReviewReply: withOpenApi(replyBodySchema, "ReviewReply"),
   ReviewHide: withOpenApi(hideBodySchema, "ReviewHide"),
 };
-function referencedBody(name: keyof typeof reviewBodySchemas) {
-  return {
-    required: true,
-    content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
-  };
-}
+const referencedBody = bodyReferences(reviewBodySchemas);
 
 /** A body's field, whatever JSON was sent (the service says what is missing). */
 function fieldOf(body: unknown, name: string): unknown {

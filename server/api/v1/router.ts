@@ -130,6 +130,17 @@ function pathNotFound(issues: readonly z.core.$ZodIssue[]): AppError {
   return new AppError("NOT_FOUND", "api.errors.notFound");
 }
 
+/**
+ * A request body named by its component in the document (the module's body schemas, which
+ * index.ts registers), so the document describes each body once.
+ */
+export function bodyReferences<S extends object>(_schemas: S) {
+  return (name: keyof S & string, required = true) => ({
+    required,
+    content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
+  });
+}
+
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };
 }

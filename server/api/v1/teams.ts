@@ -23,6 +23,7 @@ import {
 } from "../../../app/services/teams/teams.server.ts";
 import { readJsonBody } from "./body.ts";
 import {
+  bodyReferences,
   allowedTo,
   apiRouter,
   errorResponse,
@@ -54,12 +55,7 @@ export const teamBodySchemas = {
   TeamInvitationAccept: withOpenApi(acceptInputSchema, "TeamInvitationAccept"),
   TeamAssignment: withOpenApi(assignInputSchema, "TeamAssignment"),
 };
-function referencedBody(name: keyof typeof teamBodySchemas) {
-  return {
-    required: true,
-    content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
-  };
-}
+const referencedBody = bodyReferences(teamBodySchemas);
 
 const refusals = {
   400: errorResponse("VALIDATION_FAILED, with a message per field"),
