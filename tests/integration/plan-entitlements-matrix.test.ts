@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listingImages } from "../../app/db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { agencies, listingImages, listings } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import {
   FREE_ENTITLEMENTS,
@@ -45,8 +46,11 @@ interface Probe<N extends PerkName = PerkName> {
    * WhatsApp call-back is not told about the owner's plan.
    */
   refusal?: string;
-  /** Whether the answer is the perk's, where a refusal is not a 403 (an image with its mark). */
-  grantedBy?: (response: Response) => boolean;
+  /**
+   * Whether the answer is the perk's, where a refusal is not a 403: an image with its mark, a
+   * listing without its agency badge, a support chat that is not priority.
+   */
+  grantedBy?: (response: Response) => boolean | Promise<boolean>;
 }
 
 /** A test account on a plan, with a live listing of its own. */
@@ -112,6 +116,15 @@ describe(`every plan's perks are checked, through the page and the API, on ${tes
         }),
     } satisfies Probe<"support">,
     {
+      perk: "support",
+      level: "priority",
+      words: t("entitlements.locked.perks.support.priority"),
+      // Every chat is answered; a priority plan's is marked and goes first in the team's inbox.
+      api: (who) => send("/api/v1/me/support-chat", { jar: jarWith(who.cookie) }),
+      grantedBy: async (response) =>
+        response.status === 200 && (await response.json()).priority === true,
+    } satisfies Probe<"support">,
+    {
       perk: "socialBoost",
       words: t("entitlements.locked.perks.socialBoost"),
       api: (who) =>
@@ -128,6 +141,14 @@ describe(`every plan's perks are checked, through the page and the API, on ${tes
           jar: jarWith(who.cookie),
           json: { name: "Matrix Homes", handle: `matrix-homes-${(made += 1)}` },
         }),
+    },
+    {
+      perk: "agencyBadge",
+      words: t("entitlements.locked.perks.agencyBadge"),
+      // The account's listing is published under its agency (the team probe's, where it made one): the badge shows with the perk only.
+      api: async (who) => send(`/api/v1/listings/${await agencyListingOf(who)}`),
+      grantedBy: async (response) =>
+        response.status === 200 && (await response.json()).listing.agencyBadge !== null,
     },
     {
       perk: "videoListing",
@@ -197,6 +218,25 @@ describe(`every plan's perks are checked, through the page and the API, on ${tes
   }
   const photo = readFile(path.join(import.meta.dirname, "../../public/images/hero/slide-1.webp"));
 
+  /** The account's listing, put under an agency the account owns the first time it is asked. */
+  const agencyListings = new Set<string>();
+  async function agencyListingOf(who: Account): Promise<number> {
+    if (!agencyListings.has(who.id)) {
+      const n = (made += 1);
+      const [agency] = await app.handle.db
+        .insert(agencies)
+        .values({ ownerId: who.id, name: `Badge Homes ${n}`, handle: `badge-homes-${n}` })
+        .onConflictDoUpdate({ target: agencies.ownerId, set: { ownerId: who.id } })
+        .returning({ id: agencies.id });
+      await app.handle.db
+        .update(listings)
+        .set({ agencyId: agency!.id })
+        .where(eq(listings.id, who.listingId));
+      agencyListings.add(who.id);
+    }
+    return who.listingId;
+  }
+
   /** An agent on the plan (or none), with a live listing. */
   async function account(): Promise<Account> {
     const who = await makeUser({ role: "agent" });
@@ -246,7 +286,7 @@ describe(`every plan's perks are checked, through the page and the API, on ${tes
         const label = `${probe.perk} on ${plan}`;
         const response = await probe.api(who);
         if (probe.grantedBy) {
-          expect(probe.grantedBy(response), label).toBe(granted);
+          expect(await probe.grantedBy(response), label).toBe(granted);
         } else if (granted) {
           expect(response.status, `${label}: ${await response.clone().text()}`).toBeLessThan(400);
         } else {
