@@ -16,6 +16,8 @@ import {
   myBoosts,
   requestBoost,
 } from "../../app/services/boosts/boosts.server.ts";
+import { deleteAccount } from "../../app/services/accounts/profile.server.ts";
+import { deleteListing } from "../../app/services/listings/listing-write.server.ts";
 import { storeImage } from "../../app/services/media/images.server.ts";
 import { getMediaStorage } from "../../app/storage/media-storage.server.ts";
 import { testEngine } from "../support/database.ts";
@@ -318,5 +320,25 @@ describe(`social media boost on ${testEngine}`, () => {
     expect((await send(path, { jar: admin.jar })).status).toBe(200);
     // The waiting boost stays in the queue, whatever became of the listing or the plan.
     expect((await boostQueue(admin.viewer)).pending.map((b) => b.listingId)).toContain(listings[1]);
+  });
+
+  it("removes the share image with its listing, and with its owner's account", async () => {
+    const storage = getMediaStorage();
+    const shareImageOf = async (owner: MadeUser, title: string) => {
+      const listingId = await listingWithCover(owner, title);
+      const { imageUrl } = await requestBoost({ actor: owner.viewer, listingId });
+      const key = imageUrl.replace("/media/", "");
+      expect(await storage.read(key)).not.toBeNull();
+      return { listingId, key };
+    };
+    const leaving = await makeUser({ role: "agent" });
+    await givePlan(leaving.id, "elite");
+    const deleted = await shareImageOf(leaving, "Gone Villa");
+    await deleteListing({ actor: leaving.viewer, listingId: deleted.listingId });
+    expect(await storage.read(deleted.key)).toBeNull();
+
+    const kept = await shareImageOf(leaving, "Leaving Loft");
+    await deleteAccount({ viewer: leaving.viewer });
+    expect(await storage.read(kept.key)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { DbTransaction } from "../../db/client.server.ts";
 import {
+  listingBoosts,
   listingImages,
   listings,
   listingUploads,
@@ -18,8 +19,11 @@ export interface RemovedAccount {
   avatarUrl: string | null;
   listings: number;
   imageKeys: string[];
-  /** The listings' uploaded video files (`videos/<hex>.mp4`), removed whole. */
-  videoKeys: string[];
+  /**
+   * Files removed whole: the listings' uploaded videos (`videos/<hex>.mp4`) and their boosts'
+   * share images (`boosts/<hex>.jpg`).
+   */
+  fileKeys: string[];
 }
 
 /**
@@ -43,30 +47,24 @@ export async function deleteAccountRows(
     .from(listings)
     .where(eq(listings.userId, userId))
     .for("update");
-  const images =
-    owned.length === 0
-      ? []
-      : await tx
-          .select({ storageKey: listingImages.storageKey })
-          .from(listingImages)
-          .where(
-            inArray(
-              listingImages.listingId,
-              owned.map((listing) => listing.id),
-            ),
-          );
-  const videos =
-    owned.length === 0
-      ? []
-      : await tx
-          .select({ storageKey: listingVideos.storageKey })
-          .from(listingVideos)
-          .where(
-            inArray(
-              listingVideos.listingId,
-              owned.map((listing) => listing.id),
-            ),
-          );
+  const ids = owned.map((listing) => listing.id);
+  const [images, videos, boosts] =
+    ids.length === 0
+      ? [[], [], []]
+      : await Promise.all([
+          tx
+            .select({ storageKey: listingImages.storageKey })
+            .from(listingImages)
+            .where(inArray(listingImages.listingId, ids)),
+          tx
+            .select({ storageKey: listingVideos.storageKey })
+            .from(listingVideos)
+            .where(inArray(listingVideos.listingId, ids)),
+          tx
+            .select({ storageKey: listingBoosts.imageKey })
+            .from(listingBoosts)
+            .where(inArray(listingBoosts.listingId, ids)),
+        ]);
   // Images uploaded for a listing that was never published go too.
   const uploads = await tx
     .select({ storageKey: listingUploads.storageKey })
@@ -78,7 +76,7 @@ export async function deleteAccountRows(
     avatarUrl: row.avatarUrl,
     listings: owned.length,
     imageKeys: [...images, ...uploads].map((image) => image.storageKey),
-    videoKeys: videos.map((video) => video.storageKey),
+    fileKeys: [...videos, ...boosts].map((file) => file.storageKey),
   };
 }
 
@@ -93,9 +91,9 @@ export async function removeAccountFiles(removed: RemovedAccount): Promise<void>
       logger.error({ err: error }, `Could not remove the files of image ${key}`);
     });
   }
-  for (const key of removed.videoKeys) {
+  for (const key of removed.fileKeys) {
     await storage.delete(key).catch((error: unknown) => {
-      logger.error({ err: error }, `Could not remove the video file ${key}`);
+      logger.error({ err: error }, `Could not remove the file ${key}`);
     });
   }
   await deleteAvatar(storage, removed.avatarUrl).catch((error: unknown) => {

@@ -125,7 +125,7 @@ export async function storeListingVideo({
     await storage.delete(storageKey);
     throw error;
   }
-  if (replaced) await removeVideoFiles([replaced]);
+  if (replaced) await removeWholeFiles([replaced]);
   return toUploaded({ storageKey, mimeType: type, bytes: data.length });
 }
 
@@ -147,15 +147,15 @@ export async function removeListingVideo({
     .where(eq(listingVideos.listingId, id))
     .returning({ storageKey: listingVideos.storageKey });
   if (removed.length === 0) throw new AppError("NOT_FOUND", "publish.video.errors.none");
-  await removeVideoFiles(removed.map((row) => row.storageKey));
+  await removeWholeFiles(removed.map((row) => row.storageKey));
 }
 
-/** Removes stored video files; one that cannot be removed is logged, not fatal. */
-export async function removeVideoFiles(keys: readonly string[]): Promise<void> {
+/** Removes stored files that have no variants (videos, share images); a failure is logged. */
+export async function removeWholeFiles(keys: readonly string[]): Promise<void> {
   const storage = getMediaStorage();
   for (const key of keys) {
     await storage.delete(key).catch((error: unknown) => {
-      logger.error({ err: error }, `Could not remove the video file ${key}`);
+      logger.error({ err: error }, `Could not remove the file ${key}`);
     });
   }
 }

@@ -1,6 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
-import { countries, listingImages, listings, listingVideos, user } from "../../db/schema/index.ts";
+import {
+  countries,
+  listingBoosts,
+  listingImages,
+  listings,
+  listingVideos,
+  user,
+} from "../../db/schema/index.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { listingSearchText } from "../../lib/listing-search-text.ts";
@@ -29,7 +36,7 @@ import { publishingAgencyOf, runningAgencyOwner } from "../teams/team-rights.ser
 import { requireId } from "../core/ids.server.ts";
 import { removeStoredImages } from "../media/images.server.ts";
 import { listingFormValues, listingRowValues } from "./listing-row.server.ts";
-import { removeVideoFiles } from "./listing-video.server.ts";
+import { removeWholeFiles } from "./listing-video.server.ts";
 import {
   adoptUploads,
   consumeUploads,
@@ -346,8 +353,8 @@ export async function updateListing({
 }
 
 /**
- * Deletes a listing (its images, video, favourites and view counts go with it) and its image and
- * video files.
+ * Deletes a listing (its images, video, boosts, favourites and view counts go with it) and its
+ * image, video and share-image files.
  */
 export async function deleteListing({
   actor,
@@ -360,7 +367,7 @@ export async function deleteListing({
   await requireUnderWriteLimit("listingEdit", actor);
   const id = requireId(listingId, "listing");
   const db = await getDb();
-  const { keys, videos } = await db.transaction(async (tx) => {
+  const { keys, files } = await db.transaction(async (tx) => {
     await listingForChange(tx, actor, "listing:delete", id, true);
     const images = await tx
       .select({ storageKey: listingImages.storageKey })
@@ -370,14 +377,18 @@ export async function deleteListing({
       .select({ storageKey: listingVideos.storageKey })
       .from(listingVideos)
       .where(eq(listingVideos.listingId, id));
+    const boosts = await tx
+      .select({ storageKey: listingBoosts.imageKey })
+      .from(listingBoosts)
+      .where(eq(listingBoosts.listingId, id));
     await tx.delete(listings).where(eq(listings.id, id));
     return {
       keys: images.map((image) => image.storageKey),
-      videos: video.map((row) => row.storageKey),
+      files: [...video, ...boosts].map((row) => row.storageKey),
     };
   });
   await removeStoredImages(getMediaStorage(), keys);
-  await removeVideoFiles(videos);
+  await removeWholeFiles(files);
 }
 
 // ── Reading for the form ──────────────────────────────────────────────────────────────────────
