@@ -12,6 +12,7 @@ import {
   listSupportChats,
   readOwnSupportChat,
   readSupportChat,
+  replyToSupportChat,
 } from "../../app/services/conversations/support-chat.server.ts";
 import { listOwnWhatsappCallbacks } from "../../app/services/analytics/whatsapp-callbacks.server.ts";
 import { testEngine } from "../support/database.ts";
@@ -189,6 +190,10 @@ describe(`support chat on ${testEngine}`, () => {
     });
     expect(reply.status).toBe(302);
     expect(reply.headers.get("location")).toBe(`/dashboard/support-inbox?id=${chat!.id}`);
+    const told = await waitForMail(app, basic.email);
+    expect(told.subject).toBe(t("conversations.support.mail.subject"));
+    expect(told.body).toContain("Open My Listings and choose Feature.");
+    expect(told.body).toContain("/dashboard/support");
 
     const thread = await readSupportChat(admin.viewer, chat!.id);
     expect(thread.waitingMinutes).toBeNull();
@@ -218,6 +223,11 @@ describe(`support chat on ${testEngine}`, () => {
       json: { body: "Anything else?" },
     });
     expect(api.status).toBe(201);
+    // The first answer was read, so this one is mailed; a third, before it is read, is not.
+    expect((await waitForMail(app, basic.email, 2)).body).toContain("Anything else?");
+    await replyToSupportChat(admin.viewer, chat!.id, { body: "We are here all day." });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(app.sink.to(basic.email)).toHaveLength(2);
     expect((await send("/api/v1/admin/support-chats/999999", { jar: admin.jar })).status).toBe(404);
   });
 

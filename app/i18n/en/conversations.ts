@@ -88,6 +88,13 @@ export const conversations = {
     back: "Back to support chats",
     replyLabel: "Reply to {name}",
     replyPlaceholder: "Write the team's answer…",
+    mail: {
+      subject: "{siteName} support answered you",
+      intro: "The {siteName} team answered your message:",
+      action: "Open the chat",
+      footer:
+        "You get one e-mail until you read the answer. To stop these e-mails, turn them off in your profile.",
+    },
   },
   callbacks: {
     title: "WhatsApp call-back requests",

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getConfig } from "../../config.server.ts";
 import { getDb } from "../../db/client.server.ts";
-import { conversations, listings, user } from "../../db/schema/index.ts";
+import { conversations, listings, supportMessages, user } from "../../db/schema/index.ts";
 import { getMailer } from "../../email/mailer.server.ts";
 import { layout } from "../../email/templates.ts";
 import { createTranslator } from "../../i18n/translate.ts";
@@ -70,6 +70,51 @@ export async function mailNewMessage(
     return true;
   } catch (error) {
     logger.error({ err: error }, `Conversation #${conversation.id}: the new-message e-mail failed`);
+    return false;
+  }
+}
+
+/**
+ * Tells the account that the team answered its support chat, unless it turned message e-mails
+ * off. One e-mail per unread answer run: when an earlier answer is still unread, the account was
+ * already told, so a team writing in several messages mails once. A failed e-mail is logged.
+ */
+export async function mailSupportReply(chat: {
+  id: number;
+  userId: string;
+  userReadId: number;
+  replyId: number;
+  body: string;
+}): Promise<boolean> {
+  const db = await getDb();
+  const [details] = await db
+    .select({
+      to: user.email,
+      name: user.name,
+      told: sql<boolean>`exists (select 1 from ${supportMessages} m
+        where m.chat_id = ${chat.id} and m.from_staff
+          and m.id > ${chat.userReadId} and m.id < ${chat.replyId})`,
+    })
+    .from(user)
+    .where(and(eq(user.id, chat.userId), eq(user.messageEmails, true)));
+  if (!details || details.told) return false;
+  const mail = layout({
+    to: details.to,
+    subject: t("conversations.support.mail.subject"),
+    greeting: t("email.hello", { name: details.name }),
+    lines: [t("conversations.support.mail.intro")],
+    quote: chat.body,
+    action: {
+      label: t("conversations.support.mail.action"),
+      url: `${getConfig().appUrl}/dashboard/support`,
+    },
+    footer: t("conversations.support.mail.footer"),
+  });
+  try {
+    await getMailer().send(mail);
+    return true;
+  } catch (error) {
+    logger.error({ err: error }, `Support chat #${chat.id}: the answer's e-mail failed`);
     return false;
   }
 }

@@ -18,6 +18,7 @@ import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { notFound, requireId } from "../core/ids.server.ts";
 import { mayUse, requireEntitlement } from "../premium/entitlements.server.ts";
+import { mailSupportReply } from "./message-mail.server.ts";
 
 /**
  * "Chat with support": each account's one conversation with the site's team, which any
@@ -297,8 +298,15 @@ export async function replyToSupportChat(
     supportMessageInputSchema.safeParse(input),
     "conversations.errors.invalid",
   );
+  const [chat] = await db
+    .select({ userId: supportChats.userId, userReadId: supportChats.userReadId })
+    .from(supportChats)
+    .where(eq(supportChats.id, summary.id));
   const message = await db.transaction((tx) =>
     insertSupportMessage(tx, summary.id, actor, true, body),
   );
+  if (chat) {
+    await mailSupportReply({ id: summary.id, ...chat, replyId: message.id, body: message.body });
+  }
   return supportMessageView(message, true);
 }
