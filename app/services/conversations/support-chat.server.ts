@@ -17,7 +17,7 @@ import {
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { notFound, requireId } from "../core/ids.server.ts";
-import { mayUse, requireEntitlement } from "../premium/entitlements.server.ts";
+import { mayUse, requireEntitlement, runningPerksSql } from "../premium/entitlements.server.ts";
 import { mailSupportReply } from "./message-mail.server.ts";
 
 /**
@@ -176,19 +176,13 @@ interface SummaryRow {
 
 /**
  * Each chat with what the team needs to order it: whether the account's plan running now grants
- * priority chat (the same plan `currentPlan` picks: the latest started of those running), and
- * since when its oldest unanswered message has waited.
+ * priority chat, and since when its oldest unanswered message has waited.
  */
 function summarySql(where: ReturnType<typeof sql>, page?: { limit: number; offset: number }) {
   return sql`
     with chat as (
       select c.*, u.name, u.email, u.avatar_url,
-        coalesce((
-          select p.entitlements->>'support' = 'priority'
-          from plan_subscriptions s join premium_plans p on p.id = s.plan_id
-          where s.user_id = c.user_id and s.starts_at <= now() and s.ends_at > now()
-          order by s.starts_at desc limit 1
-        ), false) as priority,
+        coalesce(${runningPerksSql(sql`c.user_id`)}->>'support' = 'priority', false) as priority,
         (select min(m.created_at) from ${supportMessages} m
           where m.chat_id = c.id and not m.from_staff
             and m.id > coalesce((select max(a.id) from ${supportMessages} a

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte } from "drizzle-orm";
+import { and, desc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { planSubscriptions, premiumPlans } from "../../db/schema/index.ts";
 import { createTranslator, type MessageKey } from "../../i18n/translate.ts";
@@ -70,6 +70,21 @@ export async function currentPlan(
   if (!row) return null;
   const { subscriptionId, startsAt, endsAt, ...plan } = row;
   return { subscriptionId, startsAt, endsAt, plan };
+}
+
+/**
+ * `currentPlan`'s rule as a subquery, for lists that ask it of every row (a page of cards, the
+ * support inbox) in one query: the entitlements (jsonb) of the plan running now for the account
+ * the SQL names, null on the free tier.
+ */
+export function runningPerksSql(userId: SQL): SQL<Perks | null> {
+  return sql<Perks | null>`(
+    select pp.entitlements
+    from ${planSubscriptions} ps join ${premiumPlans} pp on pp.id = ps.plan_id
+    where ps.user_id = ${userId} and ps.starts_at <= now() and ps.ends_at > now()
+    order by ps.starts_at desc
+    limit 1
+  )`;
 }
 
 /** The whole set a running plan (or none: the free tier) grants. */

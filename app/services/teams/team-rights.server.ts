@@ -1,13 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
-import {
-  agencies,
-  agencyMembers,
-  listings,
-  planSubscriptions,
-  premiumPlans,
-} from "../../db/schema/index.ts";
-import { entitlementOf } from "../premium/entitlements.server.ts";
+import { agencies, agencyMembers, listings } from "../../db/schema/index.ts";
+import { entitlementOf, runningPerksSql } from "../premium/entitlements.server.ts";
 
 /**
  * What other domains ask of teams, for the permission table's `team` rules: whose running
@@ -85,19 +79,12 @@ export async function publishingAgencyOf(
 
 /**
  * A listing's agency badge, as a column of a query over `listings`: the agency's name and whether
- * its business is verified, when the listing is under an agency whose owner's running plan (the
- * latest started, as `currentPlan` picks it) grants `agencyBadge`; null otherwise. One subquery,
- * so a page of cards costs no query per card.
+ * its business is verified, when the listing is under an agency whose owner's running plan grants
+ * `agencyBadge`; null otherwise. One subquery, so a page of cards costs no query per card.
  */
 export const agencyBadgeColumn = sql<{ agency: string; verified: boolean } | null>`(
   select json_build_object('agency', a.name, 'verified', a.business_verified_at is not null)
   from ${agencies} a
   where a.id = ${listings.agencyId}
-    and coalesce((
-      select pp.entitlements ? 'agencyBadge'
-      from ${planSubscriptions} ps join ${premiumPlans} pp on pp.id = ps.plan_id
-      where ps.user_id = a.owner_id and ps.starts_at <= now() and ps.ends_at > now()
-      order by ps.starts_at desc
-      limit 1
-    ), false)
+    and coalesce(${runningPerksSql(sql`a.owner_id`)} ? 'agencyBadge', false)
 )`;
