@@ -198,7 +198,7 @@ describe(`agency pages on ${testEngine}`, () => {
     expect(branded.website).toMatchObject({ about: "Homes across Accra." });
     expect(branded.website?.featured.map((l) => l.id)).toEqual([ownerFlat]);
     expect(branded.brand).toMatchObject({ color: "#0b5e31" });
-    expect(branded.avatarUrl).toMatch(/^\/media\/branding\//);
+    expect(branded.brand?.logoUrl).toMatch(/^\/media\/branding\//);
     const markup = markupOf(await textOf(await page("/agencies/savannah-homes")));
     expect(markup).toContain("--brand:#0b5e31");
     expect(markup).toContain('data-testid="brand-logo"');

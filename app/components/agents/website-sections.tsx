@@ -62,7 +62,7 @@ export function ContactSection({
         <Link
           to={`/listing/${listing.id}/message`}
           rel="nofollow"
-          className="mt-4 inline-flex h-12 items-center justify-center rounded-xl bg-[var(--brand,var(--color-primary))] px-6 font-semibold text-white hover:opacity-90"
+          className="mt-4 inline-flex min-h-12 items-center justify-center rounded-xl bg-[var(--brand,var(--color-primary))] px-6 py-2 text-center font-semibold text-white hover:opacity-90"
           data-testid="agent-contact"
         >
           {t("agents.contact.message", { title: listing.title })}

@@ -23,18 +23,15 @@ export const agencyPageSchema = z
   .object({
     handle: z.string(),
     name: z.string(),
-    avatarUrl: z.string().meta({ description: "The logo while branded, else generated initials." }),
+    avatarUrl: z.string().meta({ description: "The agency's initials, generated." }),
     memberSince: z.iso.datetime().meta({ description: "When the agency was started." }),
     running: z.boolean().meta({
       description:
         "Whether the owner's plan grants team access now; a paused team shows no members.",
     }),
-    badge: z
-      .object({ verified: z.boolean() })
-      .nullable()
-      .meta({
-        description: "The agency badge, when the owner's plan grants it; pending until verified.",
-      }),
+    badge: z.object({ verified: z.boolean() }).nullable().meta({
+      description: "The agency badge, when the owner's plan grants it; pending until verified.",
+    }),
     members: z.array(agencyMemberCardSchema),
     owner: z.object({ name: z.string(), handle: z.string() }),
     reviews: ratingSummarySchema.extend({ latest: z.array(reviewSchema) }),

@@ -69,6 +69,7 @@ export default function AgencyPage({ loaderData }: Route.ComponentProps) {
       >
         <AgencyBadge
           badge={agency.badge && { agency: agency.name, verified: agency.badge.verified }}
+          withName={false}
         />
       </ProfileHeader>
 

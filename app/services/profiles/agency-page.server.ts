@@ -154,7 +154,8 @@ export async function getAgencyPage(input: {
   return {
     handle: agency.handle,
     name: agency.name,
-    avatarUrl: brand?.logoUrl ?? avatarSrc({ name: agency.name, avatarUrl: null }),
+    // The logo, when branded, stands beside the name; the picture stays the initials.
+    avatarUrl: avatarSrc({ name: agency.name, avatarUrl: null }),
     memberSince: new Date(agency.createdAt).toISOString(),
     running,
     badge: grants(perks, "agencyBadge") ? { verified: agency.businessVerifiedAt !== null } : null,
