@@ -51,6 +51,7 @@ test("an agency owner on Ultimate brands the agency page, and a visitor sees the
     .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
   await branding.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status")).toContainText("Saved");
+  await shootWidths(page, "agency-page/public-page-tab", [390]);
 
   // A signed-out visitor finds the agency from the member's listing.
   await page.context().clearCookies();
