@@ -92,7 +92,10 @@ export const DOMAIN_IMPORTS = {
     listings: ["browse", "listing-summaries"],
     media: ["images", "logo"],
     premium: ["entitlements"],
+    reference: ["reference"],
     reviews: ["reviews"],
+    session: ["preferences"],
+    teams: ["team-rights"],
   },
   quotes: {
     bookings: ["held-money", "stay-price"],

@@ -14,6 +14,7 @@ export default [
     route("listing/:listingId/quote", "routes/site/request-quote.tsx"),
     route("listing/:listingId/message", "routes/site/listing-message.tsx"),
     route("agents/:handle", "routes/site/agent.tsx"),
+    route("agencies/:handle", "routes/site/agency.tsx"),
     route("add-listing", "routes/listings/add-listing.tsx"),
     route("about", "routes/site/about.tsx"),
     route("services", "routes/site/services.tsx"),

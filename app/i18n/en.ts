@@ -1,4 +1,5 @@
 import { about } from "./en/about.ts";
+import { agencies } from "./en/agencies.ts";
 import { agents } from "./en/agents.ts";
 import { api } from "./en/api.ts";
 import { bookings } from "./en/bookings.ts";
@@ -61,6 +62,7 @@ export const en = {
   safety,
   teams,
   agents,
+  agencies,
   limits,
   api,
 };

@@ -1,9 +1,8 @@
 import { expect, test } from "./support/test.ts";
-import { appLink, mailAbout, signedInAs, uniqueEmail } from "./support/accounts.ts";
-import { E2E } from "./support/e2e-env.ts";
+import { signedInAs, uniqueEmail } from "./support/accounts.ts";
 import { gotoHydrated } from "./support/hydration.ts";
-import { payByCard } from "./support/payments.ts";
 import { shootWidths } from "./support/screens.ts";
+import { buyUltimate, invitedSignsUp, inviteByEmail, startAgency } from "./support/teams.ts";
 
 /**
  * Team access, as an agency would use it: the owner buys Ultimate by card, starts the agency and
@@ -25,24 +24,12 @@ test("an agency owner on Ultimate invites a member, who accepts and publishes; t
   );
   await shootWidths(page, "teams/locked", [390]);
 
-  await gotoHydrated(page, "/dashboard/premium-plans");
-  await page.getByRole("button", { name: "Choose the Ultimate plan" }).click();
-  await payByCard(page);
-  await expect(page).toHaveURL(/\/dashboard\/payments\/pay_[0-9a-f]+/, { timeout: 20_000 });
-  await expect(page.getByRole("heading", { name: "Receipt" })).toBeVisible({ timeout: 20_000 });
-
-  await gotoHydrated(page, "/dashboard/team");
-  await page.getByLabel("Agency name").fill("Savannah Homes");
-  await page.getByLabel("Agency address").fill(`savannah-${Date.now().toString(36)}`);
-  await page.getByRole("button", { name: "Create agency" }).click();
-  await expect(page.getByRole("status")).toContainText("Agency created");
-  await expect(page.getByTestId("agency-name")).toHaveText("Savannah Homes");
+  await buyUltimate(page);
+  await startAgency(page, "Savannah Homes");
   await expect(page.getByTestId("team-seats")).toHaveText(/^0 of \d+ seats used$/);
 
   const memberEmail = uniqueEmail("member");
-  await page.getByLabel("E-mail address").fill(memberEmail);
-  await page.getByRole("button", { name: "Send invitation" }).click();
-  await expect(page.getByRole("status")).toContainText("Invitation sent");
+  await inviteByEmail(page, memberEmail);
   const pending = page.getByRole("list", { name: "Pending invitations" });
   await expect(pending).toContainText(memberEmail);
   await expect(
@@ -52,24 +39,11 @@ test("an agency owner on Ultimate invites a member, who accepts and publishes; t
   await shootWidths(page, "teams/owner");
 
   // The member signs up with the invited address and accepts from the e-mail's link.
-  const memberContext = await browser.newContext({ baseURL: E2E.baseUrl });
-  const member = await memberContext.newPage();
-  // The invitation came first, so the confirmation is found by its subject.
-  const signUp = await member.request.post("/auth/sign-up", {
-    form: {
-      name: "Amina Member",
-      email: memberEmail,
-      password: "secret12",
-      accountType: "agent",
-      redirectTo: "/",
-    },
-    maxRedirects: 0,
+  const { context: memberContext, page: member } = await invitedSignsUp(browser, {
+    name: "Amina Member",
+    email: memberEmail,
+    agency: "Savannah Homes",
   });
-  expect(signUp.status()).toBe(302);
-  const confirmation = await mailAbout(memberEmail, "Confirm your Gateway Africa account");
-  expect((await member.request.get(appLink(confirmation), { maxRedirects: 0 })).status()).toBe(302);
-  const invitation = await mailAbout(memberEmail, "invites you to join Savannah Homes");
-  await gotoHydrated(member, appLink(invitation).replace(E2E.baseUrl, ""));
   const card = member.getByTestId("team-invitation");
   await expect(card).toContainText("Savannah Homes invites you to publish under the agency.");
   await card.getByRole("button", { name: "Accept invitation" }).click();

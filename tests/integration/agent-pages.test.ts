@@ -390,7 +390,11 @@ describe(`public agent pages on ${testEngine}`, () => {
       expect(ended.brand).toBeNull();
       // The plain page, at the name's address.
       expect(ended.handle).toBe("amara-okafor");
-      expect(await listerCard(villa, after)).toEqual({ href: "/agents/amara-okafor", brand: null });
+      expect(await listerCard(villa, after)).toEqual({
+        href: "/agents/amara-okafor",
+        brand: null,
+        agency: null,
+      });
       const [stored] = await app.handle.db
         .select()
         .from(publicProfiles)

@@ -120,6 +120,7 @@ const PAGES: Record<string, PageExpectation> = {
   },
   // A public page: nobody holds the handle the matrix fills in, so everybody is answered 404.
   "routes/site/agent.tsx": { get: { action: null, alsoAllowed: [404] } },
+  "routes/site/agency.tsx": { get: { action: null, alsoAllowed: [404] } },
   "routes/site/home.tsx": { get: PUBLIC },
   "routes/site/category.tsx": { get: PUBLIC },
   "routes/site/listing.tsx": {
@@ -352,6 +353,7 @@ const API: Record<string, Expectation> = {
   "GET /api/v1/listings/:listingId/reviews": PUBLIC,
   // Nobody holds the handle the matrix fills in: a 404 for everybody.
   "GET /api/v1/agents/:handle": { action: null, alsoAllowed: [404] },
+  "GET /api/v1/agencies/:handle": { action: null, alsoAllowed: [404] },
   "GET /api/v1/me/reviewable": { action: "review:write" },
   "GET /api/v1/me/reviews": { action: "review:dashboard", entitlement: "reviewsDashboard" },
   // Which booking or job is theirs to review is the service's to say: an empty body is a 400.

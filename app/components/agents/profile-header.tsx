@@ -7,7 +7,8 @@ import { VerificationStatus } from "./verification-status.tsx";
 
 /**
  * The top of a public page: cover (property website), photo, name, what they are, member since,
- * languages, verification and how they answer. Agency pages show an agency with the same parts.
+ * languages, verification and how they answer. An agency's page has no languages or answers of
+ * its own and leaves them out; `children` add a line under the name (a badge, an agency link).
  */
 export function ProfileHeader({
   name,
@@ -19,16 +20,18 @@ export function ProfileHeader({
   response,
   coverUrl,
   brand,
+  children,
 }: {
   name: string;
   kindLabel: string;
   avatarUrl: string;
   memberSince: string;
-  languages: string[];
-  verification: Verification;
-  response: ResponseStats;
+  languages?: string[];
+  verification?: Verification;
+  response?: ResponseStats;
   coverUrl: string | null;
   brand: Brand | null;
+  children?: React.ReactNode;
 }) {
   const t = useT();
   return (
@@ -64,16 +67,21 @@ export function ProfileHeader({
             {" · "}
             {t("agents.memberSince", { date: formatDay(memberSince.slice(0, 10)) })}
           </p>
-          <p className="flex items-center gap-1.5 text-sm text-secondary">
-            <Icon name="globe" className="size-4 text-subtle" />
-            {languages.length > 0
-              ? t("agents.languages", { languages: languages.join(", ") })
-              : t("agents.noLanguages")}
-          </p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <VerificationStatus verification={verification} />
-            <ResponseFigures response={response} />
-          </div>
+          {children}
+          {languages && (
+            <p className="flex items-center gap-1.5 text-sm text-secondary">
+              <Icon name="globe" className="size-4 text-subtle" />
+              {languages.length > 0
+                ? t("agents.languages", { languages: languages.join(", ") })
+                : t("agents.noLanguages")}
+            </p>
+          )}
+          {verification && response && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <VerificationStatus verification={verification} />
+              <ResponseFigures response={response} />
+            </div>
+          )}
         </div>
       </div>
     </header>

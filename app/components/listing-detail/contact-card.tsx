@@ -6,7 +6,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import type { ContactMethod } from "../../lib/listing-values.ts";
 import type { RevealedContact } from "../../lib/schemas/analytics.ts";
-import type { Brand } from "../../lib/schemas/public-profile.ts";
+import type { AgencyLink, Brand } from "../../lib/schemas/public-profile.ts";
 import { BrandLogo, brandStyle } from "../agents/brand-preview.tsx";
 import { reportLead } from "./report-lead.ts";
 import { AgencyBadge } from "../listings/agency-badge.tsx";
@@ -42,8 +42,11 @@ export function ContactCard({
   onToggleFavorite: () => void;
   /** The lister's own average over all their listings' reviews, under their name. */
   listerRating?: React.ReactNode;
-  /** Their public page, and their logo and colour while their plan grants custom branding. */
-  lister?: { href: string; brand: Brand | null } | null;
+  /**
+   * Their public page, their logo and colour while their plan grants custom branding, and the
+   * agency the listing is under while its team runs.
+   */
+  lister?: { href: string; brand: Brand | null; agency: AgencyLink | null } | null;
 }) {
   const t = useT();
   const showToast = useToast();
@@ -154,6 +157,15 @@ export function ContactCard({
               data-testid="lister-page-link"
             >
               {t("detail.contact.viewProfile")}
+            </Link>
+          )}
+          {lister?.agency && (
+            <Link
+              to={`/agencies/${lister.agency.handle}`}
+              className="block text-sm font-semibold text-[var(--brand,var(--color-primary-strong))] underline"
+              data-testid="lister-agency-link"
+            >
+              {t("detail.contact.agency", { agency: lister.agency.name })}
             </Link>
           )}
         </div>

@@ -10,9 +10,12 @@ import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
 export function AgencyBadge({
   badge,
   className,
+  withName = true,
 }: {
   badge: ListingSummary["agencyBadge"];
   className?: string;
+  /** False where the agency's name is already the heading (its own page). */
+  withName?: boolean;
 }) {
   const t = useT();
   if (!badge) return null;
@@ -27,9 +30,11 @@ export function AgencyBadge({
     >
       <Icon name="check" className={cn("size-3.5 shrink-0", !badge.verified && "opacity-50")} />
       <span className="truncate">
-        {t(badge.verified ? "listing.card.agencyVerified" : "listing.card.agencyPending", {
-          agency: badge.agency,
-        })}
+        {withName
+          ? t(badge.verified ? "listing.card.agencyVerified" : "listing.card.agencyPending", {
+              agency: badge.agency,
+            })
+          : t(badge.verified ? "listing.card.verifiedAgency" : "listing.card.pendingAgency")}
       </span>
     </p>
   );

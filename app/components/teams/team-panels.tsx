@@ -43,6 +43,23 @@ export const FIELD_LABELS: Record<string, MessageKey> = {
   email: "teams.fields.email",
 };
 
+/** The agency's public page, from the Team tab. */
+function AgencyPageLink({ handle }: { handle: string }) {
+  const t = useT();
+  return (
+    <p className="text-sm text-muted">
+      <Link
+        to={`/agencies/${handle}`}
+        className="font-semibold text-primary-strong underline"
+        data-testid="agency-page-link"
+      >
+        {t("teams.tab.agencyPage")}
+      </Link>{" "}
+      (/agencies/{handle})
+    </p>
+  );
+}
+
 export function OwnerView({ team, refusal }: { team: TeamView; refusal: TeamRefusal | undefined }) {
   const t = useT();
   const errorOf = useFieldError(refusal, "invite");
@@ -67,7 +84,7 @@ export function OwnerView({ team, refusal }: { team: TeamView; refusal: TeamRefu
           <h3 className="text-xl font-bold text-ink" data-testid="agency-name">
             {agency.name}
           </h3>
-          <p className="text-sm text-muted">/agencies/{agency.handle}</p>
+          <AgencyPageLink handle={agency.handle} />
         </div>
         {team.seats !== null && (
           <div className="text-right">
@@ -220,6 +237,7 @@ export function MemberView({ team }: { team: TeamView }) {
       <p className="text-secondary" data-testid="member-agency">
         {t("teams.tab.memberBody", { agency: agency.name, owner: agency.ownerName })}
       </p>
+      <AgencyPageLink handle={agency.handle} />
       {!team.running && <p className="text-sm text-muted">{t("teams.tab.pausedMember")}</p>}
       <ConfirmDialog
         open={open}

@@ -9,6 +9,7 @@ export const agents = {
     "This page does not exist. The address may be mistyped, or the account is no longer listed.",
   kind: { agent: "Agent", professional: "Professional" },
   memberSince: "Member since {date}",
+  memberOf: "Member of",
   languages: "Speaks {languages}",
   noLanguages: "Languages not given yet",
   verification: {
@@ -67,6 +68,9 @@ export const agents = {
     title: "Public page",
     intro: "Your public page shows your listings, reviews and how to contact you.",
     address: "Your page's address",
+    agencyNote:
+      "Your property website and custom branding also dress your agency's page, {agency}, while your plan includes them.",
+    agencyLink: "Open the agency page",
     open: "Open your public page",
     languagesLabel: "Languages you speak",
     languagesHelp: "Separate them with commas, for example English, French, Swahili.",

@@ -67,6 +67,7 @@ export const detail = {
     title: "Contact Agent",
     listingAgent: "Listing Agent",
     viewProfile: "View profile",
+    agency: "Listed with {agency}",
     message: "Contact Agent",
     call: "Call Agent",
     whatsapp: "WhatsApp",

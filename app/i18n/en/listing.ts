@@ -4,6 +4,8 @@ export const listing = {
     premium: "Premium",
     agencyVerified: "{agency} · Verified agency",
     agencyPending: "{agency} · Agency verification pending",
+    verifiedAgency: "Verified agency",
+    pendingAgency: "Agency verification pending",
     moreItems: "+{count} more",
     andMore: "& more",
     beds: { one: "{count} bed", other: "{count} beds" },

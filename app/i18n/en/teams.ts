@@ -6,6 +6,7 @@ export const teams = {
     subtitleMember: "The agency you publish under.",
     lockedTitle: "Team access",
     lockedLink: "See the plans",
+    agencyPage: "Open the agency page",
     startTitle: "Start your agency",
     startBody:
       "Give your agency a name and an address. You can then invite agents by e-mail to publish under it.",

@@ -203,6 +203,24 @@ export const websiteSchema = z
   })
   .meta({ id: "AgentWebsite" });
 
+/** The publisher's listings on a public page, one page of them with the browse filters. */
+export const pageListingsSchema = z.object({
+  categories: z
+    .array(z.enum(CATEGORIES))
+    .meta({ description: "The sections of all their public listings, filters aside." }),
+  items: z.array(listingSummarySchema),
+  total: z.int(),
+  page: z.int(),
+  pageCount: z.int(),
+});
+export type PageListings = z.infer<typeof pageListingsSchema>;
+
+/** The agency an agent publishes under, while its team runs: a link to /agencies/<handle>. */
+export const agencyLinkSchema = z
+  .object({ name: z.string(), handle: z.string() })
+  .meta({ id: "AgencyLink" });
+export type AgencyLink = z.infer<typeof agencyLinkSchema>;
+
 export const publicProfileSchema = z
   .object({
     handle: z.string().meta({ description: "The address the page is canonical at." }),
@@ -214,17 +232,12 @@ export const publicProfileSchema = z
     verification: verificationSchema,
     response: responseStatsSchema,
     reviews: ratingSummarySchema.extend({ latest: z.array(reviewSchema) }),
-    listings: z.object({
-      categories: z
-        .array(z.enum(CATEGORIES))
-        .meta({ description: "The sections of all their public listings, filters aside." }),
-      items: z.array(listingSummarySchema),
-      total: z.int(),
-      page: z.int(),
-      pageCount: z.int(),
-    }),
+    listings: pageListingsSchema,
     website: websiteSchema.nullable().meta({ description: "Shown while their plan grants it." }),
     brand: brandSchema.nullable().meta({ description: "Shown while their plan grants it." }),
+    agency: agencyLinkSchema
+      .nullable()
+      .meta({ description: "The agency they publish under, while its team runs." }),
   })
   .meta({ id: "AgentProfile" });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

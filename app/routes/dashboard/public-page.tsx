@@ -24,6 +24,7 @@ import {
   saveBranding,
   saveWebsite,
 } from "../../services/profiles/page-settings.server.ts";
+import { ownedAgencyLink } from "../../services/teams/team-rights.server.ts";
 import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { formFields, readForm } from "../../services/session/read-form.server.ts";
 
@@ -47,13 +48,15 @@ async function lockedText(
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, "public-page:edit");
-  const [settings, websiteLocked, brandingLocked] = await Promise.all([
+  const [settings, websiteLocked, brandingLocked, agency] = await Promise.all([
     getPageSettings(viewer),
     lockedText(viewer, "propertyWebsite"),
     lockedText(viewer, "customBranding"),
+    ownedAgencyLink(viewer.id),
   ]);
   return {
     settings,
+    agency,
     websiteLocked,
     brandingLocked,
     messages: pickMessages([
@@ -118,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PublicPageSettings({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const { settings, websiteLocked, brandingLocked } = loaderData;
+  const { settings, websiteLocked, brandingLocked, agency } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const result = actionData as ActionResult | undefined;
@@ -150,6 +153,17 @@ export default function PublicPageSettings({ loaderData, actionData }: Route.Com
             /agents/{pageHandle}
           </Link>
         </p>
+        {agency && (
+          <p className="mt-2 text-sm text-ink-soft" data-testid="agency-branding-note">
+            {t("agents.settings.agencyNote", { agency: agency.name })}{" "}
+            <Link
+              to={`/agencies/${agency.handle}`}
+              className="font-semibold text-primary-strong underline"
+            >
+              {t("agents.settings.agencyLink")}
+            </Link>
+          </p>
+        )}
       </div>
 
       <Card className="space-y-4 p-6" data-testid="website-settings">

@@ -2,6 +2,7 @@ import type { Route } from "./+types/sitemap";
 import { getConfig } from "../../config.server.ts";
 import { CATEGORIES } from "../../lib/listing-values.ts";
 import { listSitemapListings, SITEMAP_LIMIT } from "../../services/listings/sitemap.server.ts";
+import { listSitemapAgencies } from "../../services/profiles/agency-page.server.ts";
 import { listSitemapAgents } from "../../services/profiles/public-profile.server.ts";
 
 const STATIC_PAGES = [
@@ -26,12 +27,14 @@ function url(loc: string, extra = ""): string {
 
 /**
  * /sitemap.xml: the static pages, the six sections, every approved listing and the public pages
- * of the agents and professionals who have one.
+ * of the agents and professionals who have one and of the agencies whose team runs.
  */
 export async function loader(_: Route.LoaderArgs) {
   const base = getConfig().appUrl;
   const listings = await listSitemapListings();
-  const agents = await listSitemapAgents(Math.max(0, SITEMAP_LIMIT - listings.length - 20));
+  const room = Math.max(0, SITEMAP_LIMIT - listings.length - 20);
+  const agents = await listSitemapAgents(room);
+  const agencies = await listSitemapAgencies(room - agents.length);
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -44,6 +47,7 @@ export async function loader(_: Route.LoaderArgs) {
       ),
     ),
     ...agents.map((a) => url(`${base}/agents/${a.handle}`)),
+    ...agencies.map((a) => url(`${base}/agencies/${a.handle}`)),
     "</urlset>",
   ].join("\n");
   return new Response(body, {

@@ -1,51 +1,34 @@
-import { Link, redirect, useLocation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/agent";
 import { brandStyle } from "../../components/agents/brand-preview.tsx";
-import { ListingsSection } from "../../components/agents/listings-section.tsx";
+import { pageJsonLd } from "../../components/agents/page-structured-data.ts";
 import { ProfileHeader } from "../../components/agents/profile-header.tsx";
 import { ProfileReviews } from "../../components/agents/profile-reviews.tsx";
-import { FilterPanel } from "../../components/browse/filter-panel.tsx";
-import { ResultsGrid } from "../../components/browse/results.tsx";
+import { PublisherListings } from "../../components/agents/publisher-listings.tsx";
+import { ContactSection, WebsiteSections } from "../../components/agents/website-sections.tsx";
 import { SAFETY_MESSAGES } from "../../lib/safety-values.ts";
 import { summarize } from "../../components/listing-detail/structured-data.ts";
 import { getConfig } from "../../config.server.ts";
-import { useBrowseNavigation } from "../../hooks/use-browse-navigation.ts";
-import { useRootData } from "../../hooks/use-root-data.ts";
 import { pickMessages } from "../../i18n/translate.ts";
 import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { skipClientOnlyChanges } from "../../lib/client-only-params.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
-import {
-  browseSearchParams,
-  hasActiveFilters,
-  parseBrowseParams,
-  toQueryString,
-  type BrowseParams,
-} from "../../lib/schemas/browse.ts";
-import type { PublicProfile } from "../../lib/schemas/public-profile.ts";
+import { hasActiveFilters } from "../../lib/schemas/browse.ts";
+import { readPageBrowse } from "../../services/profiles/page-browse.server.ts";
 import { getPublicProfile } from "../../services/profiles/public-profile.server.ts";
-import { findCurrency, listCountries } from "../../services/reference/reference.server.ts";
 import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
-import { readCurrencyCode } from "../../services/session/preferences.server.ts";
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
-  // A GET form without JavaScript sends its empty fields too; a clean URL is the one to share.
-  if ([...url.searchParams.values()].some((v) => v.trim() === "")) {
-    const clean = new URLSearchParams([...url.searchParams].filter(([, v]) => v.trim() !== ""));
-    throw redirect(`${url.pathname}${toQueryString(clean)}`);
-  }
-  const browse = parseBrowseParams(url.searchParams);
-  const currency = await findCurrency(await readCurrencyCode(request));
-  const [profile, countries] = await Promise.all([
-    loadOrErrorPage(() => getPublicProfile({ handle: params.handle, params: browse, currency })),
-    listCountries(),
-  ]);
+  const { params: browse, currency, countries } = await readPageBrowse(request, url);
+  const profile = await loadOrErrorPage(() =>
+    getPublicProfile({ handle: params.handle, params: browse, currency }),
+  );
   return {
     profile,
     params: browse,
     filtered: hasActiveFilters(browse) || browse.category !== "all" || browse.page > 1,
-    countries: countries.map((c) => c.name),
+    countries,
     appUrl: getConfig().appUrl,
     messages: pickMessages([
       "agents",
@@ -60,31 +43,10 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
 
 export const shouldRevalidate = skipClientOnlyChanges;
 
-function pageHref(pathname: string, params: BrowseParams): string {
-  return `${pathname}${toQueryString(browseSearchParams(params, { includeCategory: true }))}`;
-}
-
 export default function AgentPage({ loaderData }: Route.ComponentProps) {
   const { profile, params, countries } = loaderData;
   const t = useT();
-  const { currency } = useRootData();
-  const { pathname } = useLocation();
-  const nav = useBrowseNavigation();
   const website = profile.website;
-  const firstListing = website?.featured[0] ?? profile.listings.items[0];
-  const resetHref = pageHref(pathname, { category: params.category, sort: "featured", page: 1 });
-  const sections = [
-    {
-      label: t("categories.all.title"),
-      href: pageHref(pathname, { category: "all", sort: params.sort, page: 1 }),
-      current: params.category === "all",
-    },
-    ...profile.listings.categories.map((category) => ({
-      label: t(`categories.${category}.title`),
-      href: pageHref(pathname, { category, sort: params.sort, page: 1 }),
-      current: params.category === category,
-    })),
-  ];
 
   return (
     <div
@@ -103,53 +65,23 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
         response={profile.response}
         coverUrl={website?.coverUrl ?? null}
         brand={profile.brand}
-      />
-
-      {website?.about && (
-        <section
-          aria-labelledby="about-title"
-          className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6"
-          data-testid="website-about"
-        >
-          <h2 id="about-title" className="text-xl font-bold text-ink">
-            {t("agents.about")}
-          </h2>
-          <p className="mt-2 leading-relaxed break-words whitespace-pre-line text-secondary">
-            {website.about}
+      >
+        {profile.agency && (
+          <p className="text-sm text-secondary" data-testid="member-of">
+            {t("agents.memberOf")}{" "}
+            <Link
+              to={`/agencies/${profile.agency.handle}`}
+              className="font-semibold text-[var(--brand,var(--color-primary-strong))] underline"
+            >
+              {profile.agency.name}
+            </Link>
           </p>
-        </section>
-      )}
+        )}
+      </ProfileHeader>
 
-      {website && website.featured.length > 0 && (
-        <section aria-labelledby="featured-title" className="space-y-4" data-testid="featured">
-          <h2 id="featured-title" className="text-xl font-bold text-ink">
-            {t("agents.featured")}
-          </h2>
-          <ResultsGrid listings={website.featured} currency={currency} />
-        </section>
-      )}
+      <WebsiteSections website={website} />
 
-      <ListingsSection
-        title={t("agents.listings.title")}
-        listings={profile.listings.items}
-        total={profile.listings.total}
-        page={profile.listings.page}
-        pageCount={profile.listings.pageCount}
-        currency={currency}
-        sections={sections}
-        hasListings={profile.listings.categories.length > 0}
-        hrefFor={(page) => pageHref(pathname, { ...params, page })}
-        filters={
-          <FilterPanel
-            params={params}
-            includeCategory
-            countries={countries}
-            currencySymbol={currency.symbol}
-            resetHref={resetHref}
-            nav={nav}
-          />
-        }
-      />
+      <PublisherListings listings={profile.listings} params={params} countries={countries} />
 
       <ProfileReviews
         name={profile.name}
@@ -158,55 +90,9 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
         reviews={profile.reviews.latest}
       />
 
-      <section
-        aria-labelledby="contact-title"
-        className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6"
-      >
-        <h2 id="contact-title" className="text-xl font-bold text-ink">
-          {t("agents.contact.title")}
-        </h2>
-        <p className="mt-2 text-secondary">{t("agents.contact.intro")}</p>
-        {firstListing && (
-          <Link
-            to={`/listing/${firstListing.id}/message`}
-            rel="nofollow"
-            className="mt-4 inline-flex h-12 items-center justify-center rounded-xl bg-[var(--brand,var(--color-primary))] px-6 font-semibold text-white hover:opacity-90"
-            data-testid="agent-contact"
-          >
-            {t("agents.contact.message", { title: firstListing.title })}
-          </Link>
-        )}
-      </section>
+      <ContactSection listing={website?.featured[0] ?? profile.listings.items[0]} />
     </div>
   );
-}
-
-/** schema.org: a real estate agent, or a local business for professionals. */
-function profileJsonLd(profile: PublicProfile, appUrl: string): Record<string, unknown> {
-  const url = `${appUrl}/agents/${profile.handle}`;
-  const absolute = (path: string) => (path.startsWith("/") ? `${appUrl}${path}` : path);
-  return {
-    "@context": "https://schema.org",
-    "@type": profile.kind === "agent" ? "RealEstateAgent" : "LocalBusiness",
-    "@id": url,
-    name: profile.name,
-    url,
-    image: absolute(profile.website?.coverUrl ?? profile.avatarUrl),
-    ...(profile.brand?.logoUrl ? { logo: absolute(profile.brand.logoUrl) } : {}),
-    ...(profile.website?.about ? { description: summarize(profile.website.about, 300) } : {}),
-    ...(profile.languages.length > 0 ? { knowsLanguage: profile.languages } : {}),
-    ...(profile.reviews.rating !== null && profile.reviews.ratingCount > 0
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: profile.reviews.rating,
-            reviewCount: profile.reviews.ratingCount,
-            bestRating: 5,
-            worstRating: 1,
-          },
-        }
-      : {}),
-  };
 }
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs) {
@@ -215,6 +101,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
     return [{ title: t("agents.meta.notFound") }, { name: "robots", content: "noindex" }];
   }
   const { profile, appUrl, filtered } = loaderData;
+  const path = `/agents/${profile.handle}`;
   const title = t("agents.meta.title", { name: profile.name });
   const description = profile.website?.about
     ? summarize(profile.website.about)
@@ -226,7 +113,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
     ...pageMeta({
       appUrl,
       siteName: matches[0].loaderData.settings.siteName,
-      path: `/agents/${profile.handle}`,
+      path,
       title,
       description,
       shareTitle: profile.name,
@@ -236,6 +123,20 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
         (profile.avatarUrl.startsWith("/avatars/") ? undefined : profile.avatarUrl),
       noindex: filtered,
     }),
-    { "script:ld+json": profileJsonLd(profile, appUrl) },
+    {
+      // schema.org: a real estate agent, or a local business for professionals.
+      "script:ld+json": pageJsonLd({
+        type: profile.kind === "agent" ? "RealEstateAgent" : "LocalBusiness",
+        appUrl,
+        path,
+        name: profile.name,
+        image: profile.website?.coverUrl ?? profile.avatarUrl,
+        logoUrl: profile.brand?.logoUrl,
+        about: profile.website?.about,
+        rating: profile.reviews.rating,
+        ratingCount: profile.reviews.ratingCount,
+        extra: profile.languages.length > 0 ? { knowsLanguage: profile.languages } : undefined,
+      }),
+    },
   ];
 }

@@ -194,19 +194,28 @@ export async function browseListings(
   };
 }
 
+/** Whose listings a public page shows: one publisher's, or every listing under an agency. */
+export type Publisher = { userId: string } | { agencyId: number };
+
+export function publisherWhere(publisher: Publisher): SQL {
+  return "userId" in publisher
+    ? eq(listings.userId, publisher.userId)
+    : eq(listings.agencyId, publisher.agencyId);
+}
+
 /**
  * One page of a publisher's approved listings with the browse filters (their public page, GET
- * /api/v1/agents/{handle}): the same conditions and order as the browse pages, narrowed to them.
- * A page past the last shows the last.
+ * /api/v1/agents/{handle} and /agencies/{handle}): the same conditions and order as the browse
+ * pages, narrowed to them. A page past the last shows the last.
  */
 export async function browseOwnerListings(
-  ownerId: string,
+  publisher: Publisher,
   params: BrowseParams,
   currency: DisplayCurrency,
   pageSize = PAGE_SIZE,
 ): Promise<Pick<BrowseResult, "listings" | "total" | "page" | "pageCount">> {
   const keyword = params.q ? await keywordSearch(params.q) : undefined;
-  const where = and(eq(listings.userId, ownerId), browseWhere(params, currency, keyword));
+  const where = and(publisherWhere(publisher), browseWhere(params, currency, keyword));
   const orderBy = browseOrder(params.sort, keyword?.rank);
   const total = await countMatches(where, COUNT_CAP);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));

@@ -9,11 +9,13 @@ import type { BrowseParams } from "../../lib/schemas/browse.ts";
 import {
   handleBase,
   isHandleShaped,
+  type AgencyLink,
   type Brand,
   type PublicProfile,
   type ResponseStats,
 } from "../../lib/schemas/public-profile.ts";
-import { browseOwnerListings } from "../listings/browse.server.ts";
+import { browseOwnerListings, publisherWhere, type Publisher } from "../listings/browse.server.ts";
+import { runningAgency, runningAgencyOf } from "../teams/team-rights.server.ts";
 import { selectPublicSummaries } from "../listings/listing-summaries.server.ts";
 import { mediaUrl } from "../media/images.server.ts";
 import { logoOf } from "../media/logo.server.ts";
@@ -115,12 +117,12 @@ export async function ensurePublicProfile(db: Writer, userId: string, name: stri
 }
 
 /** Which perks of the page the account's plan grants now (the administrator has no page). */
-async function pagePerks(userId: string, now: Date) {
+export async function pagePerks(userId: string, now: Date) {
   const set = entitlementsOfPlan(await currentPlan(userId, now));
   return { website: grants(set, "propertyWebsite"), branding: grants(set, "customBranding") };
 }
 
-function brandOf(row: { logoKey: string | null; brandColor: string | null }): Brand | null {
+export function brandOf(row: { logoKey: string | null; brandColor: string | null }): Brand | null {
   const logo = logoOf(row.logoKey);
   if (!logo && !row.brandColor) return null;
   return {
@@ -220,23 +222,23 @@ async function findByHandle(handle: string) {
   return role ? { ...row, role } : null;
 }
 
-/** Their featured listings that are still public, in the order they chose. */
-async function featuredListings(ownerId: string, ids: readonly number[]) {
+/** The featured listings of theirs that are still public, in the order they were chosen. */
+export async function featuredListings(publisher: Publisher, ids: readonly number[]) {
   if (ids.length === 0) return [];
   const rows = await selectPublicSummaries({
-    where: and(eq(listings.userId, ownerId), inArray(listings.id, [...ids])),
+    where: and(publisherWhere(publisher), inArray(listings.id, [...ids])),
     orderBy: [sql`${listings.id}`],
   });
   return ids.flatMap((id) => rows.filter((row) => row.id === id));
 }
 
 /** The sections their approved listings are in, in the site's order. */
-async function publicCategories(ownerId: string): Promise<Category[]> {
+export async function publicCategories(publisher: Publisher): Promise<Category[]> {
   const db = await getDb();
   const rows = await db
     .selectDistinct({ category: listings.category })
     .from(listings)
-    .where(and(eq(listings.userId, ownerId), eq(listings.status, "approved")));
+    .where(and(publisherWhere(publisher), eq(listings.status, "approved")));
   return CATEGORIES.filter((category) => rows.some((row) => row.category === category));
 }
 
@@ -256,12 +258,14 @@ export async function getPublicProfile(input: {
   if (!found) throw new AppError("NOT_FOUND", "agents.notFound");
   const now = input.now ?? new Date();
   const perks = await pagePerks(found.userId, now);
-  const [categories, response, latest, page, featured] = await Promise.all([
-    publicCategories(found.userId),
+  const publisher = { userId: found.userId };
+  const [categories, response, latest, page, featured, agency] = await Promise.all([
+    publicCategories(publisher),
     responseStats(found.userId, now),
     latestListerReviews(found.userId, PAGE_REVIEWS),
-    browseOwnerListings(found.userId, input.params, input.currency, PAGE_LISTINGS),
-    perks.website ? featuredListings(found.userId, found.featuredListingIds) : [],
+    browseOwnerListings(publisher, input.params, input.currency, PAGE_LISTINGS),
+    perks.website ? featuredListings(publisher, found.featuredListingIds) : [],
+    runningAgencyOf(found.userId, now),
   ]);
   return {
     handle: perks.website && found.websiteHandle ? found.websiteHandle : found.handle,
@@ -288,17 +292,21 @@ export async function getPublicProfile(input: {
         }
       : null,
     brand: perks.branding ? brandOf(found) : null,
+    agency,
   };
 }
 
-/** What a listing's contact card links to and shows of its lister: their page and their brand. */
+/**
+ * What a listing's contact card links to and shows of its lister: their page, their brand, and
+ * the agency the listing is under while its team runs.
+ */
 export async function listerCard(
   listingId: number,
   now: Date = new Date(),
-): Promise<{ href: string; brand: Brand | null } | null> {
+): Promise<{ href: string; brand: Brand | null; agency: AgencyLink | null } | null> {
   const db = await getDb();
   const [owner] = await db
-    .select({ userId: user.id, role: user.role, banned: user.banned })
+    .select({ userId: user.id, role: user.role, banned: user.banned, agencyId: listings.agencyId })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.userId))
     .where(eq(listings.id, listingId));
@@ -319,6 +327,7 @@ export async function listerCard(
   return {
     href: `/agents/${shown}`,
     brand: perks.branding && row ? brandOf(row) : null,
+    agency: await runningAgency(owner.agencyId, now),
   };
 }
 

@@ -78,6 +78,51 @@ export async function publishingAgencyOf(
 }
 
 /**
+ * The agency the publisher is an active member (or the owner) of, while its team runs: the
+ * "Member of …" link of their page and their listings' contact cards; null otherwise.
+ */
+export async function runningAgencyOf(
+  userId: string,
+  now: Date = new Date(),
+): Promise<{ name: string; handle: string } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ name: agencies.name, handle: agencies.handle, ownerId: agencies.ownerId })
+    .from(agencyMembers)
+    .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))
+    .where(and(eq(agencyMembers.userId, userId), eq(agencyMembers.status, "active")));
+  if (!row || !(await teamRunning(row.ownerId, now, db))) return null;
+  return { name: row.name, handle: row.handle };
+}
+
+/** An agency's name and handle while its team runs (a listing's agency on its contact card). */
+export async function runningAgency(
+  agencyId: number | null,
+  now: Date = new Date(),
+): Promise<{ name: string; handle: string } | null> {
+  if (agencyId === null) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ name: agencies.name, handle: agencies.handle, ownerId: agencies.ownerId })
+    .from(agencies)
+    .where(eq(agencies.id, agencyId));
+  if (!row || !(await teamRunning(row.ownerId, now, db))) return null;
+  return { name: row.name, handle: row.handle };
+}
+
+/** The agency the account owns (running or paused), for the Public Page tab's note; or null. */
+export async function ownedAgencyLink(
+  userId: string,
+): Promise<{ name: string; handle: string } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ name: agencies.name, handle: agencies.handle })
+    .from(agencies)
+    .where(eq(agencies.ownerId, userId));
+  return row ?? null;
+}
+
+/**
  * A listing's agency badge, as a column of a query over `listings`: the agency's name and whether
  * its business is verified, when the listing is under an agency whose owner's running plan grants
  * `agencyBadge`; null otherwise. One subquery, so a page of cards costs no query per card.

@@ -1,13 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AppError } from "../../../app/lib/app-error.ts";
-import {
-  apiListingsQuerySchema,
-  invalidBrowseParams,
-  parseBrowseParams,
-} from "../../../app/lib/schemas/browse.ts";
+import { apiListingsQuerySchema } from "../../../app/lib/schemas/browse.ts";
 import { HANDLE_MAX, publicProfileSchema } from "../../../app/lib/schemas/public-profile.ts";
 import { getPublicProfile } from "../../../app/services/profiles/public-profile.server.ts";
 import { findCurrency } from "../../../app/services/reference/reference.server.ts";
+import { strictBrowseParams } from "./browse-query.ts";
 import { apiRouter, errorResponse, jsonResponse, queryParameters, withOpenApi } from "./router.ts";
 
 /**
@@ -38,19 +34,11 @@ agentRoutes.openapi(
     },
   }),
   async (c) => {
-    const query = new URL(c.req.url).searchParams;
-    const invalid = invalidBrowseParams(query);
-    if (invalid.length > 0) {
-      throw new AppError(
-        "VALIDATION_FAILED",
-        "browse.api.invalidQuery",
-        Object.fromEntries(invalid.map((name) => [name, "browse.api.invalidValue"])),
-      );
-    }
+    const params = strictBrowseParams(c.req.url);
     const currency = await findCurrency(c.req.valid("query").currency);
     const profile = await getPublicProfile({
       handle: c.req.valid("param").handle,
-      params: parseBrowseParams(query),
+      params,
       currency,
     });
     c.header("Cache-Control", "public, max-age=60");

@@ -13,6 +13,7 @@ import {
 import { healthSchema } from "../../../app/lib/schemas/reference.ts";
 import { logger } from "../../../app/lib/logger.server.ts";
 import { adminCurrencyRoutes } from "./admin-currencies.ts";
+import { agencyRoutes } from "./agencies.ts";
 import { agentRoutes } from "./agents.ts";
 import { adminListingRoutes } from "./admin-listings.ts";
 import { adminUserRoutes } from "./admin-users.ts";
@@ -94,6 +95,7 @@ apiV1.route("/", icalFeedRoutes);
 apiV1.route("/", reviewRoutes);
 apiV1.route("/", boostRoutes);
 apiV1.route("/", agentRoutes);
+apiV1.route("/", agencyRoutes);
 apiV1.route("/", conversationRoutes);
 apiV1.route("/", quoteRoutes);
 apiV1.route("/", safetyRoutes);

@@ -1,0 +1,210 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { avatarSrc } from "../../auth/viewer.ts";
+import { getDb } from "../../db/client.server.ts";
+import {
+  agencies,
+  agencyMembers,
+  listings,
+  planSubscriptions,
+  premiumPlans,
+  publicProfiles,
+  reviews,
+  user,
+} from "../../db/schema/index.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { grants } from "../../lib/entitlements.ts";
+import type { DisplayCurrency } from "../../lib/money.ts";
+import type { AgencyPage } from "../../lib/schemas/agency-page.ts";
+import type { BrowseParams } from "../../lib/schemas/browse.ts";
+import { isHandleShaped } from "../../lib/schemas/public-profile.ts";
+import { browseOwnerListings } from "../listings/browse.server.ts";
+import { mediaUrl } from "../media/images.server.ts";
+import { currentPlan, entitlementsOfPlan } from "../premium/entitlements.server.ts";
+import { reviewViewColumns, toView } from "../reviews/reviews.server.ts";
+import { teamRunning } from "../teams/team-rights.server.ts";
+import {
+  brandOf,
+  featuredListings,
+  handlesOf,
+  PAGE_LISTINGS,
+  PAGE_REVIEWS,
+  publicCategories,
+} from "./public-profile.server.ts";
+
+/**
+ * Agencies' public pages (/agencies/<handle>, docs/decisions/016): the agency's listings (every
+ * listing under it, whoever of the team published it), their reviews, the team and the owner as
+ * contact. The owner's property website and branding dress the page while the owner's plan
+ * grants them, as on the owner's own page. A paused team (the owner's plan no longer grants
+ * `team`) keeps its page and listings but shows no members: the team is not running.
+ */
+
+/** The agency behind a handle with its owner's page settings, or null (a banned owner too). */
+async function findAgency(handle: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: agencies.id,
+      name: agencies.name,
+      handle: agencies.handle,
+      createdAt: agencies.createdAt,
+      businessVerifiedAt: agencies.businessVerifiedAt,
+      ownerId: agencies.ownerId,
+      ownerName: user.name,
+      ownerBanned: user.banned,
+      coverKey: publicProfiles.coverKey,
+      about: publicProfiles.about,
+      featuredListingIds: publicProfiles.featuredListingIds,
+      logoKey: publicProfiles.logoKey,
+      brandColor: publicProfiles.brandColor,
+    })
+    .from(agencies)
+    .innerJoin(user, eq(user.id, agencies.ownerId))
+    .leftJoin(publicProfiles, eq(publicProfiles.userId, agencies.ownerId))
+    .where(eq(agencies.handle, handle));
+  return row && !row.ownerBanned ? row : null;
+}
+
+/** The active team, owner first, then by joining date; banned accounts are left out. */
+async function teamMembers(agencyId: number): Promise<AgencyPage["members"]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      userId: user.id,
+      name: user.name,
+      avatarUrl: sql<string | null>`coalesce(${user.avatarUrl}, ${user.image})`,
+      role: agencyMembers.role,
+      joinedAt: agencyMembers.joinedAt,
+    })
+    .from(agencyMembers)
+    .innerJoin(user, eq(user.id, agencyMembers.userId))
+    .where(
+      and(
+        eq(agencyMembers.agencyId, agencyId),
+        eq(agencyMembers.status, "active"),
+        sql`coalesce(${user.banned}, false) = false`,
+      ),
+    )
+    .orderBy(sql`${agencyMembers.role} = 'member'`, agencyMembers.joinedAt);
+  const handles = await handlesOf(rows.map((row) => row.userId));
+  return rows.map((row) => ({
+    name: row.name,
+    avatarUrl: avatarSrc({ name: row.name, avatarUrl: row.avatarUrl?.trim() || null }),
+    handle: handles.get(row.userId)!,
+    role: row.role,
+    joinedAt: new Date(row.joinedAt).toISOString(),
+  }));
+}
+
+/** The visible reviews of the agency's listings: their average, count and the newest ones. */
+async function agencyReviews(agencyId: number): Promise<AgencyPage["reviews"]> {
+  const db = await getDb();
+  const visible = and(eq(listings.agencyId, agencyId), isNull(reviews.hiddenAt));
+  const [summary] = await db
+    .select({
+      rating: sql<string | null>`round(avg(${reviews.rating}), 1)::text`,
+      ratingCount: sql<number>`count(*)::int`,
+    })
+    .from(reviews)
+    .innerJoin(listings, eq(listings.id, reviews.listingId))
+    .where(visible);
+  const latest = await db
+    .select(reviewViewColumns)
+    .from(reviews)
+    .innerJoin(listings, eq(listings.id, reviews.listingId))
+    .innerJoin(user, eq(user.id, reviews.authorId))
+    .where(visible)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(PAGE_REVIEWS);
+  return {
+    rating: summary?.rating ?? null,
+    ratingCount: summary?.ratingCount ?? 0,
+    latest: latest.map(toView),
+  };
+}
+
+/**
+ * The public page of the agency at `handle`: NOT_FOUND for a handle no agency holds, a
+ * malformed one, or an agency whose owner is banned. Members are listed only while the team
+ * runs; the badge only while the owner's plan grants `agencyBadge`.
+ */
+export async function getAgencyPage(input: {
+  handle: string;
+  params: BrowseParams;
+  currency: DisplayCurrency;
+  now?: Date;
+}): Promise<AgencyPage> {
+  const handle = input.handle.toLowerCase();
+  const agency = isHandleShaped(handle) ? await findAgency(handle) : null;
+  if (!agency) throw new AppError("NOT_FOUND", "agencies.notFound");
+  const now = input.now ?? new Date();
+  const perks = entitlementsOfPlan(await currentPlan(agency.ownerId, now));
+  const website = grants(perks, "propertyWebsite");
+  const branding = grants(perks, "customBranding");
+  const publisher = { agencyId: agency.id };
+  const [running, categories, page, featured, reviewSummary, ownerHandles] = await Promise.all([
+    teamRunning(agency.ownerId, now),
+    publicCategories(publisher),
+    browseOwnerListings(publisher, input.params, input.currency, PAGE_LISTINGS),
+    website ? featuredListings(publisher, agency.featuredListingIds ?? []) : [],
+    agencyReviews(agency.id),
+    handlesOf([agency.ownerId]),
+  ]);
+  const brand = branding ? brandOf(agency) : null;
+  return {
+    handle: agency.handle,
+    name: agency.name,
+    // The logo, when branded, stands beside the name; the picture stays the initials.
+    avatarUrl: avatarSrc({ name: agency.name, avatarUrl: null }),
+    memberSince: new Date(agency.createdAt).toISOString(),
+    running,
+    badge: grants(perks, "agencyBadge") ? { verified: agency.businessVerifiedAt !== null } : null,
+    members: running ? await teamMembers(agency.id) : [],
+    owner: { name: agency.ownerName, handle: ownerHandles.get(agency.ownerId)! },
+    reviews: reviewSummary,
+    listings: {
+      categories,
+      items: page.listings,
+      total: page.total,
+      page: page.page,
+      pageCount: page.pageCount,
+    },
+    website: website
+      ? {
+          coverUrl: agency.coverKey ? mediaUrl(agency.coverKey, "gallery") : null,
+          about: agency.about,
+          featured,
+        }
+      : null,
+    brand,
+  };
+}
+
+/**
+ * The agency pages for /sitemap.xml: agencies with an approved listing whose team runs now (a
+ * paused team's page stays reachable but is not advertised).
+ */
+export async function listSitemapAgencies(limit: number): Promise<{ handle: string }[]> {
+  if (limit <= 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .select({ handle: agencies.handle })
+    .from(agencies)
+    .innerJoin(user, eq(user.id, agencies.ownerId))
+    .where(
+      and(
+        sql`coalesce(${user.banned}, false) = false`,
+        sql`exists (select 1 from ${listings} l where l.agency_id = ${agencies.id} and l.status = 'approved')`,
+        sql`coalesce((
+          select pp.entitlements ? 'team'
+          from ${planSubscriptions} ps join ${premiumPlans} pp on pp.id = ps.plan_id
+          where ps.user_id = ${agencies.ownerId} and ps.starts_at <= now() and ps.ends_at > now()
+          order by ps.starts_at desc
+          limit 1
+        ), false)`,
+      ),
+    )
+    .orderBy(agencies.handle)
+    .limit(limit);
+  return rows;
+}
