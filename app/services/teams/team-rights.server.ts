@@ -9,6 +9,7 @@ import {
   user,
 } from "../../db/schema/index.ts";
 import { can, type Action } from "../../lib/permissions.ts";
+import type { TeamMate } from "../../lib/schemas/teams.ts";
 import type { Actor } from "../core/actor.server.ts";
 import { entitlementOf } from "../premium/entitlements.server.ts";
 
@@ -82,11 +83,6 @@ export async function teamListScope(
   return agencyId !== null && can(actor, action, { agencyOwnerId: actor.id }) ? agencyId : null;
 }
 
-export interface TeamMate {
-  id: string;
-  name: string;
-}
-
 /** The agency's active people, its owner first: whom the owner can hand a listing or lead to. */
 export async function teamMates(agencyId: number, db?: Reader): Promise<TeamMate[]> {
   const reader = db ?? (await getDb());
@@ -115,6 +111,19 @@ export async function teamPublishers(
     .innerJoin(user, eq(user.id, listings.userId))
     .where(and(eq(listings.agencyId, agencyId), inArray(listings.id, listingIds)));
   return Object.fromEntries(rows.map(({ listingId, ...mate }) => [listingId, mate]));
+}
+
+/** For My Listings of a running agency's owner: who publishes each listing, and the team. */
+export async function teamOfListings(
+  agencyId: number | null,
+  listingIds: number[],
+): Promise<{ publishers: Record<number, TeamMate>; mates: TeamMate[] }> {
+  if (agencyId === null) return { publishers: {}, mates: [] };
+  const [publishers, mates] = await Promise.all([
+    teamPublishers(agencyId, listingIds),
+    teamMates(agencyId),
+  ]);
+  return { publishers, mates };
 }
 
 /**
