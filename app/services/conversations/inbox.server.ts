@@ -29,14 +29,16 @@ const INBOX_PAGE_SIZE = 20;
 /**
  * The other side's messages after the actor's side's read mark, for each of the conversations.
  * The host's side is whoever answers for the listing (its host, or the owner of its agency), so
- * it counts the guest's messages rather than those of anybody but the actor.
+ * it counts the guest's messages rather than those of anybody but the actor. The outer row's
+ * columns are written out in full: Drizzle leaves them unqualified in a query without joins, and
+ * inside this subquery a bare "id" would be the message's own.
  */
 function unreadCount(actorId: string): SQL<number> {
   return sql<number>`(select count(*)::int from ${messages} m
-    where m.conversation_id = ${conversations.id}
-      and case when ${conversations.guestId} = ${actorId}
-        then m.sender_id <> ${conversations.guestId} and m.id > ${conversations.guestReadId}
-        else m.sender_id = ${conversations.guestId} and m.id > ${conversations.hostReadId} end)`;
+    where m.conversation_id = "conversations"."id"
+      and case when "conversations"."guest_id" = ${actorId}
+        then m.sender_id <> "conversations"."guest_id" and m.id > "conversations"."guest_read_id"
+        else m.sender_id = "conversations"."guest_id" and m.id > "conversations"."host_read_id" end)`;
 }
 
 function involving(actorId: string): SQL {
