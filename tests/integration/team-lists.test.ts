@@ -52,8 +52,7 @@ describe(`the team's records in the owner's lists on ${testEngine}`, () => {
 
   const conversationIds = async (who: MadeUser) =>
     (await listConversations(who.viewer)).conversations.map((c) => c.id);
-  const bookingIds = async (who: MadeUser) =>
-    (await listHostBookings(who.viewer)).map((b) => b.id);
+  const bookingIds = async (who: MadeUser) => (await listHostBookings(who.viewer)).map((b) => b.id);
 
   beforeAll(async () => {
     app = await startTestApp({ RATE_LIMIT_SCALE: "100" });
@@ -188,9 +187,10 @@ describe(`the team's records in the owner's lists on ${testEngine}`, () => {
       teamMember: "Amina Member",
       may: { answer: true, cancel: "host" },
     });
-    expect((await listHostBookings(member.viewer)).find((b) => b.id === bookingId)).toMatchObject(
-      { teamMember: null, may: { answer: true } },
-    );
+    expect((await listHostBookings(member.viewer)).find((b) => b.id === bookingId)).toMatchObject({
+      teamMember: null,
+      may: { answer: true },
+    });
     expect(await bookingIds(otherOwner)).not.toContain(bookingId);
     expect(await bookingIds(otherMember)).not.toContain(bookingId);
     expect(await bookingIds(nonMember)).toEqual([]);
@@ -248,11 +248,7 @@ describe(`the team's records in the owner's lists on ${testEngine}`, () => {
       rows: { id: number }[];
       team: { publishers: Record<number, { id: string; name: string }>; mates: unknown[] };
     };
-    const page = (await app.loader(
-      myListingsRoute,
-      "/dashboard/my-listings",
-      owner.jar,
-    )) as Page;
+    const page = (await app.loader(myListingsRoute, "/dashboard/my-listings", owner.jar)) as Page;
     expect(page.rows.map((r) => r.id)).toContain(teamListing.id);
     expect(page.team.publishers[teamListing.id]).toEqual({ id: member.id, name: "Amina Member" });
     expect(page.team.publishers[ownListing.id]).toBeUndefined();
