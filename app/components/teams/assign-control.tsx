@@ -81,7 +81,7 @@ export function AssignControl({
   );
 }
 
-/** My Listings' "Hand to" on a listing of the owner's agency. */
+/** My Listings' "Hand to" under a listing of the owner's agency. */
 export function HandListing({
   action,
   listing,
@@ -95,24 +95,26 @@ export function HandListing({
 }) {
   const t = useT();
   return (
-    <AssignControl
-      action={action}
-      intent="reassign"
-      idName="listingId"
-      id={listing.id}
-      mates={mates}
-      current={publisherId}
-      label={
-        <>
-          <span aria-hidden>{t("teams.assign.listing")}</span>
-          <span className="sr-only">
-            {t("teams.assign.listingLabel", { title: listing.title })}
-          </span>
-        </>
-      }
-      submit={t("teams.assign.listingSubmit")}
-      submitLabel={t("teams.assign.listingSubmitLabel", { title: listing.title })}
-    />
+    <div className="mt-2">
+      <AssignControl
+        action={action}
+        intent="reassign"
+        idName="listingId"
+        id={listing.id}
+        mates={mates}
+        current={publisherId}
+        label={
+          <>
+            <span aria-hidden>{t("teams.assign.listing")}</span>
+            <span className="sr-only">
+              {t("teams.assign.listingLabel", { title: listing.title })}
+            </span>
+          </>
+        }
+        submit={t("teams.assign.listingSubmit")}
+        submitLabel={t("teams.assign.listingSubmitLabel", { title: listing.title })}
+      />
+    </div>
   );
 }
 
@@ -130,7 +132,7 @@ export function AssignLead({
   if (!c.team || c.bookingId !== null) return null;
   const about = { name: c.other.name, title: c.listing.title };
   return (
-    <div className="border-t border-line-soft px-4 py-3" data-testid="assign-lead">
+    <div className="border-t border-line-soft px-4 py-3 sm:pl-[5.25rem]" data-testid="assign-lead">
       <AssignControl
         action={action}
         intent="assign"

@@ -325,6 +325,14 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                   <>
                     <PublishedBy publisher={publishers[row.id]} />
                     <StatusNote row={row} />
+                    {publishers[row.id] && mates.length > 1 && (
+                      <HandListing
+                        action={PATH}
+                        listing={row}
+                        mates={mates}
+                        publisherId={publishers[row.id]!.id}
+                      />
+                    )}
                     {boosts[row.id] && (
                       <div className="mt-1">
                         <BoostPosts boost={boosts[row.id]!} />
@@ -373,14 +381,6 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                         <BoostButton row={row} action={PATH} returnTo={returnTo} />
                       )}
                     <DeleteButton row={row} returnTo={returnTo} />
-                    {publishers[row.id] && mates.length > 1 && (
-                      <HandListing
-                        action={PATH}
-                        listing={row}
-                        mates={mates}
-                        publisherId={publishers[row.id]!.id}
-                      />
-                    )}
                   </>
                 )
               : undefined
