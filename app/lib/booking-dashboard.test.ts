@@ -18,6 +18,7 @@ function booking(
     listingCity: "Accra",
     guestName: `Guest ${id}`,
     hostName: "Host",
+    teamMember: null,
     unit: "night",
     checkIn,
     checkOut,

@@ -98,6 +98,7 @@ describe("the permission table", () => {
           a !== "listing:feature-own" &&
           // Agencies are teams of agents: the administrator runs none and answers for none.
           a !== "conversation:answer-team" &&
+          a !== "lead:list-team" &&
           !a.startsWith("team:") &&
           // The administrator has no public page.
           !a.startsWith("public-page:"),
@@ -238,6 +239,22 @@ describe("team rules", () => {
     }
     expect(can(owner, "conversation:answer-team", listing)).toBe(true);
     expect(can(member, "conversation:answer-team", listing)).toBe(false);
+  });
+
+  it("adds the team's records to the owner's lists only while the team runs, and to nobody else's", () => {
+    // A list asks with the team as the resource: the running agency's owner is its agencyOwnerId.
+    const team = { agencyOwnerId: "owner" };
+    for (const action of [
+      "conversation:answer-team",
+      "booking:manage-listing",
+      "lead:list-team",
+    ] as const) {
+      expect(can(owner, action, team), action).toBe(true);
+      expect(can(member, action, team), action).toBe(false);
+      expect(can(stranger, action, team), action).toBe(false);
+      expect(can({ id: "owner", role: "user" }, action, team), action).toBe(false);
+      expect(can(owner, action, {}), action).toBe(false);
+    }
   });
 
   it("lets only the agency's owner manage it", () => {

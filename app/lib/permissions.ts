@@ -140,6 +140,8 @@ export const PERMISSIONS = {
   "support:answer": { any: ADMIN },
   /** The WhatsApp call-back requests visitors left on one's own listings. */
   "lead:list-own": { any: PUBLISHERS },
+  /** The leads of one's running agency's listings, with the member who answers each. */
+  "lead:list-team": { any: [], team: AGENTS },
   /** Asking a professional for a quote on their service (one's own is refused by the service). */
   "quote:request": { any: SIGNED_IN },
   /** Sending or withdrawing a quote: only on a request for one's own service. */

@@ -1,16 +1,19 @@
 import { expect, test } from "./support/test.ts";
 import { signedInAs, uniqueEmail } from "./support/accounts.ts";
+import { E2E } from "./support/e2e-env.ts";
 import { gotoHydrated } from "./support/hydration.ts";
+import { approvedRental } from "./support/listings.ts";
 import { shootWidths } from "./support/screens.ts";
 import { buyUltimate, invitedSignsUp, inviteByEmail, startAgency } from "./support/teams.ts";
 
 /**
  * Team access, as an agency would use it: the owner buys Ultimate by card, starts the agency and
  * invites a member by e-mail; the member signs up with that address, accepts from the e-mail's
- * link and publishes a listing; the owner finds it in their listings.
+ * link and publishes a listing; the owner finds it in their listings, published by the member,
+ * and the visitor's question about it in their inbox, assigns the lead and hands the listing on.
  */
 
-test("an agency owner on Ultimate invites a member, who accepts and publishes; the owner sees the listing", async ({
+test("an agency owner on Ultimate invites a member, who accepts and publishes; the owner sees the listing and its lead and hands them on", async ({
   page,
   browser,
 }) => {
@@ -55,33 +58,44 @@ test("an agency owner on Ultimate invites a member, who accepts and publishes; t
   await shootWidths(member, "teams/member");
 
   const title = `Team flat ${Date.now().toString(36)}`;
-  const created = await member.request.post("/api/v1/my-listings", {
-    data: {
-      title,
-      category: "real-estate",
-      listingType: "rent",
-      propertyType: "apartment",
-      price: "650",
-      priceType: "per_month",
-      countryCode: "GH",
-      city: "Accra",
-      address: "12 Oxford Street",
-      description: "Two bedrooms near the market, water and power all day.",
-      bedrooms: 2,
-      amenities: [],
-      tourTypes: [],
-      serviceHighlights: [],
-      images: [],
-      contactMethod: "phone",
-      contactPhone: "+233 24 555 0123",
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  const listingId = await approvedRental(browser, member, title);
   await memberContext.close();
 
-  // The owner sees the member's listing among theirs, and the member among the team.
+  // A visitor asks about the member's listing: the member's lead.
+  const guestContext = await browser.newContext({ baseURL: E2E.baseUrl });
+  const guest = await guestContext.newPage();
+  await signedInAs(guest, "user", "Ama Guest");
+  const asked = await guest.request.post(`/api/v1/listings/${listingId}/conversations`, {
+    data: { body: "Is the flat free from May?" },
+  });
+  expect(asked.status()).toBe(201);
+  await guestContext.close();
+
+  // The owner sees the member's listing among theirs, published by the member.
   await gotoHydrated(page, "/dashboard/my-listings");
-  await expect(page.getByText(title).first()).toBeVisible();
+  const row = page.getByRole("listitem").filter({ hasText: title });
+  await expect(row).toContainText("Published by Amina Member");
+  await shootWidths(page, "teams/my-listings-owner", [390, 1366]);
+
+  // The owner sees the member's lead in the inbox and assigns it to themselves.
+  await gotoHydrated(page, "/dashboard/inbox");
+  const lead = page.getByRole("listitem").filter({ hasText: title });
+  await expect(lead).toContainText("Answered by Amina Member");
+  await shootWidths(page, "teams/inbox-owner", [390, 1366]);
+  const about = `the lead from Ama Guest about ${title}`;
+  await lead.getByLabel(`Assign ${about} to`).selectOption({ label: "Olu Owner" });
+  await lead.getByRole("button", { name: `Assign ${about}` }).click();
+  await expect(page.getByRole("status")).toContainText("Lead assigned");
+  await expect(lead).not.toContainText("Answered by");
+
+  // The owner hands the listing to themselves: it stays the agency's, now theirs to manage.
+  await gotoHydrated(page, "/dashboard/my-listings");
+  await row.getByLabel(`Hand ${title} to`).selectOption({ label: "Olu Owner" });
+  await row.getByRole("button", { name: `Hand over ${title}` }).click();
+  await expect(page.getByRole("status")).toContainText("Listing handed over");
+  await expect(row).not.toContainText("Published by");
+
+  // The member is among the team.
   await gotoHydrated(page, "/dashboard/team");
   const members = page.getByRole("list", { name: "Members" });
   await expect(members).toContainText("Amina Member");

@@ -18,8 +18,9 @@ interface RowContext {
 }
 
 /**
- * The booking inbox of the host's listings: open requests with their countdown, Accept and
- * Decline; then the confirmed stays to come, each with a Cancel (the guest gets everything back).
+ * The booking inbox of the host's listings (for an agency's owner the team's too, each with the
+ * member who hosts it): open requests with their countdown, Accept and Decline; then the
+ * confirmed stays to come, each with a Cancel (the guest gets everything back).
  */
 export function HostInbox({ inbox, ...context }: { inbox: Inbox } & RowContext) {
   const t = useT();
@@ -90,6 +91,11 @@ function RowHead({ booking }: { booking: BookingView }) {
             {t("bookingsDashboard.row.reference", { id: booking.id })}
           </span>
         </p>
+        {booking.teamMember && (
+          <p className="text-xs font-medium text-secondary">
+            {t("bookingsDashboard.row.teamMember", { name: booking.teamMember })}
+          </p>
+        )}
       </div>
       <BookingStatusBadge status={booking.status} />
     </div>

@@ -1,12 +1,23 @@
 import { Link } from "react-router";
+import { useRootData } from "../../hooks/use-root-data.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import type { ConversationSummary } from "../../lib/schemas/conversations.ts";
 import { LocalTime } from "./local-time.tsx";
 
-/** The inbox's rows: the listing, the other person, the last message and the unread count. */
-export function ConversationList({ conversations }: { conversations: ConversationSummary[] }) {
+/**
+ * The inbox's rows: the listing, the other person, the last message and the unread count; for an
+ * agency's owner, who answers each of the team's, and what `controls` adds under a row.
+ */
+export function ConversationList({
+  conversations,
+  controls,
+}: {
+  conversations: ConversationSummary[];
+  controls?: (conversation: ConversationSummary) => React.ReactNode;
+}) {
   const t = useT();
+  const viewerId = useRootData().viewer?.id;
   return (
     <ul className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface">
       {conversations.map((c) => {
@@ -49,6 +60,11 @@ export function ConversationList({ conversations }: { conversations: Conversatio
                   {c.bookingId !== null &&
                     ` · ${t("conversations.inbox.booking", { id: c.bookingId })}`}
                 </p>
+                {c.team && c.team.memberId !== viewerId && (
+                  <p className="truncate text-xs font-medium text-secondary">
+                    {t("conversations.inbox.answeredBy", { name: c.team.memberName })}
+                  </p>
+                )}
                 <div className="mt-0.5 flex items-center justify-between gap-2">
                   <p
                     className={cn(
@@ -68,6 +84,7 @@ export function ConversationList({ conversations }: { conversations: Conversatio
                 </div>
               </div>
             </Link>
+            {controls?.(c)}
           </li>
         );
       })}

@@ -15,6 +15,7 @@ export const bookingsDashboard = {
   },
   row: {
     reference: "Booking #{id}",
+    teamMember: "Hosted by {name}",
     dates: "{from} to {to}",
     departure: "Departure {date}",
     nights: { one: "{count} night", other: "{count} nights" },

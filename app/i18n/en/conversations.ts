@@ -31,6 +31,7 @@ export const conversations = {
     image: "Photo",
     booking: "Booking #{id}",
     open: "Open conversation with {name} about {title}",
+    answeredBy: "Answered by {name}",
   },
   conversation: {
     back: "Back to messages",

@@ -148,6 +148,7 @@ export const dashboard = {
       source: "Source",
       name: "Name",
       phone: "Phone",
+      member: "Member",
       sources: {
         message: "Message",
         booking: "Booking request",

@@ -250,6 +250,7 @@ export const publish = {
     untitled: "Your listing title",
   },
   myListings: {
+    publishedBy: "Published by {name}",
     edit: "Edit",
     editLabel: "Edit {title}",
     delete: "Delete",

@@ -48,6 +48,16 @@ export const teams = {
     invitedExpired: "This invitation has expired. Ask the agency for a new one.",
     invitedUnknown: "This invitation link is no longer valid.",
   },
+  assign: {
+    listing: "Hand to",
+    listingLabel: "Hand {title} to",
+    listingSubmit: "Hand over",
+    listingSubmitLabel: "Hand over {title}",
+    lead: "Assign to",
+    leadLabel: "Assign the lead from {name} about {title} to",
+    leadSubmit: "Assign",
+    leadSubmitLabel: "Assign the lead from {name} about {title}",
+  },
   fields: {
     name: "Agency name",
     handle: "Agency address",
@@ -66,6 +76,10 @@ export const teams = {
     joined: "Welcome to {agency}",
     joinedDescription: "Your new listings are published under the agency.",
     failed: "Nothing changed",
+    listingHanded: "Listing handed over",
+    listingHandedDescription: "It stays with the agency; the member you chose now manages it.",
+    leadAssigned: "Lead assigned",
+    leadAssignedDescription: "The member you chose now answers it from their inbox.",
   },
   errors: {
     unreadable: "We could not read this form. Please try again.",

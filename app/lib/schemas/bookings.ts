@@ -272,6 +272,10 @@ export const bookingSchema = z.object({
   listingCity: z.string(),
   guestName: z.string(),
   hostName: z.string(),
+  teamMember: z.string().nullable().meta({
+    description:
+      "For the owner of the running agency the listing is under: the member who hosts it (null when the caller hosts it, and for everybody else).",
+  }),
   unit: z.enum(BOOKING_UNITS),
   checkIn: z.string(),
   checkOut: z.string(),

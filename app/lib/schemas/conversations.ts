@@ -82,6 +82,14 @@ export const conversationSummarySchema = z.object({
     .nullable(),
   unread: z.int(),
   lastMessageAt: z.string(),
+  /**
+   * For the owner of the running agency the listing is under: the person who answers it on the
+   * host's side (a member, or the owner). Null for everybody else and for a paused team.
+   */
+  team: z
+    .object({ memberId: z.string(), memberName: z.string() })
+    .nullable()
+    .meta({ description: "The agency's member who answers it (shown to the agency's owner)." }),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 

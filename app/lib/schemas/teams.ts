@@ -113,4 +113,8 @@ export const teamViewSchema = z.object({
 });
 export type TeamView = z.infer<typeof teamViewSchema>;
 
+/** One of the agency's people (its owner or an active member), to hand a listing or lead to. */
+export const teamMateSchema = z.object({ id: z.string(), name: z.string() });
+export type TeamMate = z.infer<typeof teamMateSchema>;
+
 export const acceptedSchema = z.object({ agency: agencySchema });

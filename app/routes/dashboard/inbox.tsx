@@ -1,4 +1,4 @@
-import { Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import type { Route } from "./+types/inbox";
 import { requirePermission } from "../../auth/guards.server.ts";
@@ -15,21 +15,30 @@ import { listConversations } from "../../services/conversations/inbox.server.ts"
 import { supportUnread } from "../../services/conversations/support-chat.server.ts";
 import { listOwnWhatsappCallbacks } from "../../services/analytics/whatsapp-callbacks.server.ts";
 import { LocalTime } from "../../components/conversations/local-time.tsx";
+import { openBookingConversation } from "../../services/conversations/conversation-start.server.ts";
+import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
+import { assignLead } from "../../services/teams/team-assign.server.ts";
+import { teamListScope, teamMates } from "../../services/teams/team-rights.server.ts";
+import { AssignLead, type AssignRefusal } from "../../components/teams/assign-control.tsx";
+import { readForm } from "../../services/session/read-form.server.ts";
+import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 /** The newest call-back requests the tab lists; the lead download has them all. */
 const CALLBACKS_SHOWN = 10;
-import { openBookingConversation } from "../../services/conversations/conversation-start.server.ts";
-import { answerAction } from "../../services/session/action-answer.server.ts";
-import { readForm } from "../../services/session/read-form.server.ts";
-import { SectionHeading } from "../../components/ui/section-heading.tsx";
+const INBOX = "/dashboard/inbox";
 
 /** The viewer's conversations: Messages for everyone, Inquiries for agents, Client Inquiries for professionals. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, "conversation:list-own");
   const { page } = inboxQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const inbox = await listConversations(viewer, { page });
+  const [inbox, teamAgencyId] = await Promise.all([
+    listConversations(viewer, { page }),
+    teamListScope(viewer, "conversation:answer-team"),
+  ]);
   return {
     inbox,
+    /** The agency's people, for the owner to assign the team's leads to. */
+    mates: teamAgencyId === null ? [] : await teamMates(teamAgencyId),
     role: dashboardRole(viewer.role),
     // The support chat's replies are read in its own tab: its card here says when there are some.
     support: can(viewer, "support:chat") ? { unread: await supportUnread(viewer.id) } : null,
@@ -41,14 +50,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "conversations.inbox",
       "conversations.support",
       "conversations.callbacks",
+      "teams.assign",
     ]),
   };
 }
 
-/** "Message host" / "Message guest" on a booking: its conversation, made on first use. */
+/**
+ * "Message host" / "Message guest" on a booking: its conversation, made on first use. An agency's
+ * owner assigns a lead to a member (`intent=assign`): a toast, or the reason under its choice.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requirePermission(context, "conversation:list-own");
   const form = await readForm(request);
+  if (form.get("intent") === "assign") {
+    const id = parseId(form.get("conversationId")) ?? 0;
+    return answerAction(
+      () => assignLead(viewer, id, { memberId: form.get("memberId") ?? undefined }),
+      {
+        success: () =>
+          redirectWithToast(INBOX, {
+            title: "teams.toasts.leadAssigned",
+            description: "teams.toasts.leadAssignedDescription",
+          }),
+        refused: (error) =>
+          data<AssignRefusal>(
+            { assignRefusal: { id, message: refusalText(error) } },
+            { status: error.status },
+          ),
+      },
+    );
+  }
   return answerAction(() => openBookingConversation(viewer, parseId(form.get("bookingId")) ?? 0), {
     success: (conversationId) => redirect(`/dashboard/inbox/${conversationId}`),
     refused: (error) =>
@@ -61,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function InboxTab({ loaderData }: Route.ComponentProps) {
-  const { inbox, role, support, callbacks } = loaderData;
+  const { inbox, role, support, callbacks, mates } = loaderData;
   const t = useT();
   const lister = role === "agent" || role === "professional";
   const title =
@@ -161,7 +192,12 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <>
-          <ConversationList conversations={inbox.conversations} />
+          <ConversationList
+            conversations={inbox.conversations}
+            controls={(c) =>
+              mates.length > 1 && <AssignLead action={INBOX} conversation={c} mates={mates} />
+            }
+          />
           {inbox.pageCount > 1 && (
             <div className="mt-6">
               <Pagination

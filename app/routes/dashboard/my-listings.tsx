@@ -1,5 +1,5 @@
 import { CalendarDays, Pencil, Trash2 } from "lucide-react";
-import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import { data, Form, Link, useFetcher, useSearchParams } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/my-listings";
 import { requireViewer } from "../../auth/guards.server.ts";
@@ -21,7 +21,13 @@ import { idSchema } from "../../lib/schemas/id.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
 import { boostPanel, latestBoosts, requestBoost } from "../../services/boosts/boosts.server.ts";
 import { pageDashboardListings } from "../../services/dashboard/dashboard-listings.server.ts";
-import { runningAgencyOwnedBy } from "../../services/teams/team-rights.server.ts";
+import { reassignListing } from "../../services/teams/team-assign.server.ts";
+import { runningAgencyOwnedBy, teamOfListings } from "../../services/teams/team-rights.server.ts";
+import {
+  HandListing,
+  PublishedBy,
+  type AssignRefusal,
+} from "../../components/teams/assign-control.tsx";
 import { deleteListing } from "../../services/listings/listing-write.server.ts";
 import {
   ownerFeaturedIds,
@@ -37,9 +43,10 @@ import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/my-listings";
 const actionSchema = z.object({
-  intent: z.enum(["delete", "feature", "unfeature", "boost"]),
+  intent: z.enum(["delete", "feature", "unfeature", "boost", "reassign"]),
   listingId: idSchema,
   returnTo: z.string().optional(),
+  memberId: z.string().optional(),
 });
 
 /** `/dashboard/my-listings`, or with `?page=` past the first page. */
@@ -57,20 +64,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     page: url.searchParams.get("page") ?? undefined,
   });
   const featuresOwn = can(viewer, "listing:feature-own", { ownerId: viewer.id });
+  const teamAgencyId = await runningAgencyOwnedBy(viewer.id);
   const [listed, usage, ownFeatured, panel] = await Promise.all([
-    runningAgencyOwnedBy(viewer.id).then((teamAgencyId) =>
-      pageDashboardListings({ viewer, page, teamAgencyId }),
-    ),
+    pageDashboardListings({ viewer, page, teamAgencyId }),
     planUsageFor(viewer),
     featuresOwn ? ownerFeaturedIds(viewer.id) : Promise.resolve<number[]>([]),
     boostPanel(viewer),
   ]);
-  const boosts = panel
-    ? await latestBoosts(
-        viewer.id,
-        listed.rows.map((row) => row.id),
-      )
-    : {};
+  const ids = listed.rows.map((row) => row.id);
+  const boosts = panel ? await latestBoosts(viewer.id, ids) : {};
+  const team = await teamOfListings(teamAgencyId, ids);
   return {
     role: dashboardRole(viewer.role),
     ...listed,
@@ -84,7 +87,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       locked: panel.refusal && refusalText(panel.refusal),
     },
     boosts,
+    /** For the owner of a running agency: who publishes each team listing, and the team. */
+    team,
     messages: pickMessages([
+      "teams.assign",
       "bookingManage.link",
       "bookingManage.linkLabel",
       "payments.plans",
@@ -95,9 +101,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 /**
- * Delete, and Feature / Unfeature (one of the plan's featured ads): the services decide whether
- * this person may; the answer is a toast on the page the person was on (the service shows the
- * last page if that one is now past the end).
+ * Delete, Feature / Unfeature (one of the plan's featured ads), Boost, and the agency owner's
+ * hand-over of a team listing to a member: the services decide whether this person may; the
+ * answer is a toast on the page the person was on (the service shows the last page if that one
+ * is now past the end), or a refused hand-over's reason under its choice.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireViewer(context);
@@ -106,6 +113,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = safeRedirectPath(parsed.data.returnTo, PATH);
   const returnTo = back === PATH || back.startsWith(`${PATH}?`) ? back : PATH;
   const { intent, listingId } = parsed.data;
+  if (intent === "reassign") {
+    return answerAction(
+      () => reassignListing(viewer, listingId, { memberId: parsed.data.memberId }),
+      {
+        success: () =>
+          redirectWithToast(returnTo, {
+            title: "teams.toasts.listingHanded",
+            description: "teams.toasts.listingHandedDescription",
+          }),
+        refused: (error) =>
+          data<AssignRefusal>(
+            { assignRefusal: { id: listingId, message: refusalText(error) } },
+            { status: error.status },
+          ),
+      },
+    );
+  }
   if (intent === "boost") {
     return answerAction(() => requestBoost({ actor: viewer, listingId }), {
       success: () =>
@@ -267,6 +291,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
   const { currency } = useRootData();
   const { role, rows, total, page, pageCount, usage, featuresOwn, ownFeatured, boost, boosts } =
     loaderData;
+  const { publishers, mates } = loaderData.team;
   const returnTo = pageHref(page);
   const title =
     role === "user"
@@ -298,7 +323,16 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
             manages
               ? (row) => (
                   <>
+                    <PublishedBy publisher={publishers[row.id]} />
                     <StatusNote row={row} />
+                    {publishers[row.id] && mates.length > 1 && (
+                      <HandListing
+                        action={PATH}
+                        listing={row}
+                        mates={mates}
+                        publisherId={publishers[row.id]!.id}
+                      />
+                    )}
                     {boosts[row.id] && (
                       <div className="mt-1">
                         <BoostPosts boost={boosts[row.id]!} />

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Executor } from "../../db/client.server.ts";
 import {
@@ -16,7 +16,7 @@ import { can } from "../../lib/permissions.ts";
 import { type BookingView } from "../../lib/schemas/bookings.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireId } from "../core/ids.server.ts";
-import { runningAgencyOwner } from "../teams/team-rights.server.ts";
+import { runningAgencyOwner, teamListScope } from "../teams/team-rights.server.ts";
 import { bookingRights } from "./booking-rights.server.ts";
 
 /**
@@ -72,13 +72,14 @@ const viewColumns = {
   guestEmail: guest.email,
   hostName: host.name,
   hostEmail: host.email,
+  listingAgencyId: listings.agencyId,
 };
 
 /**
  * A booking as the server keeps it between reading and answering: with both parties' ids and
  * addresses and the listing's time zone, and without what a viewer may do with it.
  */
-export type BookingWithParties = Omit<BookingView, "may"> & {
+export type BookingWithParties = Omit<BookingView, "may" | "teamMember"> & {
   guestId: string;
   hostId: string;
   guestEmail: string;
@@ -95,6 +96,7 @@ type ViewRow = {
   guestEmail: string;
   hostName: string;
   hostEmail: string;
+  listingAgencyId: number | null;
 };
 
 /** What was paid online for each booking, and refunded: one query for a whole list. */
@@ -269,7 +271,7 @@ export async function readBooking(actor: Actor | null, rawBookingId: unknown, no
  * A booking as its parties and the API see it, with what the actor may do with it as of `now`
  * (on the listing's calendar): without their e-mail addresses, which the other party only gets
  * through the counted "reveal on click". The addresses stay on the server, for the booking's
- * e-mails and the checkout.
+ * e-mails and the checkout. The owner of the listing's running agency sees which member hosts it.
  */
 export function publicView(
   { guestEmail: _g, hostEmail: _h, guestId, hostId, timeZone, ...view }: BookingWithParties,
@@ -278,7 +280,8 @@ export function publicView(
   agencyOwnerId?: string,
 ): BookingView {
   const parties = { ...view, guestId, hostId, agencyOwnerId };
-  return { ...view, may: bookingRights(actor, parties, now, dayIn(now, timeZone)) };
+  const teamMember = agencyOwnerId === actor.id && hostId !== actor.id ? view.hostName : null;
+  return { ...view, teamMember, may: bookingRights(actor, parties, now, dayIn(now, timeZone)) };
 }
 
 /** The guest's own bookings, soonest first. */
@@ -295,19 +298,34 @@ export async function listGuestBookings(
   return (await toViews(db, rows)).map((view) => publicView(view, actor, now));
 }
 
-/** Bookings of the host's listings: open requests first (soonest deadline), then by stay. */
+/**
+ * Bookings of the host's listings, and for the owner of a running agency those of the team's:
+ * open requests first (soonest deadline), then by stay.
+ */
 export async function listHostBookings(
   actor: Actor | null,
   now = new Date(),
 ): Promise<BookingView[]> {
   requireAllowed(actor, "booking:list-hosted");
   const db = await getDb();
-  const rows = await selectViews(db, eq(bookings.hostId, actor.id)).orderBy(
+  const teamAgencyId = await teamListScope(actor, "booking:manage-listing", now, db);
+  const hosted = eq(bookings.hostId, actor.id);
+  const rows = await selectViews(
+    db,
+    teamAgencyId === null ? hosted : or(hosted, eq(listings.agencyId, teamAgencyId)),
+  ).orderBy(
     sql`${bookings.status} = 'requested' DESC`,
     asc(bookings.expiresAt),
     asc(bookings.checkIn),
   );
-  return (await toViews(db, rows)).map((view) => publicView(view, actor, now));
+  return (await toViews(db, rows)).map((view, i) =>
+    publicView(
+      view,
+      actor,
+      now,
+      teamAgencyId !== null && rows[i]!.listingAgencyId === teamAgencyId ? actor.id : undefined,
+    ),
+  );
 }
 
 /** Every booking on the platform, newest first (the administrator). */

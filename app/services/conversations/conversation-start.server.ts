@@ -4,11 +4,13 @@ import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { bookings, conversations, listingImages, listings, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { can } from "../../lib/permissions.ts";
 import { startConversationSchema, type MessageView } from "../../lib/schemas/conversations.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { mediaUrl } from "../media/images.server.ts";
 import { requireMayWrite } from "../safety/blocks.server.ts";
+import { runningAgencyOwner } from "../teams/team-rights.server.ts";
 import { messageView, sideOf, type Row } from "./conversation-parties.server.ts";
 import { mailNewMessage } from "./message-mail.server.ts";
 import { insertMessage } from "./messages.server.ts";
@@ -113,8 +115,9 @@ export async function startConversation(
 }
 
 /**
- * The conversation of a booking, made when either of its two people first opens it: each
- * booking has its own, between its guest and its host.
+ * The conversation of a booking, made when either of its two people (or the owner of the
+ * listing's running agency, who answers for its host) first opens it: each booking has its own,
+ * between its guest and its host.
  */
 export async function openBookingConversation(
   actor: Actor | null,
@@ -129,12 +132,18 @@ export async function openBookingConversation(
       listingId: bookings.listingId,
       guestId: bookings.guestId,
       hostId: bookings.hostId,
+      agencyId: listings.agencyId,
     })
     .from(bookings)
+    .innerJoin(listings, eq(listings.id, bookings.listingId))
     .where(eq(bookings.id, bookingId));
-  if (!booking || !sideOf(booking, actor.id)) {
-    throw new AppError("NOT_FOUND", "conversations.errors.bookingNotFound");
-  }
+  const answers =
+    booking &&
+    (sideOf(booking, actor.id) !== null ||
+      can(actor, "conversation:answer-team", {
+        agencyOwnerId: await runningAgencyOwner(booking.agencyId, new Date(), db),
+      }));
+  if (!answers) throw new AppError("NOT_FOUND", "conversations.errors.bookingNotFound");
   return (await bookingConversation(db, booking)).id;
 }
 

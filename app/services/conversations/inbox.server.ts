@@ -19,23 +19,42 @@ import {
   type Row,
   type Side,
 } from "./conversation-parties.server.ts";
+import { teamListScope } from "../teams/team-rights.server.ts";
 import { supportUnread } from "./support-chat.server.ts";
 
 /** Reading conversations: the inbox, a conversation's messages, what is unread. */
 
 const INBOX_PAGE_SIZE = 20;
 
-/** The other side's messages after the actor's read mark, for each of the conversations. */
+/**
+ * The other side's messages after the actor's side's read mark, for each of the conversations.
+ * The host's side is whoever answers for the listing (its host, or the owner of its agency), so
+ * it counts the guest's messages rather than those of anybody but the actor. The outer row's
+ * columns are written out in full: Drizzle leaves them unqualified in a query without joins, and
+ * inside this subquery a bare "id" would be the message's own.
+ */
 function unreadCount(actorId: string): SQL<number> {
   return sql<number>`(select count(*)::int from ${messages} m
-    where m.conversation_id = ${conversations.id}
-      and m.sender_id <> ${actorId}
-      and m.id > case when ${conversations.guestId} = ${actorId}
-        then ${conversations.guestReadId} else ${conversations.hostReadId} end)`;
+    where m.conversation_id = "conversations"."id"
+      and case when "conversations"."guest_id" = ${actorId}
+        then m.sender_id <> "conversations"."guest_id" and m.id > "conversations"."guest_read_id"
+        else m.sender_id = "conversations"."guest_id" and m.id > "conversations"."host_read_id" end)`;
 }
 
 function involving(actorId: string): SQL {
   return or(eq(conversations.guestId, actorId), eq(conversations.hostId, actorId))!;
+}
+
+/** The actor's conversations, and those about the listings of the running agency they own. */
+function inboxScope(actorId: string, teamAgencyId: number | null): SQL {
+  if (teamAgencyId === null) return involving(actorId);
+  return or(
+    involving(actorId),
+    inArray(
+      conversations.listingId,
+      sql`(select ${listings.id} from ${listings} where ${listings.agencyId} = ${teamAgencyId})`,
+    ),
+  )!;
 }
 
 /**
@@ -54,18 +73,29 @@ export async function unreadTotal(actorId: string): Promise<number> {
   return (row?.n ?? 0) + support;
 }
 
-/** The summaries of the given conversations, in the order given, as the actor sees them. */
+/**
+ * The summaries of the given conversations, in the order given, as the actor sees them: the
+ * owner of the running agency `teamAgencyId` sees the team's on the host's side, with the person
+ * who answers each.
+ */
 async function summaries(
   db: Database,
   actorId: string,
   rows: (Row & { unread: number })[],
+  teamAgencyId: number | null = null,
 ): Promise<ConversationSummary[]> {
   if (rows.length === 0) return [];
   const listingIds = [...new Set(rows.map((r) => r.listingId))];
   const otherIds = [...new Set(rows.map((r) => (r.guestId === actorId ? r.hostId : r.guestId)))];
+  const hostIds = teamAgencyId === null ? [] : rows.map((r) => r.hostId);
   const [listingRows, coverRows, people, lastMessages] = await Promise.all([
     db
-      .select({ id: listings.id, title: listings.title, category: listings.category })
+      .select({
+        id: listings.id,
+        title: listings.title,
+        category: listings.category,
+        agencyId: listings.agencyId,
+      })
       .from(listings)
       .where(inArray(listings.id, listingIds)),
     db
@@ -75,7 +105,7 @@ async function summaries(
     db
       .select({ id: user.id, name: user.name, avatarUrl: user.avatarUrl })
       .from(user)
-      .where(inArray(user.id, otherIds)),
+      .where(inArray(user.id, [...new Set([...otherIds, ...hostIds])])),
     db
       .selectDistinctOn([messages.conversationId])
       .from(messages)
@@ -92,10 +122,15 @@ async function summaries(
   const personOf = new Map(people.map((p) => [p.id, p]));
   const lastOf = new Map(lastMessages.map((m) => [m.conversationId, m]));
   return rows.map((row) => {
-    const side = sideOf(row, actorId)!;
+    // Not one of its two people: the agency's owner, who answers on the host's side.
+    const side = sideOf(row, actorId) ?? "host";
     const otherId = side === "guest" ? row.hostId : row.guestId;
     const person = personOf.get(otherId) ?? { id: otherId, name: "", avatarUrl: null };
     const listing = listingOf.get(row.listingId)!;
+    const team =
+      side === "host" && teamAgencyId !== null && listing.agencyId === teamAgencyId
+        ? { memberId: row.hostId, memberName: personOf.get(row.hostId)?.name ?? "" }
+        : null;
     const cover = coverOf.get(row.listingId);
     const last = lastOf.get(row.id);
     return {
@@ -119,31 +154,37 @@ async function summaries(
         : null,
       unread: row.unread,
       lastMessageAt: row.lastMessageAt.toISOString(),
+      team,
     };
   });
 }
 
-/** The actor's conversations, latest first, with their unread counts and the total. */
+/**
+ * The actor's conversations, latest first, with their unread counts and the total; for the owner
+ * of a running agency the team's too (the total unread stays their own, as the header's badge).
+ */
 export async function listConversations(
   actor: Actor | null,
   { page = 1 }: { page?: number } = {},
 ): Promise<Inbox> {
   requireAllowed(actor, "conversation:list-own");
   const db = await getDb();
+  const teamAgencyId = await teamListScope(actor, "conversation:answer-team", new Date(), db);
+  const scope = inboxScope(actor.id, teamAgencyId);
   const [counted] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      unread: sql<number>`coalesce(sum(${unreadCount(actor.id)}), 0)::int`,
+      unread: sql<number>`coalesce(sum(${unreadCount(actor.id)}) filter (where ${involving(actor.id)}), 0)::int`,
     })
     .from(conversations)
-    .where(involving(actor.id));
+    .where(scope);
   const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   const current = Math.min(page, pageCount);
   const rows = await db
     .select({ row: conversations, unread: unreadCount(actor.id) })
     .from(conversations)
-    .where(involving(actor.id))
+    .where(scope)
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(INBOX_PAGE_SIZE)
     .offset((current - 1) * INBOX_PAGE_SIZE);
@@ -152,6 +193,7 @@ export async function listConversations(
       db,
       actor.id,
       rows.map((r) => ({ ...r.row, unread: r.unread })),
+      teamAgencyId,
     ),
     totalUnread: counted?.unread ?? 0,
     page: current,
@@ -202,7 +244,8 @@ export async function readConversation(
   const latest = shown.at(-1);
   if (latest && before === undefined) await markRead(db, row, side, latest.id);
   const otherId = side === "guest" ? row.hostId : row.guestId;
-  const [summary] = await summaries(db, actor.id, [{ ...row, unread: 0 }]);
+  const teamAgencyId = await teamListScope(actor, "conversation:answer-team", new Date(), db);
+  const [summary] = await summaries(db, actor.id, [{ ...row, unread: 0 }], teamAgencyId);
   const block = await blockBetween(db, actor.id, otherId);
   return {
     ...summary!,

@@ -1,6 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
-import { agencies, agencyMembers, listings } from "../../db/schema/index.ts";
+import { agencies, agencyMembers, listings, user } from "../../db/schema/index.ts";
+import { can, type Action } from "../../lib/permissions.ts";
+import type { TeamMate } from "../../lib/schemas/teams.ts";
+import type { Actor } from "../core/actor.server.ts";
 import { entitlementOf, runningPerksSql } from "../premium/entitlements.server.ts";
 
 /**
@@ -56,6 +59,64 @@ export async function runningAgencyOwnedBy(
     .where(eq(agencies.ownerId, userId));
   if (!row) return null;
   return (await teamRunning(userId, now, reader)) ? row.id : null;
+}
+
+/**
+ * The running agency whose records join the actor's own in a list (the inbox, the hosted
+ * bookings, the lead download), when the table's team rule for `action` lets its owner act on
+ * them; null for a member, a paused team and anybody else, who see only their own.
+ */
+export async function teamListScope(
+  actor: Actor,
+  action: Action,
+  now: Date = new Date(),
+  db?: Reader,
+): Promise<number | null> {
+  const agencyId = await runningAgencyOwnedBy(actor.id, now, db);
+  return agencyId !== null && can(actor, action, { agencyOwnerId: actor.id }) ? agencyId : null;
+}
+
+/** The agency's active people, its owner first: whom the owner can hand a listing or lead to. */
+export async function teamMates(agencyId: number, db?: Reader): Promise<TeamMate[]> {
+  const reader = db ?? (await getDb());
+  return reader
+    .select({ id: agencyMembers.userId, name: user.name })
+    .from(agencyMembers)
+    .innerJoin(user, eq(user.id, agencyMembers.userId))
+    .where(and(eq(agencyMembers.agencyId, agencyId), eq(agencyMembers.status, "active")))
+    .orderBy(sql`${agencyMembers.role} = 'member'`, asc(user.name));
+}
+
+/**
+ * Who publishes each of the agency's listings among `listingIds` (the others are not the
+ * agency's): My Listings' "Published by" and its "hand to" control.
+ */
+export async function teamPublishers(
+  agencyId: number,
+  listingIds: number[],
+  db?: Reader,
+): Promise<Record<number, TeamMate>> {
+  if (listingIds.length === 0) return {};
+  const reader = db ?? (await getDb());
+  const rows = await reader
+    .select({ listingId: listings.id, id: user.id, name: user.name })
+    .from(listings)
+    .innerJoin(user, eq(user.id, listings.userId))
+    .where(and(eq(listings.agencyId, agencyId), inArray(listings.id, listingIds)));
+  return Object.fromEntries(rows.map(({ listingId, ...mate }) => [listingId, mate]));
+}
+
+/** For My Listings of a running agency's owner: who publishes each listing, and the team. */
+export async function teamOfListings(
+  agencyId: number | null,
+  listingIds: number[],
+): Promise<{ publishers: Record<number, TeamMate>; mates: TeamMate[] }> {
+  if (agencyId === null) return { publishers: {}, mates: [] };
+  const [publishers, mates] = await Promise.all([
+    teamPublishers(agencyId, listingIds),
+    teamMates(agencyId),
+  ]);
+  return { publishers, mates };
 }
 
 /**

@@ -137,7 +137,7 @@ analyticsRoutes.openapi(
     path: "/analytics/leads.csv",
     security: sessionSecurity,
     summary: "The people who contacted one's listings, as a CSV download",
-    description: `Lead download (a plan's \`leadDownload\`): one row per conversation started on the caller's listings and per WhatsApp call-back request left on them, newest first and at most ${LEAD_DOWNLOAD_MAX}: when, by a message, a booking request, a quote request or a call-back request, the listing, the name the person shared and, for a call-back, the WhatsApp number they gave with their consent. Conversations share no e-mail address or phone number with listers, so none is in their rows. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. Without the entitlement, a 403 naming the cheapest plan that unlocks it.`,
+    description: `Lead download (a plan's \`leadDownload\`): one row per conversation started on the caller's listings and per WhatsApp call-back request left on them, newest first and at most ${LEAD_DOWNLOAD_MAX}: when, by a message, a booking request, a quote request or a call-back request, the listing, the name the person shared and, for a call-back, the WhatsApp number they gave with their consent. Conversations share no e-mail address or phone number with listers, so none is in their rows. For the owner of an agency whose team runs, the team's listings' leads too, with a Member column naming who answers each. Cells a spreadsheet would read as a formula are prefixed with an apostrophe. Without the entitlement, a 403 naming the cheapest plan that unlocks it.`,
     operationId: "downloadLeads",
     middleware: [noStore, signedIn(), allowedTo("analytics:view")] as const,
     responses: {
@@ -150,8 +150,8 @@ analyticsRoutes.openapi(
     },
   }),
   async (c) => {
-    const leads = await downloadLeads(c.get("viewer"));
-    return c.body(leadsCsv(leads), 200, {
+    const download = await downloadLeads(c.get("viewer"));
+    return c.body(leadsCsv(download), 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="gateway-africa-leads-${new Date().toISOString().slice(0, 10)}.csv"`,
     });
