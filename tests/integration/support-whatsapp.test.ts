@@ -14,7 +14,7 @@ import {
   readSupportChat,
   replyToSupportChat,
 } from "../../app/services/conversations/support-chat.server.ts";
-import { listOwnWhatsappCallbacks } from "../../app/services/analytics/whatsapp-callbacks.server.ts";
+import { listReceivedWhatsappCallbacks } from "../../app/services/analytics/whatsapp-callbacks.server.ts";
 import { testEngine } from "../support/database.ts";
 import { givePlan, makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { createPageHandler, textOf, type PageHandler } from "../support/page-handler.ts";
@@ -354,7 +354,7 @@ describe(`WhatsApp leads on ${testEngine}`, () => {
     expect(mail.subject).toContain("WhatsApp call-back request for Labone Flat");
     expect(mail.body.replace(/=\r?\n/g, "")).toContain("https://wa.me/233241234567?text=");
 
-    const [callback] = await listOwnWhatsappCallbacks(host.viewer);
+    const [callback] = await listReceivedWhatsappCallbacks(host.viewer);
     expect(callback).toMatchObject({ name: "Ama Visitor", listingTitle: "Labone Flat" });
     expect(callback!.chatUrl).toMatch(
       /^https:\/\/wa\.me\/233241234567\?text=Hello%20Ama%20Visitor/,
@@ -365,7 +365,7 @@ describe(`WhatsApp leads on ${testEngine}`, () => {
     const api = await send("/api/v1/me/whatsapp-callbacks", { jar: host.jar });
     expect(await api.json()).toMatchObject({ callbacks: [{ phone: "+233241234567" }] });
     // Another lister sees none of them.
-    expect(await listOwnWhatsappCallbacks(free.viewer)).toEqual([]);
+    expect(await listReceivedWhatsappCallbacks(free.viewer)).toEqual([]);
 
     const leads = await app.handle.db
       .select()

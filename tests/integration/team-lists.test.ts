@@ -6,11 +6,13 @@ import {
   conversations,
   listings,
   planSubscriptions,
+  whatsappCallbacks,
 } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import * as inboxRoute from "../../app/routes/dashboard/inbox.tsx";
 import * as myListingsRoute from "../../app/routes/dashboard/my-listings.tsx";
 import { downloadLeads, leadsCsv } from "../../app/services/analytics/lead-download.server.ts";
+import { listReceivedWhatsappCallbacks } from "../../app/services/analytics/whatsapp-callbacks.server.ts";
 import { listHostBookings } from "../../app/services/bookings/booking-read.server.ts";
 import { listConversations } from "../../app/services/conversations/inbox.server.ts";
 import { openBookingConversation } from "../../app/services/conversations/conversation-start.server.ts";
@@ -53,6 +55,8 @@ describe(`the team's records in the owner's lists on ${testEngine}`, () => {
   const conversationIds = async (who: MadeUser) =>
     (await listConversations(who.viewer)).conversations.map((c) => c.id);
   const bookingIds = async (who: MadeUser) => (await listHostBookings(who.viewer)).map((b) => b.id);
+  const callbacksOf = async (who: MadeUser) =>
+    (await listReceivedWhatsappCallbacks(who.viewer)).map((c) => [c.listingTitle, c.member]);
 
   beforeAll(async () => {
     app = await startTestApp({ RATE_LIMIT_SCALE: "100" });
@@ -101,6 +105,14 @@ describe(`the team's records in the owner's lists on ${testEngine}`, () => {
       guest,
       messages: [{ from: guest, body: "Near the lagoon?" }],
     });
+    await app.handle.db.insert(whatsappCallbacks).values(
+      [teamListing, ownListing, otherListing].map(({ id }) => ({
+        listingId: id,
+        name: "Ama Guest",
+        phone: "+233241234567",
+        consentedAt: new Date(),
+      })),
+    );
     const stay = await makeStay({ owner: member, title: "Team guesthouse" });
     await underAgency(stay.id, agency!.id);
     bookingId = (await makeBooking({ listing: stay, guest, status: "requested" })).id;
@@ -243,6 +255,16 @@ describe(`the team's records in the owner's lists on ${testEngine}`, () => {
     ]);
   });
 
+  it("lists the team's WhatsApp call-backs for the owner with the member, and each member's own", async () => {
+    expect((await callbacksOf(owner)).sort()).toEqual([
+      ["Owner's own flat", null],
+      ["Team flat in Osu", "Amina Member"],
+    ]);
+    expect(await callbacksOf(member)).toEqual([["Team flat in Osu", null]]);
+    expect(await callbacksOf(otherOwner)).toEqual([["Lagoon flat", "Other Member"]]);
+    expect(await callbacksOf(nonMember)).toEqual([]);
+  });
+
   it("shows who published each team listing in My Listings and hands one to another member", async () => {
     type Page = {
       rows: { id: number }[];
@@ -294,6 +316,7 @@ describe(`the team's records in the owner's lists on ${testEngine}`, () => {
 
     expect(await conversationIds(owner)).toEqual([ownLead.id]);
     expect(await bookingIds(owner)).toEqual([]);
+    expect(await callbacksOf(owner)).toEqual([["Owner's own flat", null]]);
     const csv = leadsCsv(await downloadLeads(owner.viewer)).split("\r\n");
     expect(csv[0]).toBe("Date (UTC),Source,Listing ID,Listing,Name,Phone");
     expect(csv.join("\n")).not.toContain("Team flat in Osu");

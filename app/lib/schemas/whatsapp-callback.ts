@@ -64,6 +64,8 @@ export const whatsappCallbackSchema = z.object({
   /** The click-to-chat link: https://wa.me/<digits> with a first message ready. */
   chatUrl: z.string(),
   createdAt: z.string(),
+  /** For an agency owner, the team member whose listing it is; null on one's own listing. */
+  member: z.string().nullable(),
 });
 export type WhatsappCallback = z.infer<typeof whatsappCallbackSchema>;
 

@@ -13,7 +13,7 @@ import { inboxQuerySchema } from "../../lib/schemas/conversations.ts";
 import { parseId } from "../../lib/id.ts";
 import { listConversations } from "../../services/conversations/inbox.server.ts";
 import { supportUnread } from "../../services/conversations/support-chat.server.ts";
-import { listOwnWhatsappCallbacks } from "../../services/analytics/whatsapp-callbacks.server.ts";
+import { listReceivedWhatsappCallbacks } from "../../services/analytics/whatsapp-callbacks.server.ts";
 import { LocalTime } from "../../components/conversations/local-time.tsx";
 import { openBookingConversation } from "../../services/conversations/conversation-start.server.ts";
 import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     support: can(viewer, "support:chat") ? { unread: await supportUnread(viewer.id) } : null,
     // WhatsApp call-back requests left on the viewer's listings (kept after a plan ends).
     callbacks: can(viewer, "lead:list-own")
-      ? await listOwnWhatsappCallbacks(viewer, { limit: CALLBACKS_SHOWN })
+      ? await listReceivedWhatsappCallbacks(viewer, { limit: CALLBACKS_SHOWN })
       : [],
     messages: pickMessages([
       "conversations.inbox",
@@ -164,6 +164,9 @@ export default function InboxTab({ loaderData }: Route.ComponentProps) {
                     </Link>
                     {" · "}
                     <LocalTime iso={callback.createdAt} />
+                    {callback.member && (
+                      <> · {t("conversations.inbox.answeredBy", { name: callback.member })}</>
+                    )}
                   </p>
                 </div>
                 <a

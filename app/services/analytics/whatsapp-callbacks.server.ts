@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, or } from "drizzle-orm";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 import { getConfig } from "../../config.server.ts";
 import { getDb } from "../../db/client.server.ts";
@@ -17,6 +17,7 @@ import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { isBotRequest, visitorHash, visitorOf } from "../listings/listing-views.server.ts";
 import { mayUse } from "../premium/entitlements.server.ts";
+import { teamListScope } from "../teams/team-rights.server.ts";
 import { recordLead } from "./leads.server.ts";
 
 /**
@@ -123,13 +124,17 @@ async function mailHost(
   }
 }
 
-/** The requests left on the actor's listings, newest first, each with its click-to-chat link. */
-export async function listOwnWhatsappCallbacks(
+/**
+ * The requests left on the actor's listings, newest first, each with its click-to-chat link; for
+ * the owner of a running agency those on the team's listings too, with the member's name.
+ */
+export async function listReceivedWhatsappCallbacks(
   actor: Actor | null,
   { limit = 50 }: { limit?: number } = {},
 ): Promise<WhatsappCallback[]> {
   requireAllowed(actor, "lead:list-own");
   const db = await getDb();
+  const teamAgencyId = await teamListScope(actor, "lead:list-team", new Date(), db);
   const rows = await db
     .select({
       id: whatsappCallbacks.id,
@@ -138,15 +143,23 @@ export async function listOwnWhatsappCallbacks(
       name: whatsappCallbacks.name,
       phone: whatsappCallbacks.phone,
       createdAt: whatsappCallbacks.createdAt,
+      publisherId: listings.userId,
+      publisher: user.name,
     })
     .from(whatsappCallbacks)
     .innerJoin(listings, eq(listings.id, whatsappCallbacks.listingId))
-    .where(eq(listings.userId, actor.id))
+    .innerJoin(user, eq(user.id, listings.userId))
+    .where(
+      teamAgencyId === null
+        ? eq(listings.userId, actor.id)
+        : or(eq(listings.userId, actor.id), eq(listings.agencyId, teamAgencyId)),
+    )
     .orderBy(desc(whatsappCallbacks.createdAt), desc(whatsappCallbacks.id))
     .limit(limit);
-  return rows.map((row) => ({
+  return rows.map(({ publisherId, publisher, ...row }) => ({
     ...row,
     chatUrl: whatsappChatUrl(row.phone, row.name, row.listingTitle),
     createdAt: row.createdAt.toISOString(),
+    member: publisherId === actor.id ? null : publisher,
   }));
 }

@@ -4,7 +4,7 @@ import {
   whatsappCallbackListSchema,
 } from "../../../app/lib/schemas/whatsapp-callback.ts";
 import {
-  listOwnWhatsappCallbacks,
+  listReceivedWhatsappCallbacks,
   requestWhatsappCallback,
 } from "../../../app/services/analytics/whatsapp-callbacks.server.ts";
 import { readJsonBody } from "./body.ts";
@@ -77,7 +77,7 @@ whatsappCallbackRoutes.openapi(
       403: errorResponse("FORBIDDEN"),
     },
   }),
-  async (c) => c.json({ callbacks: await listOwnWhatsappCallbacks(c.get("viewer")) }, 200),
+  async (c) => c.json({ callbacks: await listReceivedWhatsappCallbacks(c.get("viewer")) }, 200),
 );
 
 export const whatsappCallbackBodySchemas = { WhatsappCallbackInput: input };
