@@ -75,6 +75,8 @@ test("an agency owner on Ultimate invites a member, who accepts and publishes; t
   await gotoHydrated(page, "/dashboard/my-listings");
   const row = page.getByRole("listitem").filter({ hasText: title });
   await expect(row).toContainText("Published by Amina Member");
+  // Featured on the member's own plan, not the owner's: no toggle for the owner here.
+  await expect(row.getByRole("button", { name: `Feature ${title}` })).toHaveCount(0);
   await shootWidths(page, "teams/my-listings-owner", [390, 1366]);
 
   // The owner sees the member's lead in the inbox and assigns it to themselves.

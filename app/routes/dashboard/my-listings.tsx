@@ -288,10 +288,12 @@ function DeleteButton({ row, returnTo }: { row: DashboardListingRow; returnTo: s
 
 export default function MyListings({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { currency } = useRootData();
+  const { currency, viewer } = useRootData();
   const { role, rows, total, page, pageCount, usage, featuresOwn, ownFeatured, boost, boosts } =
     loaderData;
   const { publishers, mates } = loaderData.team;
+  // A member's listing is featured and boosted on the member's own plan, not the owner's.
+  const ownRow = (id: number) => publishers[id] === undefined || publishers[id].id === viewer?.id;
   const returnTo = pageHref(page);
   const title =
     role === "user"
@@ -365,6 +367,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                       </Link>
                     )}
                     {featuresOwn &&
+                      ownRow(row.id) &&
                       row.status === "approved" &&
                       (!row.featured || ownFeatured.includes(row.id)) && (
                         <FeatureToggle
@@ -376,6 +379,7 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                       )}
                     {boost &&
                       !boost.locked &&
+                      ownRow(row.id) &&
                       row.status === "approved" &&
                       boosts[row.id]?.postedAt !== null && (
                         <BoostButton row={row} action={PATH} returnTo={returnTo} />
