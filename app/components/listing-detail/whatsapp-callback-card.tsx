@@ -2,16 +2,10 @@ import { MessageCircle } from "lucide-react";
 import { useFetcher } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
-import {
-  CALLBACK_NAME_MAX,
-  whatsappCallbackInputSchema,
-  type WhatsappCallbackResult,
-} from "../../lib/schemas/whatsapp-callback.ts";
+import type { WhatsappCallbackResult } from "../../lib/schemas/whatsapp-callback.ts";
+import { CALLBACK_FIELD as FIELD, CALLBACK_NAME_MAX } from "../../lib/whatsapp-callback-values.ts";
 import { SubmitButton } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
-
-/** The form's field names, from the contract the server parses. */
-const FIELD = whatsappCallbackInputSchema.keyof().enum;
 
 /**
  * "Request a WhatsApp call-back" on a listing whose owner's plan grants WhatsApp leads: a name,
