@@ -15,11 +15,12 @@ const SHARED =
  * What stays out of the shared chunk, with the libraries it would bring: the zod schemas (pages
  * without a form ship without zod), the dialog primitive and ConfirmDialog built on it (loaded
  * with the sign-in dialog, the Filters drawer, the preview or a confirmation) and the listing form's draft. The dashboard's tables, pager,
- * list search, listing rows, empty states and stat cards stay out too: only signed-in pages use them, and the public pages
- * would otherwise download them with the shared chunk.
+ * list search, listing rows, empty states and stat cards stay out too, and so do the permission table
+ * and the payment receipts: only signed-in pages use them, and the public pages would otherwise
+ * download them with the shared chunk.
  */
 const NOT_SHARED =
-  /[\\/]lib[\\/](schemas[\\/]|validation\.ts)|[\\/]ui[\\/](dialog|confirm-dialog|data-table|table-head|pager|list-search|empty-state|stat-cards)\.tsx|[\\/]listings[\\/]listing-rows\.tsx|listing-draft/;
+  /[\\/]lib[\\/](schemas[\\/]|validation\.ts|permissions\.ts|payment-receipt\.ts)|[\\/]ui[\\/](dialog|confirm-dialog|data-table|table-head|pager|list-search|empty-state|stat-cards)\.tsx|[\\/]listings[\\/]listing-rows\.tsx|listing-draft/;
 
 const clientChunks = {
   codeSplitting: {
