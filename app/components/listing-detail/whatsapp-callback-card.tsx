@@ -1,4 +1,4 @@
-import { MessageCircle } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useFetcher } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
@@ -30,7 +30,7 @@ export function WhatsappCallbackCard({ listingId, name }: { listingId: number; n
         id="whatsapp-callback-title"
         className="flex items-center gap-2 text-lg font-bold text-ink"
       >
-        <MessageCircle aria-hidden className="size-5 text-success-strong" />
+        <Icon name="message-circle" className="size-5 text-success-strong" />
         {t("detail.whatsappCallback.title")}
       </h2>
       <p className="mt-1 text-sm text-muted">{t("detail.whatsappCallback.intro", { name })}</p>
