@@ -22,12 +22,27 @@ const SHARED =
 const NOT_SHARED =
   /[\\/]lib[\\/](schemas[\\/]|validation\.ts|permissions\.ts|payment-receipt\.ts)|[\\/]ui[\\/](dialog|confirm-dialog|data-table|table-head|pager|list-search|empty-state|stat-cards)\.tsx|[\\/]listings[\\/]listing-rows\.tsx|listing-draft/;
 
+/**
+ * What the root and the site's layout draw on every page (header, footer, toasts, the currency
+ * list, the sign-in dialog's loader): one importer each, so the shared rule above misses them, but
+ * every page loads them. As one file they compress better than as five small ones, each starting
+ * brotli's window from nothing.
+ */
+const SHELL =
+  /[\\/]app[\\/](components[\\/](layout[\\/]|ui[\\/](toast|popover|flag|social-icons)\.tsx|auth[\\/]lazy-auth-dialog\.tsx)|lib[\\/]auth-dialog-url\.ts)/;
+
+/** Vite's helper that preloads a lazy part's imports: the site's layout uses it on every page. */
+const PRELOAD_HELPER = /^\0vite[\\/]preload-helper/;
+
 const clientChunks = {
   codeSplitting: {
     groups: [
       {
         name: "framework",
-        test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|get-nonce)[\\/]/,
+        test: (id: string) =>
+          /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|get-nonce)[\\/]/.test(
+            id,
+          ) || PRELOAD_HELPER.test(id),
         priority: 2,
       },
       {
@@ -36,6 +51,7 @@ const clientChunks = {
         minShareCount: 3,
         priority: 1,
       },
+      { name: "shell", test: SHELL, priority: 1 },
     ],
   },
 };

@@ -120,6 +120,10 @@ try {
   pages.push(
     { name: "agent", path: agentPath },
     { name: "services", path: "/services" },
+    { name: "about", path: "/about" },
+    { name: "contact", path: "/contact" },
+    { name: "terms", path: "/terms" },
+    { name: "admin sign-in", path: "/admin-login" },
     // Signed out, these end at the sign-in dialog: measured as a visitor reaches them.
     { name: "premium plans", path: "/dashboard/premium-plans" },
     { name: "payments", path: "/dashboard/payments" },
