@@ -9,10 +9,8 @@ import { useIsMessageKey, useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { CONTACT_REASONS, type ContactReason } from "../../lib/listing-values.ts";
 import { formatUsd } from "../../lib/money.ts";
-import { contactMessageSchema } from "../../lib/schemas/contact.ts";
 import type { PremiumPlan } from "../../lib/schemas/premium-plans.ts";
 import type { Toast } from "../../lib/toast.ts";
-import { issueMessages } from "../../lib/validation.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { FieldFrame } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
@@ -25,6 +23,27 @@ type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Partial<Record<ContactField, string>>;
 type FieldErrors = Partial<Record<string, string>>;
 
+type Check = (form: HTMLFormElement) => FieldErrors;
+let check: Check | undefined;
+
+/**
+ * The zod schema (and zod with it, 20 KB) loads once someone starts on the form, not with the
+ * page. A message sent before it arrives is checked by the server, whose refusal shows the same
+ * messages.
+ */
+function loadCheck() {
+  if (check) return;
+  void Promise.all([
+    import("../../lib/schemas/contact.ts"),
+    import("../../lib/validation.ts"),
+  ]).then(([{ contactMessageSchema }, { issueMessages }]) => {
+    check = (form) => {
+      const result = contactMessageSchema.safeParse(Object.fromEntries(new FormData(form)));
+      return result.success ? {} : issueMessages(result.error);
+    };
+  });
+}
+
 /** The plan a premium plan's "Request" link asks about (`?plan=`), as last saved. */
 export type RequestedPlan = Pick<PremiumPlan, "name" | "priceUsd" | "months"> | null;
 
@@ -36,7 +55,7 @@ const MISSING_FIELDS_TOAST: Toast = {
 
 /**
  * The form posts to the route's action, so it works before JavaScript loads. With JavaScript the
- * same zod schema runs first and a failed check never leaves the browser.
+ * same zod schema runs first (once loaded) and a failed check never leaves the browser.
  */
 export function ContactForm({
   refusal,
@@ -75,13 +94,9 @@ export function ContactForm({
     formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [refusal, showToast]);
 
-  function validate(form: HTMLFormElement): FieldErrors {
-    const result = contactMessageSchema.safeParse(Object.fromEntries(new FormData(form)));
-    return result.success ? {} : issueMessages(result.error);
-  }
-
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const found = validate(event.currentTarget);
+    if (!check) return;
+    const found = check(event.currentTarget);
     if (Object.keys(found).length === 0) {
       setClientErrors(null);
       return;
@@ -95,7 +110,7 @@ export function ContactForm({
 
   // Once errors are showing, they follow the visitor's corrections.
   function handleChange(event: React.FormEvent<HTMLFormElement>) {
-    if (Object.keys(errors).length > 0) setClientErrors(validate(event.currentTarget));
+    if (check && Object.keys(errors).length > 0) setClientErrors(check(event.currentTarget));
   }
 
   return (
@@ -107,6 +122,8 @@ export function ContactForm({
       noValidate={hydrated}
       onSubmit={handleSubmit}
       onChange={handleChange}
+      onFocus={loadCheck}
+      onPointerDown={loadCheck}
       className="mt-6 grid gap-5 sm:grid-cols-2"
     >
       <ContactField label={t("contact.form.name")} error={errors.name} required>

@@ -83,6 +83,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       listing,
       related,
       appUrl,
+      // Worked out here, so the page's scripts carry neither the summary nor the schema.org code.
+      seo: {
+        description: summarize(listing.description),
+        image: listingImageUrls(listing, appUrl)[0] ?? "/images/listing-fallback.webp",
+        jsonLd: listingJsonLd(listing, appUrl),
+      },
       booking,
       reviews,
       whatsappCallback,
@@ -348,9 +354,8 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
   if (!loaderData || error) {
     return [{ title: t("detail.meta.notFoundTitle") }, { name: "robots", content: "noindex" }];
   }
-  const { listing, appUrl } = loaderData;
+  const { listing, appUrl, seo } = loaderData;
   const title = t("detail.meta.title", { title: listing.title });
-  const description = summarize(listing.description);
   const cover = listing.images[0];
   return [
     ...pageMeta({
@@ -358,9 +363,9 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
       siteName: matches[0].loaderData.settings.siteName,
       path: `/listing/${listing.id}`,
       title,
-      description,
+      description: seo.description,
       shareTitle: listing.title,
-      image: listingImageUrls(listing, appUrl)[0] ?? "/images/listing-fallback.webp",
+      image: seo.image,
       noindex: listing.status !== "approved",
     }),
     ...(cover
@@ -370,6 +375,6 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
         ]
       : []),
     { property: "og:image:alt", content: listing.title },
-    { "script:ld+json": listingJsonLd(listing, appUrl) },
+    { "script:ld+json": seo.jsonLd },
   ];
 }
