@@ -6,21 +6,23 @@ import { defineConfig } from "vite";
  * The browser's chunks. Every page needs React and the router, so they come as one file rather
  * than the handful the automatic split made; small modules that several pages share (primitives,
  * helpers, hooks) come as one more instead of a request each. On a slow line each request costs a
- * round trip, and a phone opens only a few connections at once.
+ * round trip, and a phone opens only a few connections at once. A review and the lister's brand
+ * (the listing and agent pages, the dashboard) join them: as files of their own they cost those
+ * pages more than they add to the others.
  */
 const SHARED =
-  /[\\/]app[\\/](components[\\/](ui|layout|listings)|lib|i18n|hooks)[\\/]|node_modules[\\/](clsx|class-variance-authority)[\\/]/;
+  /[\\/]app[\\/](components[\\/](ui|layout|listings)|lib|i18n|hooks)[\\/]|[\\/]components[\\/](reviews[\\/](review-item|stars)|agents[\\/]brand-preview|safety[\\/]lazy-report-dialog)\.tsx|node_modules[\\/](clsx|class-variance-authority)[\\/]/;
 
 /**
  * What stays out of the shared chunk, with the libraries it would bring: the zod schemas (pages
  * without a form ship without zod), the dialog primitive and ConfirmDialog built on it (loaded
  * with the sign-in dialog, the Filters drawer, the preview or a confirmation) and the listing form's draft. The dashboard's tables, pager,
  * list search, listing rows, empty states and stat cards stay out too, and so do the permission table
- * and the payment receipts: only signed-in pages use them, and the public pages would otherwise
+ * and the payment receipts and amounts, and the hook of the dashboard's dialogs: only signed-in pages use them, and the public pages would otherwise
  * download them with the shared chunk.
  */
 const NOT_SHARED =
-  /[\\/]lib[\\/](schemas[\\/]|validation\.ts|permissions\.ts|payment-receipt\.ts)|[\\/]ui[\\/](dialog|confirm-dialog|data-table|table-head|pager|list-search|empty-state|stat-cards)\.tsx|[\\/]listings[\\/]listing-rows\.tsx|listing-draft/;
+  /[\\/]lib[\\/](schemas[\\/]|validation\.ts|permissions\.ts|payment-receipt\.ts|amount\.ts)|[\\/]hooks[\\/]use-answered-dialog\.ts|[\\/]ui[\\/](dialog|confirm-dialog|data-table|table-head|pager|list-search|empty-state|stat-cards)\.tsx|[\\/]listings[\\/]listing-rows\.tsx|listing-draft/;
 
 /**
  * What the root and the site's layout draw on every page (header, footer, toasts, the currency
