@@ -14,13 +14,14 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import { LOCALES } from "../app/i18n/translate.ts";
 import { CATEGORIES } from "../app/lib/listing-values.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
+import { FIRST_LOAD_BUDGET_KB, firstLoadScripts } from "../tests/support/first-load.ts";
 import { startSmtpSink } from "../tests/support/smtp-sink.ts";
 
-const BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 125);
+const BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? FIRST_LOAD_BUDGET_KB);
 const PORT = Number(process.env.PERF_PORT ?? 3951);
 
 async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
@@ -134,17 +135,11 @@ try {
     // A context of its own: no cache, no cookie, as on a first visit.
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const tab = await context.newPage();
-    const urls = new Set<string>();
-    tab.on("request", (req) => {
-      if (req.resourceType() === "script" || new URL(req.url()).pathname.endsWith(".js")) {
-        urls.add(req.url());
-      }
-    });
-    await tab.goto(`${base}${page.path}`, { waitUntil: "networkidle" });
+    const urls = await firstLoadScripts(tab, `${base}${page.path}`);
     const finalPath = new URL(tab.url()).pathname + new URL(tab.url()).search;
     await context.close();
     const scripts = await Promise.all(
-      [...urls].map(async (url) => ({ url, bytes: await brotliBytes(url) })),
+      urls.map(async (url) => ({ url, bytes: await brotliBytes(url) })),
     );
     measured.push({ ...page, finalPath, scripts });
   }
