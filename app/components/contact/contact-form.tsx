@@ -23,25 +23,19 @@ type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Partial<Record<ContactField, string>>;
 type FieldErrors = Partial<Record<string, string>>;
 
-type Check = (form: HTMLFormElement) => FieldErrors;
-let check: Check | undefined;
+let check: ((form: HTMLFormElement) => FieldErrors) | undefined;
+let loading: Promise<void> | undefined;
 
 /**
- * The zod schema (and zod with it, 20 KB) loads once someone starts on the form, not with the
- * page. A message sent before it arrives is checked by the server, whose refusal shows the same
- * messages.
+ * The check (zod and the schema, 20 KB) loads once someone starts on the form, not with the page.
+ * Should it fail to load, the form is sent unchecked and the server's refusal shows the messages.
  */
-function loadCheck() {
-  if (check) return;
-  void Promise.all([
-    import("../../lib/schemas/contact.ts"),
-    import("../../lib/validation.ts"),
-  ]).then(([{ contactMessageSchema }, { issueMessages }]) => {
-    check = (form) => {
-      const result = contactMessageSchema.safeParse(Object.fromEntries(new FormData(form)));
-      return result.success ? {} : issueMessages(result.error);
-    };
-  });
+function loadCheck(): Promise<void> {
+  loading ??= import("./contact-check.ts").then(
+    (module) => void (check = module.checkContact),
+    () => void (check = () => ({})),
+  );
+  return loading;
 }
 
 /** The plan a premium plan's "Request" link asks about (`?plan=`), as last saved. */
@@ -55,7 +49,7 @@ const MISSING_FIELDS_TOAST: Toast = {
 
 /**
  * The form posts to the route's action, so it works before JavaScript loads. With JavaScript the
- * same zod schema runs first (once loaded) and a failed check never leaves the browser.
+ * same zod schema runs first and a failed check never leaves the browser.
  */
 export function ContactForm({
   refusal,
@@ -95,7 +89,14 @@ export function ContactForm({
   }, [refusal, showToast]);
 
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    if (!check) return;
+    if (!check) {
+      // Sent before the check arrived: held until it has, then sent again through it.
+      event.preventDefault();
+      const form = event.currentTarget;
+      const { submitter } = event.nativeEvent as SubmitEvent;
+      void loadCheck().then(() => form.requestSubmit(submitter));
+      return;
+    }
     const found = check(event.currentTarget);
     if (Object.keys(found).length === 0) {
       setClientErrors(null);
@@ -122,8 +123,8 @@ export function ContactForm({
       noValidate={hydrated}
       onSubmit={handleSubmit}
       onChange={handleChange}
-      onFocus={loadCheck}
-      onPointerDown={loadCheck}
+      onFocus={() => void loadCheck()}
+      onPointerDown={() => void loadCheck()}
       className="mt-6 grid gap-5 sm:grid-cols-2"
     >
       <ContactField label={t("contact.form.name")} error={errors.name} required>
