@@ -20,6 +20,7 @@ import { readCurrencyCode } from "./services/session/preferences.server.ts";
 import type { RootData } from "./lib/root-data.ts";
 import { demoSignInEnabled } from "./services/session/demo-sign-in.server.ts";
 import { skipClientOnlyChanges } from "./lib/client-only-params.ts";
+import { can } from "./lib/permissions.ts";
 import { answerUnreachableDatabase } from "./lib/database-unavailable-page.server.ts";
 
 /**
@@ -70,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       role: viewer.role,
       avatar: avatarSrc(viewer),
       unreadMessages,
+      canPublish: can(viewer, "listing:offer-add"),
     },
     favoriteIds,
     googleEnabled: getConfig().google !== null,

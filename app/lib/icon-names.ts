@@ -5,6 +5,7 @@
 export const ICON_NAMES = [
   "arrow-left",
   "arrow-up-down",
+  "badge-check",
   "bath",
   "bed-double",
   "briefcase",
@@ -13,7 +14,12 @@ export const ICON_NAMES = [
   "chevron-down",
   "chevron-left",
   "chevron-right",
+  "clock",
+  "cloud-off",
   "concierge-bell",
+  "eye",
+  "eye-off",
+  "file-text",
   "globe",
   "graduation-cap",
   "heart",
@@ -37,9 +43,11 @@ export const ICON_NAMES = [
   "search",
   "search-x",
   "share-2",
+  "shield-alert",
   "sliders-horizontal",
   "sparkles",
   "star",
+  "triangle-alert",
   "x",
 ] as const;
 

@@ -14,6 +14,16 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/**
+ * The services sections: counted as "services", and the only ones sortable by rating. Here, not
+ * with the browse schema, so that a listing's page knows them without loading that module.
+ */
+const SERVICE_SECTIONS: readonly Category[] = ["professionals", "travel-agencies", "concierge"];
+
+export function isServiceSection(category: Category | "all"): boolean {
+  return category !== "all" && SERVICE_SECTIONS.includes(category);
+}
+
 export const LISTING_TYPES = ["sale", "rent", "lease", "booking", "service"] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 

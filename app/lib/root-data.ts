@@ -34,6 +34,11 @@ export interface RootData {
     avatar: string;
     /** Messages from others not yet read, across the viewer's conversations (the header's badge). */
     unreadMessages: number;
+    /**
+     * May add listings (the header's Add Listing): answered by the server, so that the
+     * permission table stays out of every page's scripts.
+     */
+    canPublish: boolean;
   } | null;
   favoriteIds: number[];
   googleEnabled: boolean;

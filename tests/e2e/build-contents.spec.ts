@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./support/test.ts";
 import { email } from "../../app/i18n/en/email.ts";
 import { payments } from "../../app/i18n/en/payments.ts";
 import { DEMO_EMAIL_DOMAIN } from "../../scripts/demo/demo-data.ts";
+import { FIRST_LOAD_BUDGET_KB, firstLoadScripts } from "../support/first-load.ts";
 import { createConfirmedAccount, uniqueEmail } from "./support/accounts.ts";
 
 /** Every JavaScript file of one side of the production build that the browser tests run. */
@@ -100,4 +101,39 @@ test("a public page is revalidated with its ETag; the dashboard is never stored"
   expect(signedIn.status()).toBe(200);
   expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
   expect(signedIn.headers()["etag"]).toBeUndefined();
+});
+
+test("a visitor's first load of each kind of public page stays within the scripts' budget", async ({
+  page,
+  request,
+}) => {
+  // Sizes from the build's .br files (or the file, where none was written): what the server
+  // sends a browser that accepts brotli, and fixed for a given build, so the sum cannot flake.
+  const sentBytes = (url: string) => {
+    const file = path.resolve("build/client", new URL(url).pathname.slice(1));
+    return statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
+  };
+  const { listings } = (await (await request.get("/api/v1/listings")).json()) as {
+    listings: { id: number }[];
+  };
+  const listingHtml = await (await request.get(`/listing/${listings[0]?.id}`)).text();
+  const agentPath = /href="(\/agents\/[a-z0-9-]+)"/.exec(listingHtml)?.[1];
+  expect(agentPath, "the listing links to its agent's page").toBeTruthy();
+  // A phone's screen, as `npm run perf:js` measures: on a wide one the contact page's office map
+  // is in view at once and loads Leaflet, a part that loads as it comes into view (decision 004).
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Every listing's page loads the same scripts: its cards are in the route's own files.
+  for (const address of [
+    "/",
+    "/real-estate",
+    `/listing/${listings[0]?.id}`,
+    agentPath,
+    "/contact",
+  ]) {
+    const scripts = await firstLoadScripts(page, address ?? "/");
+    const kb = scripts.reduce((sum, url) => sum + sentBytes(url), 0) / 1024;
+    expect(kb, `${address}: ${kb.toFixed(1)} KB in ${scripts.length} scripts`).toBeLessThanOrEqual(
+      FIRST_LOAD_BUDGET_KB,
+    );
+  }
 });

@@ -1,5 +1,6 @@
 import { useT } from "../../i18n/use-t.ts";
-import { isServiceSection, type BrowseCategory } from "../../lib/schemas/browse.ts";
+import { isServiceSection } from "../../lib/listing-values.ts";
+import type { BrowseCategory } from "../../lib/schemas/browse.ts";
 import { CATEGORY_ICONS } from "./category-icon.tsx";
 import { Icon } from "../ui/icon.tsx";
 

@@ -9,10 +9,8 @@ import { useIsMessageKey, useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { CONTACT_REASONS, type ContactReason } from "../../lib/listing-values.ts";
 import { formatUsd } from "../../lib/money.ts";
-import { contactMessageSchema } from "../../lib/schemas/contact.ts";
 import type { PremiumPlan } from "../../lib/schemas/premium-plans.ts";
 import type { Toast } from "../../lib/toast.ts";
-import { issueMessages } from "../../lib/validation.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { FieldFrame } from "../ui/field.tsx";
 import { Input } from "../ui/input.tsx";
@@ -24,6 +22,21 @@ export const CONTACT_FIELDS = ["name", "email", "reason", "subject", "message"] 
 type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Partial<Record<ContactField, string>>;
 type FieldErrors = Partial<Record<string, string>>;
+
+let check: ((form: HTMLFormElement) => FieldErrors) | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * The check (zod and the schema, 20 KB) loads once someone starts on the form, not with the page.
+ * Should it fail to load, the form is sent unchecked and the server's refusal shows the messages.
+ */
+function loadCheck(): Promise<void> {
+  loading ??= import("./contact-check.ts").then(
+    (module) => void (check = module.checkContact),
+    () => void (check = () => ({})),
+  );
+  return loading;
+}
 
 /** The plan a premium plan's "Request" link asks about (`?plan=`), as last saved. */
 export type RequestedPlan = Pick<PremiumPlan, "name" | "priceUsd" | "months"> | null;
@@ -75,13 +88,16 @@ export function ContactForm({
     formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [refusal, showToast]);
 
-  function validate(form: HTMLFormElement): FieldErrors {
-    const result = contactMessageSchema.safeParse(Object.fromEntries(new FormData(form)));
-    return result.success ? {} : issueMessages(result.error);
-  }
-
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const found = validate(event.currentTarget);
+    if (!check) {
+      // Sent before the check arrived: held until it has, then sent again through it.
+      event.preventDefault();
+      const form = event.currentTarget;
+      const { submitter } = event.nativeEvent as SubmitEvent;
+      void loadCheck().then(() => form.requestSubmit(submitter));
+      return;
+    }
+    const found = check(event.currentTarget);
     if (Object.keys(found).length === 0) {
       setClientErrors(null);
       return;
@@ -95,7 +111,7 @@ export function ContactForm({
 
   // Once errors are showing, they follow the visitor's corrections.
   function handleChange(event: React.FormEvent<HTMLFormElement>) {
-    if (Object.keys(errors).length > 0) setClientErrors(validate(event.currentTarget));
+    if (check && Object.keys(errors).length > 0) setClientErrors(check(event.currentTarget));
   }
 
   return (
@@ -107,6 +123,8 @@ export function ContactForm({
       noValidate={hydrated}
       onSubmit={handleSubmit}
       onChange={handleChange}
+      onFocus={() => void loadCheck()}
+      onPointerDown={() => void loadCheck()}
       className="mt-6 grid gap-5 sm:grid-cols-2"
     >
       <ContactField label={t("contact.form.name")} error={errors.name} required>

@@ -5,7 +5,6 @@ import { preloadAuthDialog } from "../auth/lazy-auth-dialog.tsx";
 import { useT } from "../../i18n/use-t.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
 import { cn } from "../../lib/cn.ts";
-import { can } from "../../lib/permissions.ts";
 import type { Role } from "../../lib/roles.ts";
 import { CurrencySelector } from "./currency-selector.tsx";
 import { HeaderMenu } from "./header-menu.tsx";
@@ -19,6 +18,7 @@ export interface HeaderViewer {
   role: Role | null;
   avatar: string;
   unreadMessages: number;
+  canPublish: boolean;
 }
 
 /**
@@ -51,7 +51,7 @@ export function Header({
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const signInHref = `${location.pathname}?auth=login`;
-  const canPublish = can(viewer, "listing:offer-add");
+  const canPublish = viewer?.canPublish ?? false;
   const fit = FULL_HEADER[canPublish ? "publisher" : "standard"];
   const unread = viewer?.unreadMessages ?? 0;
 

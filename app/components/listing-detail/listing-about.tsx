@@ -1,6 +1,6 @@
 import { Icon } from "../ui/icon.tsx";
 import { useT } from "../../i18n/use-t.ts";
-import { isServiceSection } from "../../lib/schemas/browse.ts";
+import { isServiceSection } from "../../lib/listing-values.ts";
 import type { ListingDetail } from "../../lib/schemas/listing-view.ts";
 
 const cardClass = "rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6";

@@ -1,4 +1,4 @@
-import { isServiceSection } from "../../lib/schemas/browse.ts";
+import { isServiceSection } from "../../lib/listing-values.ts";
 import type { ListingDetail } from "../../lib/schemas/listing-view.ts";
 
 /** "A sentence or two" for meta descriptions: whole words, at most `max` characters. */

@@ -1,17 +1,11 @@
-import { MessageCircle } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useFetcher } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
-import {
-  CALLBACK_NAME_MAX,
-  whatsappCallbackInputSchema,
-  type WhatsappCallbackResult,
-} from "../../lib/schemas/whatsapp-callback.ts";
+import type { WhatsappCallbackResult } from "../../lib/schemas/whatsapp-callback.ts";
+import { CALLBACK_FIELD as FIELD, CALLBACK_NAME_MAX } from "../../lib/whatsapp-callback-values.ts";
 import { SubmitButton } from "../ui/button.tsx";
 import { Field } from "../ui/field.tsx";
-
-/** The form's field names, from the contract the server parses. */
-const FIELD = whatsappCallbackInputSchema.keyof().enum;
 
 /**
  * "Request a WhatsApp call-back" on a listing whose owner's plan grants WhatsApp leads: a name,
@@ -36,7 +30,7 @@ export function WhatsappCallbackCard({ listingId, name }: { listingId: number; n
         id="whatsapp-callback-title"
         className="flex items-center gap-2 text-lg font-bold text-ink"
       >
-        <MessageCircle aria-hidden className="size-5 text-success-strong" />
+        <Icon name="message-circle" className="size-5 text-success-strong" />
         {t("detail.whatsappCallback.title")}
       </h2>
       <p className="mt-1 text-sm text-muted">{t("detail.whatsappCallback.intro", { name })}</p>

@@ -1,4 +1,4 @@
-import { FileText } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { buttonVariants } from "../ui/button.tsx";
@@ -21,7 +21,7 @@ export function RequestQuoteCard({ listingId, name }: { listingId: number; name:
           className: "h-12 w-full rounded-xl text-base",
         })}
       >
-        <FileText aria-hidden className="size-5" />
+        <Icon name="file-text" className="size-5" />
         {t("quotes.listing.button")}
       </Link>
       <p className="mt-3 text-sm text-muted">{t("quotes.listing.hint", { name })}</p>

@@ -1,11 +1,16 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import type { ReviewPage } from "../../lib/schemas/reviews.ts";
 import { buttonVariants } from "../ui/button.tsx";
-import { ReplyForm } from "./reply-form.tsx";
 import { ReviewItem } from "./review-item.tsx";
 import { Stars } from "./stars.tsx";
+
+/** Only the lister replies: a visitor's listing page does not load the form. */
+const ReplyForm = lazy(() =>
+  import("./reply-form.tsx").then((module) => ({ default: module.ReplyForm })),
+);
 
 const cardClass = "rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6";
 
@@ -50,11 +55,13 @@ export function ReviewsSection({
             {section.reviews.map((review) => (
               <ReviewItem key={review.id} review={review} listerName={section.lister.name}>
                 {section.mayReply && review.reply === null && (
-                  <ReplyForm
-                    reviewId={review.id}
-                    authorName={review.authorName}
-                    redirectTo={back}
-                  />
+                  <Suspense fallback={null}>
+                    <ReplyForm
+                      reviewId={review.id}
+                      authorName={review.authorName}
+                      redirectTo={back}
+                    />
+                  </Suspense>
                 )}
               </ReviewItem>
             ))}

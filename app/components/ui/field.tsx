@@ -1,4 +1,4 @@
-import { Eye, EyeOff } from "lucide-react";
+import { Icon } from "./icon.tsx";
 import { useId, useState } from "react";
 import { Input, Label } from "./input.tsx";
 
@@ -103,9 +103,9 @@ export function PasswordField({
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-subtle hover:text-ink-soft"
         >
           {visible ? (
-            <EyeOff aria-hidden className="size-4" />
+            <Icon name="eye-off" className="size-4" />
           ) : (
-            <Eye aria-hidden className="size-4" />
+            <Icon name="eye" className="size-4" />
           )}
         </button>
       </div>

@@ -1,5 +1,5 @@
+import { Icon } from "./icon.tsx";
 import { cva } from "class-variance-authority";
-import { X } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { ToastContext, type ShowToast } from "../../hooks/use-toast.ts";
@@ -174,7 +174,7 @@ function Toast({
         aria-label={t("layout.toast.close")}
         className="-m-1 rounded-md p-1 opacity-70 hover:opacity-100"
       >
-        <X aria-hidden className="size-4" />
+        <Icon name="x" className="size-4" />
       </button>
     </div>
   );

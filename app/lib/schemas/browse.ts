@@ -3,6 +3,7 @@ import {
   CATEGORIES,
   COMPLETION_STATUSES,
   GENDER_PREFERENCES,
+  isServiceSection,
   LISTING_TYPES,
   PROPERTY_TYPES,
   ROOM_TYPES,
@@ -48,17 +49,6 @@ export const PAGE_SIZE = 24;
 /** Deeper pages are never useful to people and only cost the database OFFSET work. */
 export const MAX_PAGE = 1000;
 export const MAX_PRICE = 1_000_000_000_000;
-
-/** The services sections: counted as "services", and the only ones sortable by rating. */
-export const SERVICE_SECTIONS: readonly BrowseCategory[] = [
-  "professionals",
-  "travel-agencies",
-  "concierge",
-];
-
-export function isServiceSection(category: BrowseCategory): boolean {
-  return SERVICE_SECTIONS.includes(category);
-}
 
 /** The sorts offered: relevance only with a keyword, rating only in the services sections. */
 export function sortsFor(category: BrowseCategory, q?: string): readonly Sort[] {

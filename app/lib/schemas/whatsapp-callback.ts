@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CALLBACK_FIELD as F, CALLBACK_NAME_MAX } from "../whatsapp-callback-values.ts";
 import { isStorableText } from "./text.ts";
 
 /**
@@ -13,8 +14,6 @@ const E = {
   consent: "detail.whatsappCallback.errors.consent",
 } as const;
 
-export const CALLBACK_NAME_MAX = 100;
-
 /**
  * "+" and the country code, then the number: spaces, dots, hyphens and brackets as people type
  * them are dropped. E.164 allows 15 digits at most, and no country code starts with 0.
@@ -26,14 +25,14 @@ export function normalizedPhone(typed: string): string {
 }
 
 export const whatsappCallbackInputSchema = z.object({
-  name: z
+  [F.name]: z
     .string({ error: E.name })
     .trim()
     .min(1, E.name)
     .max(CALLBACK_NAME_MAX, E.name)
     .refine(isStorableText, E.name)
     .meta({ description: "The name the lister calls the person by." }),
-  phone: z
+  [F.phone]: z
     .string({ error: E.phone })
     .transform(normalizedPhone)
     .refine((phone) => E164.test(phone), E.phone)
@@ -43,7 +42,7 @@ export const whatsappCallbackInputSchema = z.object({
       example: "+233 24 123 4567",
     }),
   // A form's checked box sends "on"; the API sends true. Anything else is no consent.
-  consent: z
+  [F.consent]: z
     .union([z.literal(true), z.literal("on"), z.literal("true")], { error: E.consent })
     .meta({ description: "The person agrees to be contacted on WhatsApp about this listing." }),
 });

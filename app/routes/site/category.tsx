@@ -1,4 +1,4 @@
-import { SlidersHorizontal, X } from "lucide-react";
+import { Icon } from "../../components/ui/icon.tsx";
 import { Suspense, useRef, useState } from "react";
 import { redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/category";
@@ -138,7 +138,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         >
           <div className="mb-4 flex items-center justify-between">
             <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
-              <SlidersHorizontal aria-hidden className="size-5 text-primary" />
+              <Icon name="sliders-horizontal" className="size-5 text-primary" />
               {t("browse.filters.title")}
             </h2>
             <a
@@ -146,7 +146,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               aria-label={t("browse.filters.close")}
               className="hidden size-10 items-center justify-center rounded-lg text-muted group-target:inline-flex lg:group-target:hidden"
             >
-              <X aria-hidden className="size-5" />
+              <Icon name="x" className="size-5" />
             </a>
           </div>
           <Suspense>{panel(false)}</Suspense>
@@ -183,7 +183,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 "shrink-0 px-3.5 text-sm",
               )}
             >
-              <SlidersHorizontal aria-hidden className="size-4" />
+              <Icon name="sliders-horizontal" className="size-4" />
               {t("browse.filters.open")}
               {activeCount > 0 && (
                 <span className="rounded-full bg-primary px-1.5 text-xs leading-5 text-white">

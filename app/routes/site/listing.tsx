@@ -1,5 +1,5 @@
+import { Icon } from "../../components/ui/icon.tsx";
 import { Suspense } from "react";
-import { BadgeCheck, Clock, MapPin, SearchX } from "lucide-react";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/listing";
 import { ListingCard } from "../../components/listings/listing-card.tsx";
@@ -83,6 +83,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       listing,
       related,
       appUrl,
+      // Worked out here, so the page's scripts carry neither the summary nor the schema.org code.
+      seo: {
+        description: summarize(listing.description),
+        image: listingImageUrls(listing, appUrl)[0] ?? "/images/listing-fallback.webp",
+        jsonLd: listingJsonLd(listing, appUrl),
+      },
       booking,
       reviews,
       whatsappCallback,
@@ -195,12 +201,12 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
         <div className="flex flex-wrap gap-1.5">
           {listing.status === "approved" ? (
             <Badge className="bg-success-tint text-success-strong ring-1 ring-success-pale">
-              <BadgeCheck aria-hidden className="size-3.5" />
+              <Icon name="badge-check" className="size-3.5" />
               {t("detail.badges.verified")}
             </Badge>
           ) : (
             <Badge className="bg-warning-tint text-warning-deep ring-1 ring-warning-light">
-              <Clock aria-hidden className="size-3.5" />
+              <Icon name="clock" className="size-3.5" />
               {listing.status === "rejected"
                 ? t("detail.badges.rejected")
                 : t("detail.badges.pending")}
@@ -222,7 +228,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               {listing.title}
             </h1>
             <p className="mt-2 flex items-start gap-1.5 text-muted">
-              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-primary-vivid" />
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0 text-primary-vivid" />
               <span>
                 {listing.address}, {listing.city}, {listing.countryName}
               </span>
@@ -327,7 +333,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">
-      <SearchX aria-hidden className="size-12 text-faint" />
+      <Icon name="search-x" className="size-12 text-faint" />
       <h1 className="mt-4 text-2xl font-bold text-ink">
         {notFound ? t("detail.notFound.title") : t("layout.error.title")}
       </h1>
@@ -348,9 +354,8 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
   if (!loaderData || error) {
     return [{ title: t("detail.meta.notFoundTitle") }, { name: "robots", content: "noindex" }];
   }
-  const { listing, appUrl } = loaderData;
+  const { listing, appUrl, seo } = loaderData;
   const title = t("detail.meta.title", { title: listing.title });
-  const description = summarize(listing.description);
   const cover = listing.images[0];
   return [
     ...pageMeta({
@@ -358,9 +363,9 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
       siteName: matches[0].loaderData.settings.siteName,
       path: `/listing/${listing.id}`,
       title,
-      description,
+      description: seo.description,
       shareTitle: listing.title,
-      image: listingImageUrls(listing, appUrl)[0] ?? "/images/listing-fallback.webp",
+      image: seo.image,
       noindex: listing.status !== "approved",
     }),
     ...(cover
@@ -370,6 +375,6 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
         ]
       : []),
     { property: "og:image:alt", content: listing.title },
-    { "script:ld+json": listingJsonLd(listing, appUrl) },
+    { "script:ld+json": seo.jsonLd },
   ];
 }
