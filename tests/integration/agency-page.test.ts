@@ -15,6 +15,7 @@ import {
 import { testEngine } from "../support/database.ts";
 import { givePlan, makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { makeBooking } from "../support/factories/bookings.ts";
+import { makeConversation } from "../support/factories/conversations.ts";
 import { createPageHandler, markupOf, textOf, type PageHandler } from "../support/page-handler.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
@@ -134,6 +135,49 @@ describe(`agency pages on ${testEngine}`, () => {
       currency: USD,
     });
     expect(sale.listings.items.map((l) => l.id)).toEqual([memberVilla]);
+  });
+
+  it("says which languages the team speaks and how it answers, from its listings' conversations", async () => {
+    await handlesOf([owner.id, member.id, outsider.id]);
+    for (const [who, languages] of [
+      [owner, ["English", "Twi"]],
+      [member, ["French", "English"]],
+      [outsider, ["Hausa"]],
+    ] as const) {
+      await app.handle.db
+        .update(publicProfiles)
+        .set({ languages: [...languages] })
+        .where(eq(publicProfiles.userId, who.id));
+    }
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    // A question the member answered in 30 minutes, one the owner answered on the member's
+    // listing in 90, one unanswered; the outsider's quick answer is not the agency's.
+    const asked = [
+      { listing: memberVilla, answeredBy: member, after: 30 },
+      { listing: memberVilla, answeredBy: owner, after: 90 },
+      { listing: ownerFlat, answeredBy: null, after: 0 },
+    ];
+    const outside = await makeListing({ owner: outsider, title: "Outside Answers" });
+    for (const { listing, answeredBy, after } of [
+      ...asked,
+      { listing: outside.id, answeredBy: outsider, after: 1 },
+    ]) {
+      const asker = await makeUser({ role: "user" });
+      await makeConversation({
+        listing: { id: listing },
+        guest: asker,
+        messages: [
+          { from: asker, body: "Is it free?", createdAt: at(600) },
+          ...(answeredBy ? [{ from: answeredBy, body: "Yes.", createdAt: at(600 - after) }] : []),
+        ],
+      });
+    }
+    const agency = await getAgencyPage({ handle: "savannah-homes", params: ALL, currency: USD });
+    expect(agency.languages).toEqual(["English", "French", "Twi"]);
+    expect(agency.response).toEqual({ conversations: 3, rate: 2 / 3, medianMinutes: 60 });
+    const html = await textOf(await page("/agencies/savannah-homes"));
+    expect(html).toContain("English, French, Twi");
+    expect(html).toContain("67%");
   });
 
   it("answers the site's 404 for an unknown or malformed handle, never a 500", async () => {

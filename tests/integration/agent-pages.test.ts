@@ -201,7 +201,7 @@ describe(`public agent pages on ${testEngine}`, () => {
     });
 
     it("too few conversations give no response rate", async () => {
-      expect(await responseStats(free.id)).toEqual({
+      expect(await responseStats({ userId: free.id })).toEqual({
         conversations: 0,
         rate: null,
         medianMinutes: null,

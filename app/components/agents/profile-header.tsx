@@ -7,8 +7,8 @@ import { VerificationStatus } from "./verification-status.tsx";
 
 /**
  * The top of a public page: cover (property website), photo, name, what they are, member since,
- * languages, verification and how they answer. An agency's page has no languages or answers of
- * its own and leaves them out; `children` add a line under the name (a badge, an agency link).
+ * languages, verification and how they answer. An agency's page has no verification of its own
+ * (its badge is a child); `children` add a line under the name (a badge, an agency link).
  */
 export function ProfileHeader({
   name,
@@ -76,10 +76,10 @@ export function ProfileHeader({
                 : t("agents.noLanguages")}
             </p>
           )}
-          {verification && response && (
+          {(verification || response) && (
             <div className="grid gap-4 sm:grid-cols-2">
-              <VerificationStatus verification={verification} />
-              <ResponseFigures response={response} />
+              {verification && <VerificationStatus verification={verification} />}
+              {response && <ResponseFigures response={response} />}
             </div>
           )}
         </div>

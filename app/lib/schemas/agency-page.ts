@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { ratingSummarySchema, reviewSchema } from "./reviews.ts";
-import { brandSchema, pageListingsSchema, websiteSchema } from "./public-profile.ts";
+import {
+  brandSchema,
+  pageListingsSchema,
+  responseStatsSchema,
+  websiteSchema,
+} from "./public-profile.ts";
 
 /**
  * An agency's public page (/agencies/<handle>, GET /api/v1/agencies/{handle}): the team, every
@@ -33,6 +38,12 @@ export const agencyPageSchema = z
       description: "The agency badge, when the owner's plan grants it; pending until verified.",
     }),
     members: z.array(agencyMemberCardSchema),
+    languages: z.array(z.string()).meta({
+      description: "Every language the team speaks (the owner's alone while the team is paused).",
+    }),
+    response: responseStatsSchema.meta({
+      description: "How the team answers the conversations about the agency's listings.",
+    }),
     owner: z.object({ name: z.string(), handle: z.string() }),
     reviews: ratingSummarySchema.extend({ latest: z.array(reviewSchema) }),
     listings: pageListingsSchema,

@@ -64,6 +64,8 @@ export default function AgencyPage({ loaderData }: Route.ComponentProps) {
         kindLabel={t("agencies.kind")}
         avatarUrl={agency.avatarUrl}
         memberSince={agency.memberSince}
+        languages={agency.languages}
+        response={agency.response}
         coverUrl={website?.coverUrl ?? null}
         brand={agency.brand}
       >
@@ -135,16 +137,16 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
         about: agency.website?.about,
         rating: agency.reviews.rating,
         ratingCount: agency.reviews.ratingCount,
-        extra:
-          agency.members.length > 0
-            ? {
-                member: agency.members.map((m) => ({
-                  "@type": "Person",
-                  name: m.name,
-                  url: `${appUrl}/agents/${m.handle}`,
-                })),
-              }
-            : undefined,
+        extra: {
+          ...(agency.members.length > 0 && {
+            member: agency.members.map((m) => ({
+              "@type": "Person",
+              name: m.name,
+              url: `${appUrl}/agents/${m.handle}`,
+            })),
+          }),
+          ...(agency.languages.length > 0 && { knowsLanguage: agency.languages }),
+        },
       }),
     },
   ];

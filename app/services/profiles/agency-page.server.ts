@@ -5,8 +5,6 @@ import {
   agencies,
   agencyMembers,
   listings,
-  planSubscriptions,
-  premiumPlans,
   publicProfiles,
   reviews,
   user,
@@ -19,7 +17,11 @@ import type { BrowseParams } from "../../lib/schemas/browse.ts";
 import { isHandleShaped } from "../../lib/schemas/public-profile.ts";
 import { browseOwnerListings } from "../listings/browse.server.ts";
 import { mediaUrl } from "../media/images.server.ts";
-import { currentPlan, entitlementsOfPlan } from "../premium/entitlements.server.ts";
+import {
+  currentPlan,
+  entitlementsOfPlan,
+  runningPerksSql,
+} from "../premium/entitlements.server.ts";
 import { reviewViewColumns, toView } from "../reviews/reviews.server.ts";
 import { teamRunning } from "../teams/team-rights.server.ts";
 import {
@@ -29,6 +31,7 @@ import {
   PAGE_LISTINGS,
   PAGE_REVIEWS,
   publicCategories,
+  responseStats,
 } from "./public-profile.server.ts";
 
 /**
@@ -65,19 +68,36 @@ async function findAgency(handle: string) {
   return row && !row.ownerBanned ? row : null;
 }
 
-/** The active team, owner first, then by joining date; banned accounts are left out. */
-async function teamMembers(agencyId: number): Promise<AgencyPage["members"]> {
+/** The languages on a person's own page. */
+async function spokenBy(userId: string): Promise<string[]> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ languages: publicProfiles.languages })
+    .from(publicProfiles)
+    .where(eq(publicProfiles.userId, userId));
+  return row?.languages ?? [];
+}
+
+/**
+ * The active team, owner first, then by joining date, with the languages on their own pages;
+ * banned accounts are left out.
+ */
+async function teamMembers(
+  agencyId: number,
+): Promise<(AgencyPage["members"][number] & { languages: string[] })[]> {
   const db = await getDb();
   const rows = await db
     .select({
       userId: user.id,
       name: user.name,
+      languages: sql<string[]>`coalesce(${publicProfiles.languages}, '{}'::text[])`,
       avatarUrl: sql<string | null>`coalesce(${user.avatarUrl}, ${user.image})`,
       role: agencyMembers.role,
       joinedAt: agencyMembers.joinedAt,
     })
     .from(agencyMembers)
     .innerJoin(user, eq(user.id, agencyMembers.userId))
+    .leftJoin(publicProfiles, eq(publicProfiles.userId, agencyMembers.userId))
     .where(
       and(
         eq(agencyMembers.agencyId, agencyId),
@@ -93,6 +113,7 @@ async function teamMembers(agencyId: number): Promise<AgencyPage["members"]> {
     handle: handles.get(row.userId)!,
     role: row.role,
     joinedAt: new Date(row.joinedAt).toISOString(),
+    languages: row.languages,
   }));
 }
 
@@ -142,14 +163,17 @@ export async function getAgencyPage(input: {
   const website = grants(perks, "propertyWebsite");
   const branding = grants(perks, "customBranding");
   const publisher = { agencyId: agency.id };
-  const [running, categories, page, featured, reviewSummary, ownerHandles] = await Promise.all([
-    teamRunning(agency.ownerId, now),
-    publicCategories(publisher),
-    browseOwnerListings(publisher, input.params, input.currency, PAGE_LISTINGS),
-    website ? featuredListings(publisher, agency.featuredListingIds ?? []) : [],
-    agencyReviews(agency.id),
-    handlesOf([agency.ownerId]),
-  ]);
+  const [running, categories, page, featured, reviewSummary, ownerHandles, response] =
+    await Promise.all([
+      teamRunning(agency.ownerId, now),
+      publicCategories(publisher),
+      browseOwnerListings(publisher, input.params, input.currency, PAGE_LISTINGS),
+      website ? featuredListings(publisher, agency.featuredListingIds ?? []) : [],
+      agencyReviews(agency.id),
+      handlesOf([agency.ownerId]),
+      responseStats(publisher, now),
+    ]);
+  const members = running ? await teamMembers(agency.id) : [];
   const brand = branding ? brandOf(agency) : null;
   return {
     handle: agency.handle,
@@ -159,7 +183,11 @@ export async function getAgencyPage(input: {
     memberSince: new Date(agency.createdAt).toISOString(),
     running,
     badge: grants(perks, "agencyBadge") ? { verified: agency.businessVerifiedAt !== null } : null,
-    members: running ? await teamMembers(agency.id) : [],
+    members: members.map(({ languages: _spoken, ...member }) => member),
+    languages: running
+      ? [...new Set(members.flatMap((member) => member.languages))].sort()
+      : await spokenBy(agency.ownerId),
+    response,
     owner: { name: agency.ownerName, handle: ownerHandles.get(agency.ownerId)! },
     reviews: reviewSummary,
     listings: {
@@ -195,13 +223,7 @@ export async function listSitemapAgencies(limit: number): Promise<{ handle: stri
       and(
         sql`coalesce(${user.banned}, false) = false`,
         sql`exists (select 1 from ${listings} l where l.agency_id = ${agencies.id} and l.status = 'approved')`,
-        sql`coalesce((
-          select pp.entitlements ? 'team'
-          from ${planSubscriptions} ps join ${premiumPlans} pp on pp.id = ps.plan_id
-          where ps.user_id = ${agencies.ownerId} and ps.starts_at <= now() and ps.ends_at > now()
-          order by ps.starts_at desc
-          limit 1
-        ), false)`,
+        sql`coalesce(${runningPerksSql(sql`${agencies.ownerId}`)} ? 'team', false)`,
       ),
     )
     .orderBy(agencies.handle)

@@ -136,30 +136,35 @@ export function brandOf(row: { logoKey: string | null; brandColor: string | null
 /**
  * How they answer: of the conversations people started with them in the last 90 days (messages,
  * booking and quote requests all open one), the share they answered and the median time to their
- * first answer. Too few conversations tell nothing: the rate is then null.
+ * first answer. Too few conversations tell nothing: the rate is then null. For an agency, the
+ * conversations about its listings, answered by whoever of the team wrote first.
  */
 export async function responseStats(
-  userId: string,
+  publisher: { userId: string } | { agencyId: number },
   now: Date = new Date(),
 ): Promise<ResponseStats> {
   const db = await getDb();
   const since = new Date(now.getTime() - RESPONSE_WINDOW_DAYS * 86_400_000);
+  const [fromThem, theirs] =
+    "userId" in publisher
+      ? [
+          sql<boolean>`${messages.senderId} = ${publisher.userId}`,
+          eq(conversations.hostId, publisher.userId),
+        ]
+      : [
+          sql<boolean>`${messages.senderId} <> ${conversations.guestId}`,
+          sql`exists (select 1 from ${listings} l where l.id = ${conversations.listingId} and l.agency_id = ${publisher.agencyId})`,
+        ];
   // Who wrote when, oldest first: enough to find each conversation's first question and answer.
   const rows = await db
     .select({
       conversationId: messages.conversationId,
-      fromThem: sql<boolean>`${messages.senderId} = ${userId}`,
+      fromThem,
       at: messages.createdAt,
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(
-      and(
-        eq(conversations.hostId, userId),
-        gte(conversations.createdAt, since),
-        lte(conversations.createdAt, now),
-      ),
-    )
+    .where(and(theirs, gte(conversations.createdAt, since), lte(conversations.createdAt, now)))
     .orderBy(messages.createdAt, messages.id)
     .limit(RESPONSE_MESSAGES_READ);
   const asked = new Map<number, number>();
@@ -261,7 +266,7 @@ export async function getPublicProfile(input: {
   const publisher = { userId: found.userId };
   const [categories, response, latest, page, featured, agency] = await Promise.all([
     publicCategories(publisher),
-    responseStats(found.userId, now),
+    responseStats({ userId: found.userId }, now),
     latestListerReviews(found.userId, PAGE_REVIEWS),
     browseOwnerListings(publisher, input.params, input.currency, PAGE_LISTINGS),
     perks.website ? featuredListings(publisher, found.featuredListingIds) : [],
