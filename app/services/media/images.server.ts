@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { IMAGE_SNIFF_BYTES, MAX_IMAGE_BYTES, sniffUploadFormat } from "../../lib/schemas/image.ts";
 import { logger } from "../../lib/logger.server.ts";
@@ -71,7 +71,7 @@ const COSINES = Array.from({ length: HASH_FREQUENCIES }, (_, u) =>
  * resizing, lightening or trimming the edges barely move, so a copy of a photo differs in a few
  * bits (app/lib/perceptual-hash.ts compares them) and another photo in about half.
  */
-export async function perceptualHash(image: sharp.Sharp): Promise<string> {
+export async function perceptualHash(image: Sharp): Promise<string> {
   const grey = await image
     .greyscale()
     .resize(HASH_SIZE, HASH_SIZE, { fit: "fill" })
