@@ -6,7 +6,7 @@
  */
 
 /** Bits that may differ for two photos to count as the same one. */
-export const SAME_PHOTO_MAX_DISTANCE = 10;
+export const SAME_PHOTO_MAX_DISTANCE = 8;
 
 /**
  * The hash cut into four bands of 16 bits (4 hex digits), each indexed. Two hashes within 7 bits

@@ -16,7 +16,12 @@ import { listingImages, listings, listingSignals, user } from "../../db/schema/i
 import type { Category, ListingType, PriceType } from "../../lib/listing-values.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentRuleReasons } from "../../lib/payment-rule.ts";
-import { bandProbes, hammingDistance, isSamePhoto } from "../../lib/perceptual-hash.ts";
+import {
+  bandProbes,
+  hammingDistance,
+  isSamePhoto,
+  SAME_PHOTO_MAX_DISTANCE,
+} from "../../lib/perceptual-hash.ts";
 import type { SignalDetail } from "../../lib/schemas/signals.ts";
 import {
   HIGH_VALUE_PERCENTILE,
@@ -39,14 +44,16 @@ import {
  *   owner's listing (app/lib/perceptual-hash.ts).
  * - new_account_many / new_account_high_value: an account younger than 7 days (nobody's identity
  *   is verified yet, so every account counts as unverified) created more than 5 listings within
- *   24 hours, or priced this one above the 95th percentile of its category, type and period.
+ *   24 hours, or priced this one above the 95th percentile of approved listings of its category,
+ *   type and period in its country.
  * - payment_rule: the title or description asks to be paid off the site, as the payment rule
  *   of messages reads it (app/lib/payment-rule.ts).
  */
 
 type Db = Database | DbTransaction;
 
-interface CheckedListing {
+/** What the signals read of a saved listing and its owner. */
+export interface CheckedListing {
   id: number;
   userId: string;
   category: Category;
@@ -123,21 +130,27 @@ export async function duplicatePhotosSignal(
     .where(and(eq(listingImages.listingId, listing.id), isNotNull(listingImages.phash)));
   const hashes = own.map((row) => row.phash!);
   if (hashes.length === 0) return null;
-  const probes = hashes.flatMap((hash) =>
-    bandProbes(hash).map(
-      (values, band) =>
-        sql`${BAND_COLUMNS[band]!} IN (${sql.join(
-          values.map((value) => sql`${value}`),
-          sql`, `,
-        )})`,
+  // Per photo: a band among its probes (an index), then the distance, before any row leaves.
+  const matches = hashes.map((hash) =>
+    and(
+      or(
+        ...bandProbes(hash).map(
+          (values, band) =>
+            sql`${BAND_COLUMNS[band]!} IN (${sql.join(
+              values.map((value) => sql`${value}`),
+              sql`, `,
+            )})`,
+        ),
+      ),
+      sql`bit_count(('x' || ${listingImages.phash})::bit(64) # ${`x${hash}`}::bit(64)) <= ${SAME_PHOTO_MAX_DISTANCE}`,
     ),
   );
   const candidates = await db
     .select({ listingId: listingImages.listingId, phash: listingImages.phash })
     .from(listingImages)
     .innerJoin(listings, eq(listings.id, listingImages.listingId))
-    .where(and(or(...probes), ne(listings.userId, listing.userId)))
-    .limit(1000);
+    .where(and(or(...matches), ne(listings.userId, listing.userId)))
+    .limit(100);
   const closest = new Map<number, number>();
   for (const candidate of candidates) {
     for (const hash of hashes) {
@@ -184,7 +197,7 @@ export async function newAccountSignals(
         comparables: count(),
       })
       .from(listings)
-      .where(and(...comparable(listing)));
+      .where(and(...comparable(listing), eq(listings.countryCode, listing.countryCode)));
     const percentile = row?.percentile == null ? null : Number(row.percentile);
     if (
       percentile !== null &&
@@ -206,7 +219,7 @@ export function paymentRuleSignal(listing: CheckedListing): SignalDetail | null 
   return reasons.length > 0 ? { kind: "payment_rule", reasons } : null;
 }
 
-async function checkedListing(db: Db, listingId: number): Promise<CheckedListing | null> {
+export async function checkedListing(db: Db, listingId: number): Promise<CheckedListing | null> {
   const [row] = await db
     .select({
       id: listings.id,
