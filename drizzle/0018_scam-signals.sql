@@ -20,6 +20,6 @@ CREATE INDEX "listing_images_phash_band0_idx" ON "listing_images" USING btree (s
 CREATE INDEX "listing_images_phash_band1_idx" ON "listing_images" USING btree (substr("phash", 5, 4));--> statement-breakpoint
 CREATE INDEX "listing_images_phash_band2_idx" ON "listing_images" USING btree (substr("phash", 9, 4));--> statement-breakpoint
 CREATE INDEX "listing_images_phash_band3_idx" ON "listing_images" USING btree (substr("phash", 13, 4));--> statement-breakpoint
-CREATE INDEX "listings_approved_comparable_price_idx" ON "listings" USING btree ("category","listing_type","price_type","country_code",lower("city"),"price_usd_cents") WHERE "listings"."status" = 'approved' AND "listings"."price_usd_cents" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "listings_approved_comparable_price_idx" ON "listings" USING btree ("category","listing_type","price_type","country_code",lower("city"),"property_type","price_usd_cents") WHERE "listings"."status" = 'approved' AND "listings"."price_usd_cents" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "listing_images" ADD CONSTRAINT "listing_images_phash_check" CHECK ("listing_images"."phash" ~ '^[0-9a-f]{16}$');--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK ("audit_log"."action" IN ('listing.approve', 'listing.reject', 'listing.feature', 'listing.premium', 'listing.unflag', 'user.edit', 'user.delete', 'currency.add', 'currency.edit', 'settings.edit', 'hero.edit', 'plan.edit', 'message.reply', 'review.hide', 'report.resolve', 'payout.record', 'booking.cancel'));

@@ -249,8 +249,8 @@ export const listings = pgTable(
     // A place typed in the location filter is matched inside city names ("%nairobi%").
     index("listings_city_trgm_idx").using("gin", t.city.op("gin_trgm_ops")),
     // The price signals (app/services/signals): the prices of approved listings of a category,
-    // type and price period, in one place (a city) for the median, or all of them for the
-    // percentile, read from the index alone.
+    // type and price period, in one city and property type for the median, or in one country
+    // for the percentile, read from the index alone.
     index("listings_approved_comparable_price_idx")
       .on(
         t.category,
@@ -258,6 +258,7 @@ export const listings = pgTable(
         t.priceType,
         t.countryCode,
         sql`lower(${t.city})`,
+        t.propertyType,
         t.priceUsdCents,
       )
       .where(sql`${t.status} = 'approved' AND ${t.priceUsdCents} IS NOT NULL`),

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { listingImages, listings, listingSignals, user } from "../../db/schema/index.ts";
-import type { Category, ListingType, PriceType } from "../../lib/listing-values.ts";
+import type { Category, ListingType, PriceType, PropertyType } from "../../lib/listing-values.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { paymentRuleReasons } from "../../lib/payment-rule.ts";
 import {
@@ -38,8 +38,8 @@ import {
  * thresholds are in app/lib/signal-values.ts, and why in docs/decisions/017-scam-signals.md.
  *
  * - low_price: the price is below 40% of the median of approved listings of the same city,
- *   country, category, type and price period (prices are all kept in US cents), when at least
- *   five such listings exist.
+ *   country, category, listing type, property type and price period (prices are all kept in US
+ *   cents), when at least five such listings exist.
  * - duplicate_photos: a photo's perceptual hash is within a few bits of a photo of another
  *   owner's listing (app/lib/perceptual-hash.ts).
  * - new_account_many / new_account_high_value: an account younger than 7 days (nobody's identity
@@ -59,6 +59,7 @@ export interface CheckedListing {
   category: Category;
   listingType: ListingType;
   priceType: PriceType | null;
+  propertyType: PropertyType | null;
   priceUsdCents: number | null;
   countryCode: string;
   city: string;
@@ -101,6 +102,9 @@ export async function lowPriceSignal(
         ...comparable(listing),
         eq(listings.countryCode, listing.countryCode),
         sql`lower(${listings.city}) = ${listing.city.toLowerCase()}`,
+        listing.propertyType === null
+          ? isNull(listings.propertyType)
+          : eq(listings.propertyType, listing.propertyType),
       ),
     );
   const median = row?.median === null || row?.median === undefined ? null : Number(row.median);
@@ -227,6 +231,7 @@ export async function checkedListing(db: Db, listingId: number): Promise<Checked
       category: listings.category,
       listingType: listings.listingType,
       priceType: listings.priceType,
+      propertyType: listings.propertyType,
       priceUsdCents: listings.priceUsdCents,
       countryCode: listings.countryCode,
       city: listings.city,
