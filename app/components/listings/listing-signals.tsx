@@ -85,7 +85,10 @@ function DismissButton({
           kind: t(`publish.signals.kinds.${signal.detail.kind}`),
           title,
         })}
-        className={cn(buttonVariants({ variant: "outline", size: "sm" }), "text-secondary")}
+        className={cn(
+          buttonVariants({ variant: "outline", size: "sm" }),
+          "shrink-0 whitespace-nowrap bg-surface text-secondary",
+        )}
       >
         {t("publish.signals.dismiss")}
       </button>
