@@ -77,6 +77,7 @@ export const DOMAIN_IMPORTS = {
     media: ["images"],
     premium: ["entitlements", "plan-limits"],
     reference: ["reference"],
+    signals: ["listing-signals", "signal-review"],
     teams: ["team-rights"],
   },
   media: { premium: ["entitlements"] },
@@ -107,6 +108,7 @@ export const DOMAIN_IMPORTS = {
   reference: { admin: ["audit"], cache: ["memo"] },
   reviews: { admin: ["audit"], premium: ["entitlements"] },
   safety: { admin: ["audit"], reviews: ["reviews"] },
+  signals: { admin: ["audit"] },
   teams: { premium: ["entitlements"], session: ["action-answer"] },
 };
 

@@ -106,6 +106,13 @@ export const RATE_LIMIT_RULES = {
     perAddress: 1000,
     message: "limits.listingEdits",
   },
+  // The administrator's dismissals of scam signals: a day's queue, not a robot's.
+  signalDismiss: {
+    windowSeconds: 3600,
+    perAccount: 300,
+    perAddress: 1000,
+    message: "limits.signalDismissals",
+  },
   calendarFeed: {
     windowSeconds: 3600,
     perAccount: 10,

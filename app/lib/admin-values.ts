@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   "listing.reject",
   "listing.feature",
   "listing.premium",
+  "listing.unflag",
   "user.edit",
   "user.delete",
   "currency.add",

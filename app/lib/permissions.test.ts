@@ -218,6 +218,15 @@ describe("dashboard permissions", () => {
   });
 });
 
+describe("scam signals", () => {
+  it("are read and dismissed by the administrator alone", () => {
+    for (const action of ["signal:view", "signal:dismiss"] as const) {
+      expect(ROLES.filter((role) => can(as(role), action))).toEqual(["admin"]);
+      expect(can(null, action)).toBe(false);
+    }
+  });
+});
+
 describe("team rules", () => {
   const owner = { id: "owner", role: "agent" as const };
   const member = { id: "member", role: "agent" as const };

@@ -110,6 +110,10 @@ export const PERMISSIONS = {
   /** Publishing without a plan's listing limit. */
   "listing:unlimited": { any: ADMIN },
   "listing:set-premium": { any: ADMIN },
+  /** A listing's scam signals (app/services/signals): reading them beside the listing. */
+  "signal:view": { any: ADMIN },
+  /** Dismissing a scam signal as a false alarm (audited). */
+  "signal:dismiss": { any: ADMIN },
   /** Their own listings in the dashboard, with statuses and view counts. */
   "listing:list-own": { any: PUBLISHERS },
   "favorite:toggle": { any: SIGNED_IN },

@@ -175,6 +175,8 @@ async function insertDemoData(
           storageKey: image.storageKey,
           width: image.width,
           height: image.height,
+          // No perceptual hash: the demo's artwork is shared between owners' listings on
+          // purpose, and the duplicate-photo signal would flag every demo listing saved again.
           createdAt: data.listings[i]?.createdAt ?? now,
         })),
       );

@@ -40,6 +40,7 @@ describe(`migrations on ${testEngine}`, () => {
       "listing_boosts",
       "listing_images",
       "listing_leads",
+      "listing_signals",
       "listing_uploads",
       "listing_videos",
       "listing_views",

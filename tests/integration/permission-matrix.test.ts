@@ -269,6 +269,11 @@ const API: Record<string, Expectation> = {
   },
   "GET /api/v1/admin/listings": { action: "listing:list-all" },
   "PATCH /api/v1/admin/listings/:id": { action: "listing:feature", json: { featured: true } },
+  // The path's id is a listing's number, which names no scam signal: a 404 once allowed.
+  "POST /api/v1/admin/listing-signals/:id/dismiss": {
+    action: "signal:dismiss",
+    alsoAllowed: [404],
+  },
   // The path's id is a listing's number, which names no account: a 404 once allowed.
   "GET /api/v1/admin/users": { action: "user:manage" },
   "PATCH /api/v1/admin/users/:id": {

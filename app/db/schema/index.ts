@@ -11,3 +11,4 @@ export * from "./rate-limits.ts";
 export * from "./teams.ts";
 export * from "./boosts.ts";
 export * from "./profiles.ts";
+export * from "./signals.ts";

@@ -248,6 +248,20 @@ export const listings = pgTable(
       .where(sql`${t.status} = 'approved'`),
     // A place typed in the location filter is matched inside city names ("%nairobi%").
     index("listings_city_trgm_idx").using("gin", t.city.op("gin_trgm_ops")),
+    // The price signals (app/services/signals): the prices of approved listings of a category,
+    // type and price period, in one city and property type for the median, or in one country
+    // for the percentile, read from the index alone.
+    index("listings_approved_comparable_price_idx")
+      .on(
+        t.category,
+        t.listingType,
+        t.priceType,
+        t.countryCode,
+        sql`lower(${t.city})`,
+        t.propertyType,
+        t.priceUsdCents,
+      )
+      .where(sql`${t.status} = 'approved' AND ${t.priceUsdCents} IS NOT NULL`),
   ],
 );
 
@@ -276,10 +290,23 @@ export const listingImages = pgTable(
     storageKey: text("storage_key").notNull().unique(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
+    /**
+     * The photo's perceptual hash, 16 hex digits (app/services/media/images.server.ts); null for
+     * images stored before hashes were kept, which the duplicate-photo signal does not compare.
+     */
+    phash: text("phash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique("listing_images_position_unique").on(t.listingId, t.position),
+    check("listing_images_phash_check", sql`${t.phash} ~ '^[0-9a-f]{16}$'`),
+    // The hash's four 16-bit bands (app/lib/perceptual-hash.ts), one index each: the
+    // duplicate-photo lookup reads the photos whose band is among a few values in any of them.
+    ...[1, 5, 9, 13].map((from, band) =>
+      index(`listing_images_phash_band${band}_idx`).on(
+        sql`substr(${t.phash}, ${sql.raw(String(from))}, 4)`,
+      ),
+    ),
     check(
       "listing_images_position_check",
       sql`${t.position} BETWEEN 0 AND ${sql.raw(String(MAX_LISTING_IMAGES - 1))}`,

@@ -16,6 +16,8 @@ export const listingUploads = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
+    /** The photo's perceptual hash, carried into listing_images when a listing takes it. */
+    phash: text("phash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -331,6 +331,7 @@ export const dashboard = {
         reject: "Rejected a listing",
         feature: "Changed a listing's Featured switch",
         premium: "Changed a listing's Premium switch",
+        unflag: "Dismissed a listing's scam signal",
       },
       user: {
         edit: "Edited a user",

@@ -39,6 +39,8 @@ export const limits = {
     "You have saved and removed a lot of listings in the last hour. Please wait a while and try again.",
   listingEdits:
     "You have made a lot of changes to your listings in the last hour. Please wait a while and try again.",
+  signalDismissals:
+    "You have dismissed a lot of scam signals in the last hour. Please wait a while and try again.",
   calendarFeeds:
     "You have added a lot of calendars in the last hour. Please wait a while before adding more.",
   accountSettings:

@@ -303,6 +303,45 @@ export const publish = {
     next: "Next",
     pageOf: "Page {page} of {count}",
   },
+  signals: {
+    flagged: "Flagged",
+    listLabel: "Why {title} is flagged",
+    filterLabel: "Show listings",
+    filters: { all: "All", flagged: "Flagged" },
+    noFlagged: "No listing is flagged.",
+    dismiss: "Dismiss signal",
+    dismissLabel: "Dismiss the {kind} signal of {title}",
+    dismissed: "Signal dismissed.",
+    dismissFailed: "Error",
+    dismissFailedDescription: "The signal was not dismissed: {message}",
+    notFound: "This signal does not exist or was dismissed already.",
+    kinds: {
+      low_price: "Low price",
+      duplicate_photos: "Photos used elsewhere",
+      new_account_many: "New account, many listings",
+      new_account_high_value: "New account, high price",
+      payment_rule: "Payment off the site",
+    },
+    reasons: {
+      lowPrice: {
+        one: "{price} is under {share}% of the median, {median}, of {count} similar listing in this city.",
+        other:
+          "{price} is under {share}% of the median, {median}, of {count} similar listings in this city.",
+      },
+      duplicatePhotos: {
+        one: "A photo is also on another owner's listing:",
+        other: "A photo is also on {count} other owners' listings:",
+      },
+      newAccountMany: {
+        one: "An account under {days} days old created {count} listing within 24 hours (more than {most} is flagged).",
+        other:
+          "An account under {days} days old created {count} listings within 24 hours (more than {most} is flagged).",
+      },
+      newAccountHighValue:
+        "An account under {days} days old asks {price}, above {rank}% of similar listings ({percentile}).",
+      paymentRule: "The title or description mentions {reasons}.",
+    },
+  },
   api: {
     unauthenticated: "Please log in to submit a listing.",
     uploadNotFound: "This upload does not exist or has already been used.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SIGNAL_FILTERS } from "../signal-values.ts";
 import { isStorableText, oneLine } from "./text.ts";
 
 /** My Listings' page size: a page of rows stays quick to load and to scan. */
@@ -29,11 +30,16 @@ const managedListingsPage = z.coerce.number().int().min(1).max(100_000);
  */
 export const managedListingsQuerySchema = z.object({
   q: managedListingsSearch.default(""),
+  filter: z
+    .enum(SIGNAL_FILTERS)
+    .default("all")
+    .meta({ description: "`flagged`: only listings with a scam signal not yet dismissed." }),
   page: managedListingsPage.default(1),
 });
 
 /** The same for Manage Listings, which forgives: a bad value means no search, or page 1. */
 export const managedListingsPageQuerySchema = z.object({
   q: managedListingsSearch.catch(""),
+  filter: z.enum(SIGNAL_FILTERS).catch("all"),
   page: managedListingsPage.catch(1),
 });

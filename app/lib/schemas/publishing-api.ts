@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { MODERATION_DECISIONS } from "../listing-status.ts";
 import { AGENT_TYPES, LISTING_STATUSES } from "../listing-values.ts";
+import { SIGNAL_FILTERS } from "../signal-values.ts";
 import { dashboardListingRowSchema } from "./listing-view.ts";
+import { listingSignalSchema } from "./signals.ts";
 
 /** What the publishing endpoints of /api/v1 answer: uploads, My Listings and the admin's tools. */
 
@@ -48,6 +50,7 @@ export const editableListingSchema = z.object({
 export const moderationQueueSchema = z.object({
   listings: z.array(
     dashboardListingRowSchema.extend({
+      signals: z.array(listingSignalSchema),
       ownerName: z.string(),
       ownerEmail: z.string(),
       createdAt: z.string(),
@@ -61,11 +64,12 @@ export const moderationResultSchema = z.object({
 });
 
 export const managedListingsPageSchema = z.object({
-  rows: z.array(dashboardListingRowSchema),
+  rows: z.array(dashboardListingRowSchema.extend({ signals: z.array(listingSignalSchema) })),
   total: z.int(),
   page: z.int(),
   pageCount: z.int(),
   query: z.string(),
+  filter: z.enum(SIGNAL_FILTERS),
 });
 
 /** PATCH /api/v1/admin/listings/{id}: Featured, Premium or both. */

@@ -3,21 +3,24 @@ import { z } from "zod";
 import type { Route } from "./+types/manage-listings";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { ListingRows } from "../../components/listings/listing-rows.tsx";
+import { ListingSignals } from "../../components/listings/listing-signals.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { ListSearch } from "../../components/ui/list-search.tsx";
 import { Pager } from "../../components/ui/pager.tsx";
 import { useRootData } from "../../hooks/use-root-data.ts";
-import { createTranslator } from "../../i18n/translate.ts";
+import { createTranslator, pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { managedListingsPageQuerySchema } from "../../lib/schemas/dashboard.ts";
 import { idSchema } from "../../lib/schemas/id.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
 import { LISTING_ATTRIBUTES, type ListingAttribute } from "../../lib/listing-status.ts";
+import { SIGNAL_FILTERS, type SignalFilter } from "../../lib/signal-values.ts";
 import {
   listManagedListings,
   setListingAttribute,
 } from "../../services/listings/moderation.server.ts";
+import { dismissListingSignal } from "../../services/signals/signal-review.server.ts";
 import { redirectWithToast, safeRedirectPath } from "../../auth/flash-toast.server.ts";
 import { answerAction, refusalText } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
@@ -25,32 +28,63 @@ import { buttonVariants } from "../../components/ui/button.tsx";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/manage-listings";
-const actionSchema = z.object({
-  intent: z.literal("set-attribute"),
-  attribute: z.enum(LISTING_ATTRIBUTES),
-  listingId: idSchema,
-  value: z.enum(["true", "false"]).transform((v) => v === "true"),
-  returnTo: z.string().optional(),
-});
+/** The pages whose rows post here: Manage Listings, and Moderation's Dismiss signal. */
+const RETURN_PATHS = [PATH, "/dashboard/moderation"];
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("set-attribute"),
+    attribute: z.enum(LISTING_ATTRIBUTES),
+    listingId: idSchema,
+    value: z.enum(["true", "false"]).transform((v) => v === "true"),
+    returnTo: z.string().optional(),
+  }),
+  z.object({
+    intent: z.literal("dismiss-signal"),
+    signalId: z.string(),
+    returnTo: z.string().optional(),
+  }),
+]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, "listing:list-all");
   const url = new URL(request.url);
-  const { q, page } = managedListingsPageQuerySchema.parse({
+  const { q, filter, page } = managedListingsPageQuerySchema.parse({
     q: url.searchParams.get("q") ?? "",
+    filter: url.searchParams.get("filter") ?? "all",
     page: url.searchParams.get("page") ?? 1,
   });
-  return listManagedListings({ actor: viewer, query: q, page });
+  return {
+    ...(await listManagedListings({ actor: viewer, query: q, filter, page })),
+    messages: pickMessages(["safety.paymentRule"]),
+  };
 }
 
-/** Featured / Premium switches: "Listing {attribute} updated." and back to the same page. */
+/**
+ * Featured / Premium switches ("Listing {attribute} updated.") and Dismiss signal ("Signal
+ * dismissed."), back to the page the administrator was on.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requirePermission(context, "listing:list-all");
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response(null, { status: 400 });
-  const { attribute, listingId, value } = parsed.data;
   const back = safeRedirectPath(parsed.data.returnTo, PATH);
-  const returnTo = back.startsWith(PATH) ? back : PATH;
+  const returnTo = RETURN_PATHS.some((path) => back === path || back.startsWith(`${path}?`))
+    ? back
+    : PATH;
+  if (parsed.data.intent === "dismiss-signal") {
+    const { signalId } = parsed.data;
+    return answerAction(() => dismissListingSignal({ actor: viewer, signalId }), {
+      success: () => redirectWithToast(returnTo, { title: "publish.signals.dismissed" }),
+      refused: (error) =>
+        redirectWithToast(returnTo, {
+          title: "publish.signals.dismissFailed",
+          description: "publish.signals.dismissFailedDescription",
+          params: { message: refusalText(error) },
+          variant: "destructive",
+        }),
+    });
+  }
+  const { attribute, listingId, value } = parsed.data;
   const t = createTranslator();
   const word = t(`publish.manage.attributes.${attribute}`);
   return answerAction(() => setListingAttribute({ actor: viewer, listingId, attribute, value }), {
@@ -130,10 +164,11 @@ function AttributeSwitch({
 export default function ManageListings({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { currency } = useRootData();
-  const { rows, total, page, pageCount, query } = loaderData;
-  const href = (p: number) => {
+  const { rows, total, page, pageCount, query, filter } = loaderData;
+  const href = (p: number, show: SignalFilter = filter) => {
     const params = new URLSearchParams();
     if (query) params.set("q", query);
+    if (show !== "all") params.set("filter", show);
     if (p > 1) params.set("page", String(p));
     const search = params.toString();
     return search ? `${PATH}?${search}` : PATH;
@@ -160,17 +195,48 @@ export default function ManageListings({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
+      <nav aria-label={t("publish.signals.filterLabel")} className="mb-3 flex flex-wrap gap-2">
+        {SIGNAL_FILTERS.map((option) => (
+          <Link
+            key={option}
+            to={href(1, option)}
+            aria-current={option === filter ? "page" : undefined}
+            className={cn(
+              "rounded-full px-3 py-1.5 text-sm font-semibold",
+              option === filter
+                ? "bg-primary text-white"
+                : "bg-surface-muted text-secondary hover:bg-surface-strong",
+            )}
+          >
+            {t(`publish.signals.filters.${option}`)}
+          </Link>
+        ))}
+      </nav>
+
       {rows.length > 0 ? (
         <ListingRows
           rows={rows}
           currency={currency}
           showStatus
+          details={(row) => (
+            <ListingSignals
+              signals={row.signals}
+              title={row.title}
+              currency={currency}
+              returnTo={returnTo}
+            />
+          )}
           actions={(row) => (
             <>
               <AttributeSwitch row={row} attribute="featured" returnTo={returnTo} />
               <AttributeSwitch row={row} attribute="premium" returnTo={returnTo} />
             </>
           )}
+        />
+      ) : filter === "flagged" && !query ? (
+        <EmptyState
+          title={t("publish.signals.noFlagged")}
+          body={t("dashboard.overview.noActivityAdmin")}
         />
       ) : query ? (
         <EmptyState

@@ -4,9 +4,11 @@ import { Form, useFetcher } from "react-router";
 import type { Route } from "./+types/moderation";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { ListingRows } from "../../components/listings/listing-rows.tsx";
+import { ListingSignals } from "../../components/listings/listing-signals.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useRootData } from "../../hooks/use-root-data.ts";
+import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { MAX_REASON_LENGTH } from "../../lib/listing-status.ts";
@@ -37,7 +39,10 @@ const PATH = "/dashboard/moderation";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, "listing:moderate");
-  return { rows: await listModerationQueue(viewer) };
+  return {
+    rows: await listModerationQueue(viewer),
+    messages: pickMessages(["safety.paymentRule"]),
+  };
 }
 
 /** Approve or reject: "Listing status updated to {status}." and an e-mail to the owner. */
@@ -192,10 +197,18 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
           currency={currency}
           showStatus
           details={(row) => (
-            <p className="mt-1 truncate text-xs text-subtle">
-              {t("publish.moderation.owner", { name: row.ownerName })} ·{" "}
-              {t("publish.moderation.submitted", { date: date.format(new Date(row.createdAt)) })}
-            </p>
+            <>
+              <p className="mt-1 truncate text-xs text-subtle">
+                {t("publish.moderation.owner", { name: row.ownerName })} ·{" "}
+                {t("publish.moderation.submitted", { date: date.format(new Date(row.createdAt)) })}
+              </p>
+              <ListingSignals
+                signals={row.signals}
+                title={row.title}
+                currency={currency}
+                returnTo={PATH}
+              />
+            </>
           )}
           actions={(row) => (
             <>

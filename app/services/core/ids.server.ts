@@ -21,6 +21,7 @@ const NOT_FOUND = {
   contactMessage: ["NOT_FOUND", "dashboard.messages.notFoundDescription"],
   invitation: ["NOT_FOUND", "teams.errors.invitationNotFound"],
   boost: ["NOT_FOUND", "boosts.errors.notFound"],
+  signal: ["NOT_FOUND", "publish.signals.notFound"],
 } as const satisfies Record<string, readonly [ErrorCode, MessageKey]>;
 
 export type IdKind = keyof typeof NOT_FOUND;

@@ -118,6 +118,7 @@ export async function storeListingUpload({
       userId: actor.id,
       width: stored.width,
       height: stored.height,
+      phash: stored.phash,
     });
   } catch (error) {
     await removeStoredImages(storage, [stored.storageKey]);
@@ -205,6 +206,7 @@ export async function adoptUploads(
       storageKey: listingUploads.storageKey,
       width: listingUploads.width,
       height: listingUploads.height,
+      phash: listingUploads.phash,
     })
     .from(listingUploads)
     .where(and(eq(listingUploads.userId, actor.id), inArray(listingUploads.storageKey, wanted)));

@@ -35,6 +35,7 @@ import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { publishingAgencyOf, runningAgencyOwner } from "../teams/team-rights.server.ts";
 import { requireId } from "../core/ids.server.ts";
 import { removeStoredImages } from "../media/images.server.ts";
+import { checkListingSignals } from "../signals/listing-signals.server.ts";
 import { listingFormValues, listingRowValues } from "./listing-row.server.ts";
 import { removeWholeFiles } from "./listing-video.server.ts";
 import {
@@ -55,7 +56,8 @@ import { logger } from "../../lib/logger.server.ts";
  * admin publishes it or the admin turned manual approval off (Settings); an owner's edit of what
  * the public reads sends a live listing back to review while manual approval is on
  * (app/lib/listing-status.ts). The team hears of every publisher's new listing by e-mail. A new
- * listing needs a place in the owner's plan (app/services/premium/plan-limits.server.ts).
+ * listing needs a place in the owner's plan (app/services/premium/plan-limits.server.ts). Every
+ * saved listing is checked for scam signals (app/services/signals), which flag it for review.
  */
 
 // ── Parsing ───────────────────────────────────────────────────────────────────────────────────
@@ -169,6 +171,7 @@ export async function createListing({
     throw error;
   }
   await removeStoredImages(storage, [...copies.keys()]);
+  await checkListingSignals(id);
   if (!skipsReview)
     await notifyTeam(db, actor, { id, title: listing.title, category: listing.category, status });
   return { id, status, backToReview: false };
@@ -289,6 +292,7 @@ export async function updateListing({
           storageKey: listingImages.storageKey,
           width: listingImages.width,
           height: listingImages.height,
+          phash: listingImages.phash,
         })
         .from(listingImages)
         .where(eq(listingImages.listingId, id))
@@ -330,6 +334,7 @@ export async function updateListing({
             storageKey: image!.storageKey,
             width: image!.width,
             height: image!.height,
+            phash: image!.phash,
           })),
         );
       }
@@ -349,6 +354,7 @@ export async function updateListing({
   }
   // Committed: the pending originals and the images taken out of the listing are garbage now.
   await removeStoredImages(storage, [...copies.keys(), ...outcome.removed]);
+  await checkListingSignals(id);
   return { id, status: outcome.status, backToReview: outcome.backToReview };
 }
 

@@ -14,15 +14,19 @@ import {
 } from "../../lib/listing-status.ts";
 import type { AgentType } from "../../lib/listing-values.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
+import type { ListingSignal } from "../../lib/schemas/signals.ts";
+import type { SignalFilter } from "../../lib/signal-values.ts";
 import { dashboardColumns } from "../dashboard/dashboard-listings.server.ts";
 import { recordAudit } from "../admin/audit.server.ts";
+import { flaggedListing, openSignalsOf } from "../signals/signal-review.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireId } from "../core/ids.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 
 /**
  * What only the administrator does to listings: approve or reject them (the owner is told by
- * e-mail), feature them and mark them premium, and look through all of them.
+ * e-mail), feature them and mark them premium, and look through all of them, each with the scam
+ * signals that flag it (app/services/signals).
  */
 
 export const MANAGE_PAGE_SIZE = 20;
@@ -144,10 +148,26 @@ export async function setListingAttribute({
   });
 }
 
-export interface ModerationRow extends DashboardListingRow {
+/** A listing row of the administrator's lists, with its scam signals not yet dismissed. */
+export interface FlaggableRow extends DashboardListingRow {
+  signals: ListingSignal[];
+}
+
+export interface ModerationRow extends FlaggableRow {
   ownerName: string;
   ownerEmail: string;
   createdAt: string;
+}
+
+async function withSignals<Row extends DashboardListingRow>(
+  actor: Actor,
+  rows: Row[],
+): Promise<(Row & { signals: ListingSignal[] })[]> {
+  const signals = await openSignalsOf(
+    actor,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, signals: signals.get(row.id) ?? [] }));
 }
 
 /** Listings waiting for a decision, oldest first: first come, first reviewed. */
@@ -169,26 +189,35 @@ export async function listModerationQueue(
     .where(eq(listings.status, "pending_approval"))
     .orderBy(listings.createdAt, listings.id)
     .limit(limit);
-  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() }));
+  return withSignals(
+    actor,
+    rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() })),
+  );
 }
 
 export interface ManagedListingsPage {
-  rows: DashboardListingRow[];
+  rows: FlaggableRow[];
   total: number;
   page: number;
   pageCount: number;
   query: string;
+  filter: SignalFilter;
 }
 
-/** Every listing, newest first, searched by title, city or number, one page at a time. */
+/**
+ * Every listing, or only the flagged ones, newest first, searched by title, city or number, one
+ * page at a time.
+ */
 export async function listManagedListings({
   actor,
   query = "",
+  filter = "all",
   page = 1,
   pageSize = MANAGE_PAGE_SIZE,
 }: {
   actor: Actor | null;
   query?: string;
+  filter?: SignalFilter;
   page?: number;
   pageSize?: number;
 }): Promise<ManagedListingsPage> {
@@ -205,6 +234,7 @@ export async function listManagedListings({
       number !== null ? eq(listings.id, number) : undefined,
     );
   }
+  if (filter === "flagged") where = and(where, flaggedListing());
   const [counted] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(listings)
@@ -215,9 +245,16 @@ export async function listManagedListings({
   const rows = await db
     .select(dashboardColumns)
     .from(listings)
-    .where(and(where))
+    .where(where)
     .orderBy(desc(listings.createdAt), desc(listings.id))
     .limit(pageSize)
     .offset((current - 1) * pageSize);
-  return { rows, total, page: current, pageCount, query: q };
+  return {
+    rows: await withSignals(actor, rows),
+    total,
+    page: current,
+    pageCount,
+    query: q,
+    filter,
+  };
 }

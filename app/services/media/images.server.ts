@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import type { MessageKey } from "../../i18n/translate.ts";
 import { IMAGE_SNIFF_BYTES, MAX_IMAGE_BYTES, sniffUploadFormat } from "../../lib/schemas/image.ts";
 import { logger } from "../../lib/logger.server.ts";
@@ -28,6 +28,11 @@ export interface StoredImage {
   storageKey: string;
   width: number;
   height: number;
+  /**
+   * The photo's perceptual hash (perceptualHash), for finding the same photo on another owner's
+   * listing; absent on images stored before hashes were kept.
+   */
+  phash?: string | null;
 }
 
 export function variantKey(storageKey: string, variant: ImageVariant): string {
@@ -46,6 +51,47 @@ export function watermarkedKey(storageKey: string, variant: ImageVariant): strin
 /** The public URL of one variant of a stored image. */
 export function mediaUrl(storageKey: string, variant: ImageVariant): string {
   return `/media/${variantKey(storageKey, variant)}`;
+}
+
+/** The size the photo is shrunk to, and how many of its lowest frequencies the hash keeps. */
+const HASH_SIZE = 32;
+const HASH_FREQUENCIES = 8;
+
+/** cos((2x + 1) u π / 2N) for the discrete cosine transform of the shrunk photo. */
+const COSINES = Array.from({ length: HASH_FREQUENCIES }, (_, u) =>
+  Array.from({ length: HASH_SIZE }, (_, x) =>
+    Math.cos(((2 * x + 1) * u * Math.PI) / (2 * HASH_SIZE)),
+  ),
+);
+
+/**
+ * A 64-bit perceptual hash (pHash) of a photo, as 16 hex digits: the photo in grey, shrunk to 32
+ * × 32, its 8 × 8 lowest frequencies (a discrete cosine transform), each bit saying whether one
+ * is above their median. The low frequencies are the photo's broad shapes, which re-encoding,
+ * resizing, lightening or trimming the edges barely move, so a copy of a photo differs in a few
+ * bits (app/lib/perceptual-hash.ts compares them) and another photo in about half.
+ */
+export async function perceptualHash(image: Sharp): Promise<string> {
+  const grey = await image
+    .greyscale()
+    .resize(HASH_SIZE, HASH_SIZE, { fit: "fill" })
+    .raw()
+    .toBuffer();
+  const rows = Array.from({ length: HASH_SIZE }, (_, y) =>
+    COSINES.map((cos) => cos.reduce((sum, c, x) => sum + c * grey[y * HASH_SIZE + x]!, 0)),
+  );
+  const frequencies: number[] = [];
+  for (let v = 0; v < HASH_FREQUENCIES; v++) {
+    for (let u = 0; u < HASH_FREQUENCIES; u++) {
+      frequencies.push(COSINES[v]!.reduce((sum, c, y) => sum + c * rows[y]![u]!, 0));
+    }
+  }
+  // The first is the photo's mean brightness: it would move the median with every lightening.
+  const sorted = frequencies.slice(1).sort((a, b) => a - b);
+  const median = (sorted[31]! + sorted[32]!) / 2;
+  let hash = 0n;
+  for (const value of frequencies) hash = (hash << 1n) | (value > median ? 1n : 0n);
+  return hash.toString(16).padStart(16, "0");
 }
 
 /**
@@ -69,17 +115,17 @@ export function storeImage(
       .resize({ width: largest, height: largest * 2, fit: "inside", withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
+    const raw = { width: size.width, height: size.height, channels: size.channels };
+    const phash = await perceptualHash(sharp(pixels, { raw }));
     const storageKey = `${folder}/${randomBytes(8).toString("hex")}`;
     for (const [variant, maxWidth] of Object.entries(IMAGE_VARIANTS) as [ImageVariant, number][]) {
-      const data = await sharp(pixels, {
-        raw: { width: size.width, height: size.height, channels: size.channels },
-      })
+      const data = await sharp(pixels, { raw })
         .resize({ width: maxWidth, height: maxWidth * 2, fit: "inside", withoutEnlargement: true })
         .webp({ quality: variant === "thumb" ? 60 : 72, effort: 4 })
         .toBuffer();
       await storage.put(variantKey(storageKey, variant), data);
     }
-    return { storageKey, width: size.width, height: size.height };
+    return { storageKey, width: size.width, height: size.height, phash };
   });
 }
 

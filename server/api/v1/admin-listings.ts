@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { AppError } from "../../../app/lib/app-error.ts";
 import type { ListingAttribute } from "../../../app/lib/listing-status.ts";
 import { managedListingsQuerySchema } from "../../../app/lib/schemas/dashboard.ts";
+import { dismissedSignalSchema } from "../../../app/lib/schemas/signals.ts";
 import {
   listingAttributesResultSchema,
   listingAttributesSchema,
@@ -11,6 +12,7 @@ import {
   listManagedListings,
   setListingAttribute,
 } from "../../../app/services/listings/moderation.server.ts";
+import { dismissListingSignal } from "../../../app/services/signals/signal-review.server.ts";
 import {
   apiRouter,
   errorResponse,
@@ -18,6 +20,7 @@ import {
   jsonRequest,
   jsonResponse,
   idParam,
+  limitedRoute,
   noStore,
   queryParameters,
   sessionSecurity,
@@ -25,7 +28,10 @@ import {
   signedIn,
 } from "./router.ts";
 
-/** The administrator's Manage Listings: every listing, and its Featured and Premium switches. */
+/**
+ * The administrator's Manage Listings: every listing with its scam signals, its Featured and
+ * Premium switches, and dismissing a signal.
+ */
 export const adminListingRoutes = apiRouter();
 
 adminListingRoutes.openapi(
@@ -33,7 +39,7 @@ adminListingRoutes.openapi(
     method: "get",
     path: "/admin/listings",
     security: sessionSecurity,
-    summary: "Every listing, searchable and paged (admin)",
+    summary: "Every listing, searchable, filtered to flagged ones and paged (admin)",
     operationId: "listAllListings",
     middleware: [noStore, signedIn()] as const,
     request: { query: queryParameters(managedListingsQuerySchema) },
@@ -45,8 +51,11 @@ adminListingRoutes.openapi(
     },
   }),
   async (c) => {
-    const { q, page } = c.req.valid("query");
-    return c.json(await listManagedListings({ actor: c.get("viewer"), query: q, page }), 200);
+    const { q, filter, page } = c.req.valid("query");
+    return c.json(
+      await listManagedListings({ actor: c.get("viewer"), query: q, filter, page }),
+      200,
+    );
   },
 );
 
@@ -87,4 +96,27 @@ adminListingRoutes.openapi(
     if (!result) throw new AppError("VALIDATION_FAILED", "api.errors.badRequest");
     return c.json(result, 200);
   },
+);
+
+adminListingRoutes.openapi(
+  limitedRoute("signalDismiss", {
+    method: "post",
+    path: "/admin/listing-signals/{id}/dismiss",
+    security: sessionSecurity,
+    summary: "Dismiss a listing's scam signal as a false alarm (admin; audited)",
+    operationId: "dismissListingSignal",
+    middleware: [noStore, signedIn(), allowedTo("signal:dismiss")] as const,
+    request: { params: z.object({ id: idParam("signal") }) },
+    responses: {
+      200: jsonResponse(dismissedSignalSchema, "The dismissed signal and its listing"),
+      401: errorResponse("UNAUTHENTICATED"),
+      403: errorResponse("FORBIDDEN"),
+      404: errorResponse("NOT_FOUND: no such signal, or it was dismissed already"),
+    },
+  }),
+  async (c) =>
+    c.json(
+      await dismissListingSignal({ actor: c.get("viewer"), signalId: c.req.valid("param").id }),
+      200,
+    ),
 );
