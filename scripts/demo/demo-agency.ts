@@ -11,8 +11,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * The demo's agency: the demo sign-in agent runs it on the plan that grants a team (the plan
- * seed buys it for her), with two East African agents as members and their property sales and
- * rentals under it, so /agencies/<handle>, the "Listed with" contact cards and the owner's team
+ * seed buys it for her), with two East African agents as members and their homes and stays
+ * under it, so /agencies/<handle>, the "Listed with" contact cards and the owner's team
  * screens have something to show. Its business is not verified: that check is still to come,
  * and the badge says pending until then.
  */
@@ -27,12 +27,17 @@ export const DEMO_AGENCY = {
 
 const TEAM = new Set<string>([DEMO_AGENCY.ownerId, ...DEMO_AGENCY.memberIds]);
 
-/** Whether a demo listing is published under the agency: the team's live property listings. */
+/** Homes to buy, rent and stay in: stays bring their guests' reviews to the agency's page. */
+const AGENCY_CATEGORIES = new Set<DemoListing["category"]>(["real-estate", "hospitality"]);
+
+/** Whether a demo listing is published under the agency: the team's approved homes and stays. */
 export function underDemoAgency(
   listing: Pick<DemoListing, "userId" | "category" | "status">,
 ): boolean {
   return (
-    TEAM.has(listing.userId) && listing.category === "real-estate" && listing.status === "approved"
+    TEAM.has(listing.userId) &&
+    AGENCY_CATEGORIES.has(listing.category) &&
+    listing.status === "approved"
   );
 }
 

@@ -439,6 +439,13 @@ describe(`reference and demo data on ${testEngine}`, () => {
         .from(listings)
         .where(eq(listings.agencyId, agency!.id));
       expect(new Set(under.map((l) => l.userId))).toEqual(new Set(team.map((m) => m.userId)));
+      // Its page has guests' reviews to show: the team's stays are under it.
+      const [reviewed] = await queryRows<{ n: number }>(
+        handle.db,
+        sql`select count(*)::int as n from reviews r join listings l on l.id = r.listing_id
+            where l.agency_id = ${agency!.id} and r.hidden_at is null`,
+      );
+      expect(reviewed?.n).toBeGreaterThan(0);
       const [page] = await handle.db
         .select()
         .from(publicProfiles)
