@@ -118,8 +118,13 @@ try {
   const listingHtml = await (await fetch(`${base}${firstListing.path}`)).text();
   const agentPath = /href="(\/agents\/[a-z0-9-]+)"/.exec(listingHtml)?.[1];
   if (!agentPath) throw new Error("The listing's contact card links to no agent page.");
+  // An agency's page, as search engines reach it: the sitemap lists the agencies whose team runs.
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const agencyPath = /<loc>[^<]*?(\/agencies\/[a-z0-9-]+)<\/loc>/.exec(sitemap)?.[1];
+  if (!agencyPath) throw new Error("The sitemap lists no agency page.");
   pages.push(
     { name: "agent", path: agentPath },
+    { name: "agency", path: agencyPath },
     { name: "services", path: "/services" },
     { name: "about", path: "/about" },
     { name: "contact", path: "/contact" },

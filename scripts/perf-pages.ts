@@ -1,8 +1,8 @@
 /**
  * Lighthouse in mobile mode (its default phone emulation and simulated slow 4G) on the pages
- * people land on: home, a category, a listing, its agent's public page and a signed-in agent's
- * dashboard, premium plans and payments, three runs each. Prints the medians and the audits that keep a category under 100, and writes every run's figures to
- * perf/pages.json.
+ * people land on: home, a category, a listing, its agent's public page, an agency's page and a
+ * signed-in agent's dashboard, premium plans and payments, three runs each. Prints the medians and
+ * the audits that keep a category under 100, and writes every run's figures to perf/pages.json.
  *
  * Needs a prior `npm run build`: starts the production server on a fresh data directory with the
  * demo data and a local SMTP sink, unless BASE_URL names a running one. The dashboard is measured
@@ -196,6 +196,10 @@ try {
   const listingPage = await (await fetch(`${base}/listing/${listingId}`)).text();
   const agentPath = /href="(\/agents\/[a-z0-9-]+)"/.exec(listingPage)?.[1];
   if (!agentPath) throw new Error("The listing's contact card links to no agent page.");
+  // An agency's page, as search engines reach it: the sitemap lists the agencies whose team runs.
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const agencyPath = /<loc>[^<]*?(\/agencies\/[a-z0-9-]+)<\/loc>/.exec(sitemap)?.[1];
+  if (!agencyPath) throw new Error("The sitemap lists no agency page.");
   const cookie = await signedInCookie(base, started?.sink);
   // The signed-in page comes last: its cookie stays in the browser from then on.
   const pages: { name: string; path: string; cookie?: string }[] = [
@@ -203,6 +207,7 @@ try {
     { name: "category", path: "/real-estate" },
     { name: "listing", path: `/listing/${listingId}` },
     { name: "agent", path: agentPath },
+    { name: "agency", path: agencyPath },
     { name: "dashboard", path: "/dashboard/overview", cookie },
     { name: "plans", path: "/dashboard/premium-plans", cookie },
     { name: "payments", path: "/dashboard/payments", cookie },

@@ -78,6 +78,29 @@ export async function renderArtwork(
   }
 }
 
+/**
+ * A square agency mark in the brand colour: a white roof and door under a sun, no lettering, so
+ * a demo agency has a logo without a designer or a font.
+ */
+export function agencyLogoSvg(color: string, size = 240): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 24 24">` +
+    `<rect width="24" height="24" rx="5" fill="${color}"/>` +
+    `<circle cx="17" cy="7" r="2.2" fill="#fbbf24"/>` +
+    `<path d="M4.5 12.5 12 6l7.5 6.5" fill="none" stroke="#fff" stroke-width="1.8" ` +
+    `stroke-linecap="round" stroke-linejoin="round"/>` +
+    `<path d="M6.5 11v7.5h11V11" fill="none" stroke="#fff" stroke-width="1.8" ` +
+    `stroke-linejoin="round"/><rect x="10.5" y="14" width="3" height="4.5" fill="#fff"/></svg>`
+  );
+}
+
+/** The agency mark as a PNG, for the logo pipeline that checks and re-encodes every upload. */
+export async function renderAgencyLogo(color: string): Promise<Buffer> {
+  return sharp(Buffer.from(agencyLogoSvg(color)))
+    .png()
+    .toBuffer();
+}
+
 /** The category a motif belongs to. */
 export function motifCategory(motif: ArtworkMotif): Category {
   for (const [category, motifs] of Object.entries(ARTWORK_MOTIFS) as [

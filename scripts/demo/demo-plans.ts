@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { asc } from "drizzle-orm";
 import type { DbTransaction } from "../../app/db/client.server.ts";
 import { payments, planSubscriptions, premiumPlans } from "../../app/db/schema/index.ts";
+import { grants, planEntitlements } from "../../app/lib/entitlements.ts";
 import { PAYMENT_METHODS } from "../../app/lib/payment-values.ts";
 import { addMonths } from "../../app/lib/plan-period.ts";
 import { cashIn, postLedger } from "../../app/services/payments/ledger.server.ts";
@@ -14,7 +15,8 @@ const DAY_MS = 86_400_000;
  * The demo's agents and professionals bought their plans through the sandbox: each has a paid
  * payment (with its charge and fee in the ledger, as the webhook would have written them) and a
  * running subscription of the smallest plan that holds their live listings. Without one, the
- * demo publishers would be over the free limit and unable to add a listing.
+ * demo publishers would be over the free limit and unable to add a listing. An agency owner buys
+ * the smallest that also grants `team`, or their agency would be paused.
  */
 export async function insertDemoPlans(
   tx: DbTransaction,
@@ -22,6 +24,8 @@ export async function insertDemoPlans(
     publishers: readonly { id: string; name: string }[];
     /** Live (approved or pending) listings per publisher. */
     activeListings: ReadonlyMap<string, number>;
+    /** Publishers who run an agency. */
+    teamOwners: ReadonlySet<string>;
     now: Date;
   },
   seed = 20_261_124,
@@ -31,8 +35,13 @@ export async function insertDemoPlans(
   let bought = 0;
   for (const publisher of input.publishers) {
     const active = input.activeListings.get(publisher.id) ?? 0;
+    const team = input.teamOwners.has(publisher.id);
     const plan =
-      plans.find((p) => p.listingLimit === null || p.listingLimit >= active) ?? plans.at(-1);
+      plans.find(
+        (p) =>
+          (p.listingLimit === null || p.listingLimit >= active) &&
+          (!team || grants(planEntitlements(p), "team")),
+      ) ?? plans.at(-1);
     if (!plan) return bought;
     const paidAt = new Date(input.now.getTime() - rnd.int(5, 60) * DAY_MS);
     const method = rnd.pick(PAYMENT_METHODS);

@@ -10,6 +10,7 @@ import {
 import type { MediaStorage } from "../../app/storage/media-storage.server.ts";
 import {
   bookingSettings,
+  publicProfiles,
   listingImages,
   listingLeads,
   listingViews,
@@ -18,6 +19,13 @@ import {
   user,
 } from "../../app/db/schema/index.ts";
 import { buildDemoActivity } from "./demo-activity.ts";
+import {
+  DEMO_AGENCY,
+  insertDemoAgency,
+  storeDemoAgencyLogo,
+  underDemoAgency,
+} from "./demo-agency.ts";
+import { deleteLogo } from "../../app/services/media/logo.server.ts";
 import { buildDemoBookings } from "./demo-bookings.ts";
 import { insertDemoPayouts } from "./demo-payouts.ts";
 import { insertDemoPlans } from "./demo-plans.ts";
@@ -70,6 +78,10 @@ export async function reloadDemoData(
     .from(listingImages)
     .innerJoin(listings, eq(listings.id, listingImages.listingId))
     .where(inArray(listings.userId, demoUserIds));
+  const logos = await db
+    .select({ key: publicProfiles.logoKey })
+    .from(publicProfiles)
+    .where(inArray(publicProfiles.userId, demoUserIds));
   const [listingCount] = await db
     .select({ n: count() })
     .from(listings)
@@ -77,6 +89,7 @@ export async function reloadDemoData(
   const removedUsers = await db.delete(user).where(demoUsers).returning({ id: user.id });
   // Files go only after the rows are gone: a failed delete must not leave rows without images.
   await forEachLimit(images, 16, ({ key }) => deleteStoredImage(storage, key));
+  await forEachLimit(logos, 16, ({ key }) => deleteLogo(storage, key));
   const created = await insertDemoData(db, storage, options.now ?? new Date());
   return {
     removed: {
@@ -135,6 +148,7 @@ async function insertDemoData(
     await forEachLimit([...pool.values()], 16, (img) => deleteStoredImage(storage, img.storageKey));
   }
 
+  const logoKey = await storeDemoAgencyLogo(storage);
   let guests = 0;
   try {
     await db.transaction(async (tx) => {
@@ -153,9 +167,11 @@ async function insertDemoData(
           })),
         )
         .onConflictDoNothing();
+      const agencyId = await insertDemoAgency(tx, { users: data.users, logoKey, now });
 
       const rows = data.listings.map(({ images: _images, ...listing }) => ({
         ...listing,
+        agencyId: underDemoAgency(listing) ? agencyId : null,
         searchText: listingSearchText({
           ...listing,
           countryName: COUNTRY_NAMES.get(listing.countryCode) ?? "",
@@ -226,6 +242,7 @@ async function insertDemoData(
       await insertDemoPlans(tx, {
         publishers: data.users.filter((u) => u.role === "agent" || u.role === "professional"),
         activeListings,
+        teamOwners: new Set([DEMO_AGENCY.ownerId]),
         now,
       });
 
@@ -241,6 +258,7 @@ async function insertDemoData(
     });
   } catch (error) {
     await forEachLimit(copied, 16, (img) => deleteStoredImage(storage, img.storageKey));
+    await deleteLogo(storage, logoKey);
     throw error;
   }
 

@@ -2,9 +2,11 @@ import sharp from "sharp";
 import { expect, test } from "./support/test.ts";
 import { signedInAs, uniqueEmail } from "./support/accounts.ts";
 import { gotoHydrated } from "./support/hydration.ts";
+import { horizontalOverflow } from "./support/layout.ts";
 import { approvedRental } from "./support/listings.ts";
 import { shootWidths } from "./support/screens.ts";
 import { buyUltimate, invitedSignsUp, inviteByEmail, startAgency } from "./support/teams.ts";
+import { DEMO_AGENCY } from "../../scripts/demo/demo-agency.ts";
 
 /**
  * The agency page (issue 27): an owner buys Ultimate, starts an agency and invites a member, who
@@ -76,4 +78,22 @@ test("an agency owner on Ultimate brands the agency page, and a visitor sees the
   // The member's own page names the agency.
   await team.getByRole("link", { name: /Amina Member/ }).click();
   await expect(page.getByTestId("member-of")).toContainText("Member of Baobab Estates");
+});
+
+test("the demo agency's page, a category and a listing under it fit a phone's screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/agencies/${DEMO_AGENCY.handle}`);
+  // The cards' badges name the agency (the page's own, under its heading, does not).
+  const badges = page.getByTestId("agency-badge").filter({ hasText: DEMO_AGENCY.name });
+  await expect(badges.first()).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  const listingPath = await page.locator('main a[href^="/listing/"]').first().getAttribute("href");
+  await page.goto("/real-estate");
+  await expect(page.getByTestId("agency-badge").first()).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await page.goto(listingPath!);
+  await expect(page.getByRole("link", { name: `Listed with ${DEMO_AGENCY.name}` })).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 });

@@ -119,6 +119,10 @@ test("a visitor's first load of each kind of public page stays within the script
   const listingHtml = await (await request.get(`/listing/${listings[0]?.id}`)).text();
   const agentPath = /href="(\/agents\/[a-z0-9-]+)"/.exec(listingHtml)?.[1];
   expect(agentPath, "the listing links to its agent's page").toBeTruthy();
+  // The demo data's agency, as the sitemap lists it.
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const agencyPath = /<loc>[^<]*?(\/agencies\/[a-z0-9-]+)<\/loc>/.exec(sitemap)?.[1];
+  expect(agencyPath, "the sitemap lists an agency's page").toBeTruthy();
   // A phone's screen, as `npm run perf:js` measures: on a wide one the contact page's office map
   // is in view at once and loads Leaflet, a part that loads as it comes into view (decision 004).
   await page.setViewportSize({ width: 390, height: 844 });
@@ -128,6 +132,7 @@ test("a visitor's first load of each kind of public page stays within the script
     "/real-estate",
     `/listing/${listings[0]?.id}`,
     agentPath,
+    agencyPath,
     "/contact",
   ]) {
     const scripts = await firstLoadScripts(page, address ?? "/");

@@ -1,12 +1,14 @@
 import { access, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { count, eq, like, sql } from "drizzle-orm";
+import { count, eq, isNotNull, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type DatabaseHandle } from "../../app/db/client.server.ts";
 import { ledgerHealth } from "../../app/services/payments/ledger-health.server.ts";
 import { accountBalances } from "../../app/services/payments/ledger.server.ts";
 import {
+  agencies,
+  agencyMembers,
   bookings,
   countries,
   currencies,
@@ -16,11 +18,17 @@ import {
   listings,
   payouts,
   platformSettings,
+  publicProfiles,
   reviews,
   user,
 } from "../../app/db/schema/index.ts";
 import { isoDay } from "../../app/lib/booking-values.ts";
 import { REVIEW_JOURNEY } from "../../scripts/demo/demo-reviews.ts";
+import { DEMO_AGENCY } from "../../scripts/demo/demo-agency.ts";
+import { brandColorReadable } from "../../app/lib/contrast.ts";
+import { logoOf } from "../../app/services/media/logo.server.ts";
+import { entitlementsOfPlan, currentPlan } from "../../app/services/premium/entitlements.server.ts";
+import { grants } from "../../app/lib/entitlements.ts";
 import { DEMO_PEOPLE } from "../../app/lib/demo-people.ts";
 import type { ArtworkMotif } from "../../scripts/demo/artwork.ts";
 import { buildDemoData, DEMO_EMAIL_DOMAIN } from "../../scripts/demo/demo-data.ts";
@@ -410,6 +418,44 @@ describe(`reference and demo data on ${testEngine}`, () => {
       }
     });
 
+    it("runs one agency: its owner's plan grants the team and the badge, members and listings under it", async () => {
+      const [agency] = await handle.db
+        .select()
+        .from(agencies)
+        .where(eq(agencies.handle, DEMO_AGENCY.handle));
+      expect(agency).toMatchObject({ ownerId: DEMO_AGENCY.ownerId, businessVerifiedAt: null });
+      const perks = entitlementsOfPlan(await currentPlan(DEMO_AGENCY.ownerId, NOW, handle.db));
+      expect(grants(perks, "team")).toBe(true);
+      expect(grants(perks, "agencyBadge")).toBe(true);
+      expect(grants(perks, "customBranding")).toBe(true);
+      const team = await handle.db
+        .select({ userId: agencyMembers.userId, role: agencyMembers.role })
+        .from(agencyMembers)
+        .where(eq(agencyMembers.agencyId, agency!.id));
+      expect(team).toHaveLength(1 + DEMO_AGENCY.memberIds.length);
+      expect(team.filter((m) => m.role === "member").length).toBeLessThanOrEqual(perks.team!.seats);
+      const under = await handle.db
+        .select({ userId: listings.userId })
+        .from(listings)
+        .where(eq(listings.agencyId, agency!.id));
+      expect(new Set(under.map((l) => l.userId))).toEqual(new Set(team.map((m) => m.userId)));
+      // Its page has guests' reviews to show: the team's stays are under it.
+      const [reviewed] = await queryRows<{ n: number }>(
+        handle.db,
+        sql`select count(*)::int as n from reviews r join listings l on l.id = r.listing_id
+            where l.agency_id = ${agency!.id} and r.hidden_at is null`,
+      );
+      expect(reviewed?.n).toBeGreaterThan(0);
+      const [page] = await handle.db
+        .select()
+        .from(publicProfiles)
+        .where(eq(publicProfiles.userId, DEMO_AGENCY.ownerId));
+      expect(page?.brandColor).toBe(DEMO_AGENCY.brandColor);
+      expect(brandColorReadable(page!.brandColor!)).toBe(true);
+      expect(logoOf(page!.logoKey)).not.toBeNull();
+      expect(await fileExists(page!.logoKey!)).toBe(true);
+    });
+
     it("rates listings and listers only from real reviews of completed stays and jobs", async () => {
       const rows = await handle.db.select().from(reviews);
       expect(rows.length).toBeGreaterThan(100);
@@ -599,14 +645,20 @@ describe(`reference and demo data on ${testEngine}`, () => {
       expect(stale).toHaveLength(0);
     });
 
-    it("deletes the image files of the demo listings it removes", async () => {
+    it("deletes the image files of the demo listings it removes, and the agency's logo", async () => {
       const keys = (
         await handle.db.select({ key: listingImages.storageKey }).from(listingImages)
       ).map((r) => r.key);
+      const logos = await handle.db
+        .select({ key: publicProfiles.logoKey })
+        .from(publicProfiles)
+        .where(isNotNull(publicProfiles.logoKey));
+      expect(logos).toHaveLength(1);
       await reloadDemoData(handle.db, storage, { now: NOW });
       for (const key of keys.slice(0, 20)) {
         expect(await fileExists(variantKey(key, "gallery")), key).toBe(false);
       }
+      expect(await fileExists(logos[0]!.key!)).toBe(false);
     });
   });
 });

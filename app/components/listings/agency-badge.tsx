@@ -20,10 +20,12 @@ export function AgencyBadge({
   const t = useT();
   if (!badge) return null;
   return (
+    // Sized by its container, not its one-line text: a long agency name would otherwise widen
+    // the card and the contact card past a phone's screen instead of being cut short.
     <p
       data-testid="agency-badge"
       className={cn(
-        "flex items-center gap-1 text-sm font-medium",
+        "flex items-center gap-1 text-sm font-medium contain-inline-size",
         badge.verified ? "text-primary-strong" : "text-muted",
         className,
       )}
