@@ -20,18 +20,22 @@ export function AgencyBadge({
   const t = useT();
   if (!badge) return null;
   return (
-    // Sized by its container, not its one-line text: a long agency name would otherwise widen
-    // the card and the contact card past a phone's screen instead of being cut short.
+    // Sized by its container, not its text: a long agency name would otherwise widen the card
+    // past a phone's screen. The line wraps rather than being cut short, so "pending" is never
+    // hidden and an unverified agency never reads as a verified one.
     <p
       data-testid="agency-badge"
       className={cn(
-        "flex items-center gap-1 text-sm font-medium contain-inline-size",
+        "flex items-start gap-1 text-sm font-medium contain-inline-size",
         badge.verified ? "text-primary-strong" : "text-muted",
         className,
       )}
     >
-      <Icon name="check" className={cn("size-3.5 shrink-0", !badge.verified && "opacity-50")} />
-      <span className="truncate">
+      <Icon
+        name="check"
+        className={cn("mt-0.5 size-3.5 shrink-0", !badge.verified && "opacity-50")}
+      />
+      <span className="min-w-0 [overflow-wrap:anywhere]">
         {withName
           ? t(badge.verified ? "listing.card.agencyVerified" : "listing.card.agencyPending", {
               agency: badge.agency,
