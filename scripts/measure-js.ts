@@ -8,61 +8,18 @@
  * demo data, unless BASE_URL names a running one. A listing of every category is measured, since
  * each category's detail page shows other cards.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { LOCALES } from "../app/i18n/translate.ts";
 import { CATEGORIES } from "../app/lib/listing-values.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 import { FIRST_LOAD_BUDGET_KB, firstLoadScripts } from "../tests/support/first-load.ts";
-import { startSmtpSink } from "../tests/support/smtp-sink.ts";
+import { startDemoServer } from "./demo-server.ts";
 
 const BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? FIRST_LOAD_BUDGET_KB);
 const PORT = Number(process.env.PERF_PORT ?? 3951);
-
-async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`The server stopped (exit ${server.exitCode}).`);
-    const ok = await fetch(`${base}/api/v1/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("The server did not answer /api/v1/health within 2 minutes.");
-}
-
-async function startServer() {
-  const base = `http://localhost:${PORT}`;
-  const busy = await fetch(base).then(
-    () => true,
-    () => false,
-  );
-  if (busy) throw new Error(`Port ${PORT} is in use: set PERF_PORT, or BASE_URL to measure it.`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "gateway-js-"));
-  // A production server refuses to start without mail; nothing here sends any.
-  const sink = await startSmtpSink();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(PORT),
-    APP_URL: base,
-    DATA_DIR: dataDir,
-    NODE_ENV: "production",
-    SEED_DEMO: "true",
-    SMTP_URL: sink.url,
-    PAYMENT_PROVIDER: "sandbox",
-  };
-  delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ["server.ts"], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return { base, server, dataDir, sink };
-}
 
 /**
  * The body's length as sent to a client that accepts brotli. Node's fetch would decompress it,
@@ -94,13 +51,11 @@ interface Measured {
   scripts: { url: string; bytes: number }[];
 }
 
-const started = process.env.BASE_URL ? undefined : startServer();
-const server = started ? await started : undefined;
+const server = process.env.BASE_URL ? undefined : await startDemoServer(PORT);
 const base = (process.env.BASE_URL ?? server?.base ?? "").replace(/\/$/, "");
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 let over = false;
 try {
-  if (server) await waitForHealth(base, server.server);
   const pages: { name: string; path: string }[] = [
     { name: "home", path: "/" },
     { name: "category", path: "/real-estate" },
@@ -179,15 +134,7 @@ try {
   }
 } finally {
   await browser.close();
-  if (server) {
-    if (server.server.exitCode === null) {
-      const exited = new Promise((resolve) => server.server.once("exit", resolve));
-      server.server.kill("SIGTERM");
-      await exited;
-    }
-    await server.sink.close();
-    rmSync(server.dataDir, { recursive: true, force: true });
-  }
+  await server?.stop();
 }
 if (over) {
   console.error(`\nA page is over the ${BUDGET_KB} KB budget.`);

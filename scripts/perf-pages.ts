@@ -8,63 +8,20 @@
  * demo data and a local SMTP sink, unless BASE_URL names a running one. The dashboard is measured
  * as a new agent account confirmed by its e-mail (with BASE_URL: the session in PERF_COOKIE).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
-import { linkIn, startSmtpSink } from "../tests/support/smtp-sink.ts";
+import { linkIn } from "../tests/support/smtp-sink.ts";
+import { startDemoServer, type DemoServer } from "./demo-server.ts";
 
-type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+type SmtpSink = DemoServer["sink"];
 
 const RUNS = Number(process.env.PERF_RUNS ?? 3);
 const PORT = Number(process.env.PERF_PORT ?? 3950);
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const RESOURCE_TYPES = ["script", "stylesheet", "image", "document", "font", "other", "total"];
-
-async function waitForHealth(base: string, server: ChildProcess): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`The server stopped (exit ${server.exitCode}).`);
-    const ok = await fetch(`${base}/api/v1/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("The server did not answer /api/v1/health within 2 minutes.");
-}
-
-async function startServer() {
-  const base = `http://localhost:${PORT}`;
-  const busy = await fetch(base).then(
-    () => true,
-    () => false,
-  );
-  if (busy) throw new Error(`Port ${PORT} is in use: set PERF_PORT, or BASE_URL to measure it.`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "gateway-perf-"));
-  // The test account's confirmation mail is read from a local SMTP sink.
-  const sink = await startSmtpSink();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(PORT),
-    APP_URL: base,
-    DATA_DIR: dataDir,
-    NODE_ENV: "production",
-    SEED_DEMO: "true",
-    SMTP_URL: sink.url,
-    // The demo pays through the local sandbox provider the server starts on loopback.
-    PAYMENT_PROVIDER: "sandbox",
-  };
-  delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ["server.ts"], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  return { base, server, dataDir, sink };
-}
 
 /** A session for a new, confirmed agent account, as a Cookie header value. */
 async function signedInCookie(base: string, sink: SmtpSink | undefined): Promise<string> {
@@ -184,10 +141,9 @@ function median(values: number[]): number {
 }
 
 const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_FLAGS });
-const started = process.env.BASE_URL ? undefined : await startServer();
+const started = process.env.BASE_URL ? undefined : await startDemoServer(PORT);
 const base = (process.env.BASE_URL ?? started?.base ?? "").replace(/\/$/, "");
 try {
-  if (started) await waitForHealth(base, started.server);
   const listings = (await (await fetch(`${base}/api/v1/listings`)).json()) as {
     listings: { id: number }[];
   };
@@ -282,13 +238,5 @@ try {
   console.info("\nEvery run's figures: perf/pages.json");
 } finally {
   chrome.kill();
-  if (started) {
-    if (started.server.exitCode === null) {
-      const exited = new Promise((resolve) => started.server.once("exit", resolve));
-      started.server.kill("SIGTERM");
-      await exited;
-    }
-    await started.sink.close();
-    rmSync(started.dataDir, { recursive: true, force: true });
-  }
+  await started?.stop();
 }
