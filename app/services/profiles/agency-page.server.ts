@@ -16,22 +16,22 @@ import type { AgencyPage } from "../../lib/schemas/agency-page.ts";
 import type { BrowseParams } from "../../lib/schemas/browse.ts";
 import { isHandleShaped } from "../../lib/schemas/public-profile.ts";
 import { browseOwnerListings } from "../listings/browse.server.ts";
-import { mediaUrl } from "../media/images.server.ts";
 import {
   currentPlan,
   entitlementsOfPlan,
   runningPerksSql,
 } from "../premium/entitlements.server.ts";
 import { reviewViewColumns, toView } from "../reviews/reviews.server.ts";
-import { teamRunning } from "../teams/team-rights.server.ts";
 import {
   brandOf,
   featuredListings,
   handlesOf,
   PAGE_LISTINGS,
   PAGE_REVIEWS,
+  pageListings,
   publicCategories,
   responseStats,
+  websiteOf,
 } from "./public-profile.server.ts";
 
 /**
@@ -55,6 +55,7 @@ async function findAgency(handle: string) {
       ownerId: agencies.ownerId,
       ownerName: user.name,
       ownerBanned: user.banned,
+      languages: publicProfiles.languages,
       coverKey: publicProfiles.coverKey,
       about: publicProfiles.about,
       featuredListingIds: publicProfiles.featuredListingIds,
@@ -66,16 +67,6 @@ async function findAgency(handle: string) {
     .leftJoin(publicProfiles, eq(publicProfiles.userId, agencies.ownerId))
     .where(eq(agencies.handle, handle));
   return row && !row.ownerBanned ? row : null;
-}
-
-/** The languages on a person's own page. */
-async function spokenBy(userId: string): Promise<string[]> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ languages: publicProfiles.languages })
-    .from(publicProfiles)
-    .where(eq(publicProfiles.userId, userId));
-  return row?.languages ?? [];
 }
 
 /**
@@ -159,20 +150,20 @@ export async function getAgencyPage(input: {
   const agency = isHandleShaped(handle) ? await findAgency(handle) : null;
   if (!agency) throw new AppError("NOT_FOUND", "agencies.notFound");
   const now = input.now ?? new Date();
+  // One read of the owner's plan answers the team, the badge, the website and the branding.
   const perks = entitlementsOfPlan(await currentPlan(agency.ownerId, now));
+  const running = grants(perks, "team");
   const website = grants(perks, "propertyWebsite");
   const branding = grants(perks, "customBranding");
   const publisher = { agencyId: agency.id };
-  const [running, categories, page, featured, reviewSummary, ownerHandles, response] =
-    await Promise.all([
-      teamRunning(agency.ownerId, now),
-      publicCategories(publisher),
-      browseOwnerListings(publisher, input.params, input.currency, PAGE_LISTINGS),
-      website ? featuredListings(publisher, agency.featuredListingIds ?? []) : [],
-      agencyReviews(agency.id),
-      handlesOf([agency.ownerId]),
-      responseStats(publisher, now),
-    ]);
+  const [categories, page, featured, reviewSummary, ownerHandles, response] = await Promise.all([
+    publicCategories(publisher),
+    browseOwnerListings(publisher, input.params, input.currency, PAGE_LISTINGS),
+    website ? featuredListings(publisher, agency.featuredListingIds ?? []) : [],
+    agencyReviews(agency.id),
+    handlesOf([agency.ownerId]),
+    responseStats(publisher, now),
+  ]);
   const members = running ? await teamMembers(agency.id) : [];
   const brand = branding ? brandOf(agency) : null;
   return {
@@ -186,24 +177,12 @@ export async function getAgencyPage(input: {
     members: members.map(({ languages: _spoken, ...member }) => member),
     languages: running
       ? [...new Set(members.flatMap((member) => member.languages))].sort()
-      : await spokenBy(agency.ownerId),
+      : (agency.languages ?? []),
     response,
     owner: { name: agency.ownerName, handle: ownerHandles.get(agency.ownerId)! },
     reviews: reviewSummary,
-    listings: {
-      categories,
-      items: page.listings,
-      total: page.total,
-      page: page.page,
-      pageCount: page.pageCount,
-    },
-    website: website
-      ? {
-          coverUrl: agency.coverKey ? mediaUrl(agency.coverKey, "gallery") : null,
-          about: agency.about,
-          featured,
-        }
-      : null,
+    listings: pageListings(categories, page),
+    website: website ? websiteOf(agency, featured) : null,
     brand,
   };
 }

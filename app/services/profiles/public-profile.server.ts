@@ -122,6 +122,32 @@ export async function pagePerks(userId: string, now: Date) {
   return { website: grants(set, "propertyWebsite"), branding: grants(set, "customBranding") };
 }
 
+/** A page's listings section: the categories it has and one page of its cards. */
+export function pageListings(
+  categories: Category[],
+  page: Awaited<ReturnType<typeof browseOwnerListings>>,
+) {
+  return {
+    categories,
+    items: page.listings,
+    total: page.total,
+    page: page.page,
+    pageCount: page.pageCount,
+  };
+}
+
+/** The property website's sections, from a page row's settings and its featured listings. */
+export function websiteOf(
+  row: { coverKey: string | null; about: string | null },
+  featured: Awaited<ReturnType<typeof featuredListings>>,
+) {
+  return {
+    coverUrl: row.coverKey ? mediaUrl(row.coverKey, "gallery") : null,
+    about: row.about,
+    featured,
+  };
+}
+
 export function brandOf(row: { logoKey: string | null; brandColor: string | null }): Brand | null {
   const logo = logoOf(row.logoKey);
   if (!logo && !row.brandColor) return null;
@@ -282,20 +308,8 @@ export async function getPublicProfile(input: {
     verification: { emailConfirmed: found.emailVerified },
     response,
     reviews: { rating: found.rating, ratingCount: found.ratingCount, latest },
-    listings: {
-      categories,
-      items: page.listings,
-      total: page.total,
-      page: page.page,
-      pageCount: page.pageCount,
-    },
-    website: perks.website
-      ? {
-          coverUrl: found.coverKey ? mediaUrl(found.coverKey, "gallery") : null,
-          about: found.about,
-          featured,
-        }
-      : null,
+    listings: pageListings(categories, page),
+    website: perks.website ? websiteOf(found, featured) : null,
     brand: perks.branding ? brandOf(found) : null,
     agency,
   };
