@@ -34,6 +34,15 @@ export const user = pgTable(
     /** The average of the visible reviews of their listings, kept by the reviews service. */
     rating: numeric("rating", { precision: 2, scale: 1 }),
     ratingCount: integer("rating_count").notNull().default(0),
+    /** The number confirmed by an SMS code, in E.164, and when (issue 28). */
+    verifiedPhone: text("verified_phone"),
+    phoneVerifiedAt: timestamp("phone_verified_at", { withTimezone: true }),
+    /**
+     * Until when the administrator's approval of their identity (or business) documents holds;
+     * null when never approved. app/lib/verification-values.ts reads them.
+     */
+    identityVerifiedUntil: timestamp("identity_verified_until", { withTimezone: true }),
+    businessVerifiedUntil: timestamp("business_verified_until", { withTimezone: true }),
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
