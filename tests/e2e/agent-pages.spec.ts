@@ -75,7 +75,16 @@ test("an agent with the perks brands their property website, and a visitor sees 
     await branding.getByRole("button", { name: "Save" }).click();
     await expect(branding.getByText(/too light to read on white/)).toBeVisible();
     await branding.getByLabel("Brand colour").fill("#7b1fa2");
+    // The website's "Saved" toast may still be showing: wait for the branding's own answer (a
+    // redirect with its toast).
+    const brandingSaved = page.waitForResponse(
+      (r) =>
+        r.url().includes("/dashboard/public-page.data") &&
+        r.request().method() === "POST" &&
+        r.status() < 400,
+    );
     await branding.getByRole("button", { name: "Save" }).click();
+    await brandingSaved;
     await expect(page.getByRole("status")).toContainText("Saved");
 
     await page.context().clearCookies();
