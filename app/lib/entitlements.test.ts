@@ -6,11 +6,11 @@ import {
   grants,
   PERK_KINDS,
   PERK_NAMES,
-  perksSchema,
   planBullets,
   planEntitlements,
   type Entitlements,
 } from "./entitlements.ts";
+import { perksSchema } from "./schemas/perks.ts";
 
 const t = createTranslator();
 const say = (set: Entitlements, previous?: { name: string; set: Entitlements }) =>

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * What a premium plan grants, as named entitlements with their parameters (docs/decisions/
  * 016-plan-entitlements.md). The plan cards' bullets, the administrator's editor and the server's
@@ -7,54 +5,29 @@ import { z } from "zod";
  * does not know.
  */
 
-const E = "dashboard.premium.errors.entitlements";
-
 /** The largest team and social boost count a plan may grant (the editor's number inputs). */
 export const ENTITLEMENT_LIMITS = { maxSeats: 500, maxBoosts: 100 } as const;
 
-const granted = z.literal(true, { error: E }).optional();
-
 /**
  * The perks a plan's row stores in its `entitlements` column. Counted limits (listings, featured
- * ads) are the row's own checked columns; see `Entitlements` for the whole set.
+ * ads) are the row's own checked columns; see `Entitlements` for the whole set. Checked by
+ * perksSchema (schemas/perks.ts), kept apart so the plan cards ship without zod.
  */
-export const perksSchema = z.strictObject(
-  {
-    analytics: z
-      .enum(["basic", "premium"], { error: E })
-      .optional()
-      .meta({ description: "Basic: 30-day totals. Premium: per listing, 90 days, lead sources." }),
-    support: z
-      .enum(["basic", "priority"], { error: E })
-      .optional()
-      .meta({ description: "Chat support; priority conversations are answered first." }),
-    reviewsDashboard: granted,
-    watermarkRemoval: granted,
-    agencyBadge: granted,
-    whatsappLeads: granted,
-    videoListing: granted,
-    leadDownload: granted,
-    socialBoost: z
-      .strictObject(
-        { perPeriod: z.int({ error: E }).min(1, E).max(ENTITLEMENT_LIMITS.maxBoosts, E) },
-        { error: E },
-      )
-      .optional()
-      .meta({ description: "Listings boosted on social media per plan period." }),
-    team: z
-      .strictObject(
-        { seats: z.int({ error: E }).min(1, E).max(ENTITLEMENT_LIMITS.maxSeats, E) },
-        { error: E },
-      )
-      .optional()
-      .meta({ description: "Team access for this many members." }),
-    propertyWebsite: granted,
-    customBranding: granted,
-  },
-  { error: E },
-);
+export interface Perks {
+  analytics?: "basic" | "premium";
+  support?: "basic" | "priority";
+  reviewsDashboard?: true;
+  watermarkRemoval?: true;
+  agencyBadge?: true;
+  whatsappLeads?: true;
+  videoListing?: true;
+  leadDownload?: true;
+  socialBoost?: { perPeriod: number };
+  team?: { seats: number };
+  propertyWebsite?: true;
+  customBranding?: true;
+}
 
-export type Perks = z.infer<typeof perksSchema>;
 export type PerkName = keyof Perks;
 
 /** The perks in the order the plan cards list them. */
@@ -221,4 +194,18 @@ export function planBullets(
     if (bullet) bullets.push(bullet);
   }
   return bullets;
+}
+
+/** The editor's field text for each perk of the plan, as `formPerks` reads it back. */
+export function perkFieldValues(perks: Perks): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of PERK_NAMES) {
+    const kind = PERK_KINDS[name];
+    const value = perks[name];
+    if (value === undefined) values[name] = "";
+    else if (kind.kind === "flag") values[name] = "on";
+    else if (typeof value === "string") values[name] = value;
+    else if (typeof value === "object") values[name] = String(Object.values(value)[0]);
+  }
+  return values;
 }

@@ -10,7 +10,7 @@ import {
   type DatabaseTarget,
 } from "../../app/db/client.server.ts";
 import { auditLog, premiumPlans } from "../../app/db/schema/index.ts";
-import { perksSchema } from "../../app/lib/entitlements.ts";
+import { perksSchema } from "../../app/lib/schemas/perks.ts";
 import { emptyTestTarget, testEngine } from "../support/database.ts";
 
 /** The last migration before the entitlements'. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseAmount } from "../amount.ts";
-import { PERK_KINDS, PERK_NAMES, perksSchema, type Perks } from "../entitlements.ts";
+import { PERK_KINDS, PERK_NAMES } from "../entitlements.ts";
+import { perksSchema } from "./perks.ts";
 import { isStorableText, oneLine } from "./text.ts";
 
 /** A premium plan as the plans page and GET /api/v1/premium-plans show it. */
@@ -105,20 +106,6 @@ function formPerks(form: FormData): Record<string, unknown> {
     }
   }
   return perks;
-}
-
-/** The editor's field text for each perk of the plan, as `formPerks` reads it back. */
-export function perkFieldValues(perks: Perks): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const name of PERK_NAMES) {
-    const kind = PERK_KINDS[name];
-    const value = perks[name];
-    if (value === undefined) values[name] = "";
-    else if (kind.kind === "flag") values[name] = "on";
-    else if (typeof value === "string") values[name] = value;
-    else if (typeof value === "object") values[name] = String(Object.values(value)[0]);
-  }
-  return values;
 }
 
 function formPerkText(form: FormData): Record<string, string> {

@@ -17,6 +17,7 @@ import {
   PERK_KINDS,
   PERK_NAMES,
   planBullets,
+  perkFieldValues,
   planEntitlements,
   type FlagPerk,
   type PerkName,
@@ -26,7 +27,6 @@ import { can } from "../../lib/permissions.ts";
 import {
   planFormEcho,
   planFormValues,
-  perkFieldValues,
   type PlanFormEcho,
   type PremiumPlan,
 } from "../../lib/schemas/premium-plans.ts";
