@@ -111,9 +111,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: httpUrl,
   SMS_PROVIDER: optionalText.pipe(
-    z
-      .enum(SMS_PROVIDER_IDS, { error: `must be one of ${SMS_PROVIDER_IDS.join(", ")}` })
-      .optional(),
+    z.enum(SMS_PROVIDER_IDS, { error: `must be one of ${SMS_PROVIDER_IDS.join(", ")}` }).optional(),
   ),
   AFRICASTALKING_USERNAME: optionalText,
   AFRICASTALKING_API_KEY: optionalText,

@@ -3,8 +3,11 @@
  * and the page's own; each further step adds its section here.
  */
 export const verification = {
-  link: "Verification",
-  linkDescription: "Confirm your phone number and see where your verification stands.",
+  profileLink: {
+    label: "Verification",
+    description: "Confirm your phone number and see where your verification stands.",
+  },
+  metaTitle: "Verification — {siteName}",
   heading: "Verification",
   intro:
     "Each step you complete shows people that a real, reachable person is behind your account.",

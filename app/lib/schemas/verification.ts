@@ -47,7 +47,9 @@ export const phoneCodeConfirmSchema = z.object({
 });
 
 export const phoneCodeSentSchema = z.object({
-  phone: z.string().meta({ description: "Where the code went, in E.164.", example: "+254712345678" }),
+  phone: z
+    .string()
+    .meta({ description: "Where the code went, in E.164.", example: "+254712345678" }),
   expiresAt: z.string().meta({ description: "When the code stops working (ISO 8601)." }),
   resendAfter: z.string().meta({ description: "The earliest time another code can be sent." }),
 });

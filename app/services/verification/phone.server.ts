@@ -85,10 +85,7 @@ export async function sendPhoneCode(
     phoneCodeRequestSchema.safeParse(input),
     "verification.errors.phoneInvalid",
   );
-  const number = readPhoneNumber(
-    request.phone,
-    request.country ?? (await knownCountry(actor.id)),
-  );
+  const number = readPhoneNumber(request.phone, request.country ?? (await knownCountry(actor.id)));
   if (!number.ok) {
     const message =
       number.reason === "international"

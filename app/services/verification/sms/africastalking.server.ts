@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { postForm } from "./http.server.ts";
-import { SmsError, type Fetch, type SentSms, type SmsMessage, type SmsProvider } from "./provider.server.ts";
+import {
+  SmsError,
+  type Fetch,
+  type SentSms,
+  type SmsMessage,
+  type SmsProvider,
+} from "./provider.server.ts";
 
 /**
  * Africa's Talking (developers.africastalking.com/docs/sms/sending): POST version1/messaging with
