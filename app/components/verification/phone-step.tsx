@@ -246,6 +246,7 @@ function ResendForm({ phone }: { phone: string }) {
         label={t("verification.phone.resend")}
         pendingLabel={t("verification.phone.sending")}
         variant="outline"
+        size="md"
         className="w-auto"
       />
     </Form>
