@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROVIDER_IDS } from "./lib/payment-values.ts";
+import { SMS_PROVIDER_IDS, type SmsProviderId } from "./lib/phone-verification-values.ts";
 import { LOG_LEVELS, type LogLevel } from "./lib/logger.server.ts";
 import { isLoopbackAddress } from "./lib/loopback.ts";
 
@@ -109,6 +110,17 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: httpUrl,
+  SMS_PROVIDER: optionalText.pipe(
+    z.enum(SMS_PROVIDER_IDS, { error: `must be one of ${SMS_PROVIDER_IDS.join(", ")}` }).optional(),
+  ),
+  AFRICASTALKING_USERNAME: optionalText,
+  AFRICASTALKING_API_KEY: optionalText,
+  AFRICASTALKING_SENDER_ID: optionalText,
+  AFRICASTALKING_API_URL: httpUrl,
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText,
+  TWILIO_API_URL: httpUrl,
 });
 
 export interface GoogleConfig {
@@ -133,6 +145,29 @@ export type PaymentsConfig =
       apiUrl: string | undefined;
     }
   | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+
+/**
+ * Where text messages (phone verification codes) go: the local sandbox, which keeps them in
+ * DATA_DIR/sms for the developer and the tests, or a real gateway with its keys. `apiUrl`
+ * overrides the gateway's address (tests use local stand-ins). Null in production when
+ * SMS_PROVIDER is unset: the phone step then says it is unavailable rather than pretend to send.
+ */
+export type SmsConfig =
+  | { provider: "sandbox" }
+  | {
+      provider: "africastalking";
+      username: string;
+      apiKey: string;
+      senderId: string | undefined;
+      apiUrl: string | undefined;
+    }
+  | {
+      provider: "twilio";
+      accountSid: string;
+      authToken: string;
+      from: string;
+      apiUrl: string | undefined;
+    };
 
 export interface Config {
   nodeEnv: "development" | "production" | "test";
@@ -166,6 +201,7 @@ export interface Config {
   /** Null when Google sign-in is not configured: the button is hidden. */
   google: GoogleConfig | null;
   payments: PaymentsConfig;
+  sms: SmsConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -222,6 +258,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'PAYMENT_PROVIDER="": required when NODE_ENV=production (paystack, flutterwave or stripe; sandbox only on purpose)',
     );
   }
+  const smsRequired: Record<Exclude<SmsProviderId, "sandbox">, (keyof typeof e)[]> = {
+    africastalking: ["AFRICASTALKING_USERNAME", "AFRICASTALKING_API_KEY"],
+    twilio: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"],
+  };
+  if (e.SMS_PROVIDER && e.SMS_PROVIDER !== "sandbox") {
+    for (const name of smsRequired[e.SMS_PROVIDER].filter((key) => !e[key])) {
+      problems.push(`${name}="": required when SMS_PROVIDER=${e.SMS_PROVIDER}`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     nodeEnv: e.NODE_ENV,
@@ -256,6 +301,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           }
         : null,
     payments: paymentsConfig(e, provider),
+    sms: smsConfig(e),
   };
 }
 
@@ -286,6 +332,36 @@ function paymentsConfig(
         secretKey: e.STRIPE_SECRET_KEY!,
         webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
         apiUrl: e.STRIPE_API_URL,
+      };
+  }
+}
+
+/**
+ * The sandbox by default outside production; in production only when SMS_PROVIDER names it, so a
+ * site that configured no gateway never tells people a code was sent when none was.
+ */
+function smsConfig(e: z.infer<typeof envSchema>): SmsConfig | null {
+  const provider = e.SMS_PROVIDER ?? (e.NODE_ENV === "production" ? undefined : "sandbox");
+  switch (provider) {
+    case undefined:
+      return null;
+    case "sandbox":
+      return { provider };
+    case "africastalking":
+      return {
+        provider,
+        username: e.AFRICASTALKING_USERNAME!,
+        apiKey: e.AFRICASTALKING_API_KEY!,
+        senderId: e.AFRICASTALKING_SENDER_ID,
+        apiUrl: e.AFRICASTALKING_API_URL,
+      };
+    case "twilio":
+      return {
+        provider,
+        accountSid: e.TWILIO_ACCOUNT_SID!,
+        authToken: e.TWILIO_AUTH_TOKEN!,
+        from: e.TWILIO_FROM!,
+        apiUrl: e.TWILIO_API_URL,
       };
   }
 }

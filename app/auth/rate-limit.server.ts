@@ -165,6 +165,24 @@ export const RATE_LIMIT_RULES = {
     perAddress: 300,
     message: "limits.teamChanges",
   },
+  // Verification codes by SMS (each one costs money and lands on someone's phone): a few an hour
+  // per account and per address, and per number (`phone:<E.164>` as the account) so accounts
+  // cannot take turns texting one stranger. A 60-second cooldown between two codes is the phone
+  // service's own rule. Confirming is limited by each code's five attempts; this only stops a
+  // robot asking for code after code to guess on.
+  phoneCode: { windowSeconds: 3600, perAccount: 5, perAddress: 30, message: "limits.phoneCodes" },
+  phoneCodeNumber: {
+    windowSeconds: 3600,
+    perAccount: 5,
+    perAddress: 5,
+    message: "limits.phoneCodesNumber",
+  },
+  phoneConfirm: {
+    windowSeconds: 3600,
+    perAccount: 30,
+    perAddress: 150,
+    message: "limits.phoneConfirms",
+  },
   // A WhatsApp call-back request: the address is the visitor's, the "account" the listing's
   // (`listing:<id>`), so neither one visitor nor a crowd can flood one host with numbers.
   whatsappCallback: {

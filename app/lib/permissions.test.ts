@@ -30,6 +30,8 @@ describe("the permission table", () => {
       "dashboard:open",
       "payment:list-own",
       "payment:pay",
+      "verification:view-own",
+      "verification:phone",
     ];
     const publisher: Action[] = [
       "listing:create",
@@ -54,6 +56,8 @@ describe("the permission table", () => {
       "payment:list-own",
       "payment:pay",
       "payout:view-own",
+      "verification:view-own",
+      "verification:phone",
       "block:manage",
       "report:file",
       "account:change-type",

@@ -181,6 +181,10 @@ export const PERMISSIONS = {
   /** The contact form's inbox: read, mark read or unread, reply by e-mail. */
   "contact:manage": { any: ADMIN },
   "audit:view": { any: ADMIN },
+  /** One's own verification status, step by step (Profile → Verification). */
+  "verification:view-own": { any: SIGNED_IN },
+  /** Verifying one's own phone number with a code sent by SMS. */
+  "verification:phone": { any: SIGNED_IN },
   /** Blocking someone so they can no longer message one, and unblocking them. */
   "block:manage": { any: SIGNED_IN },
   /** Reporting a conversation, message, review or person to the administrators. */

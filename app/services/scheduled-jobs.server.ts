@@ -4,14 +4,15 @@ import { sweepOrphanedListingImages } from "./listings/orphan-images.server.ts";
 import { reconcilePayments } from "./payments/settle.server.ts";
 import { runPlanJobs } from "./premium/plan-jobs.server.ts";
 import { pruneRateLimits } from "../auth/rate-limit.server.ts";
+import { pruneExpiredPhoneCodes } from "./verification/phone.server.ts";
 import { logger } from "../lib/logger.server.ts";
 
 /**
  * The site's scheduled work, every minute: bookings (requests expire, stays complete, imported
  * calendars refresh), payments (pending ones reconciled with the provider, refunds sent again,
- * held money released 48 hours after check-in), plans (reminders, expiry) and the abuse limits'
- * ended windows; at start and then hourly, listing image files that a crash left without a row
- * are removed. Each step asks the database what is due, so a restart loses nothing; one failing
+ * held money released 48 hours after check-in), plans (reminders, expiry), the abuse limits'
+ * ended windows and expired phone codes; at start and then hourly, listing image files that a
+ * crash left without a row are removed. Each step asks the database what is due, so a restart loses nothing; one failing
  * step does not stop the others.
  */
 
@@ -34,6 +35,7 @@ const STEPS: [string, (now: Date) => Promise<unknown>][] = [
   ["held money release", releaseHeldBookings],
   ["plans", runPlanJobs],
   ["rate-limit pruning", pruneRateLimits],
+  ["expired phone code pruning", pruneExpiredPhoneCodes],
   ["orphaned image sweep", atMostEvery(HOUR_MS, (now) => sweepOrphanedListingImages({ now }))],
 ];
 

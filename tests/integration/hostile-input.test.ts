@@ -153,12 +153,12 @@ const BASELINE: Record<string, string> = {
 };
 
 /**
- * The baseline without a name or e-mail address, for the number and enum probes: a form that reads
- * neither numbers nor enums (contact, sign-up, profile) then refuses it, instead of taking a valid
- * request that legitimately changes the database.
+ * The baseline without a name, e-mail address or phone number, for the number and enum probes: a
+ * form that reads neither numbers nor enums (contact, sign-up, profile, a phone verification
+ * code) then refuses it, instead of taking a valid request that legitimately changes the database.
  */
 const WITHOUT_PERSON = Object.fromEntries(
-  Object.entries(BASELINE).filter(([k]) => k !== "name" && k !== "email"),
+  Object.entries(BASELINE).filter(([k]) => k !== "name" && k !== "email" && k !== "phone"),
 );
 
 /** The free text of the baseline: where a refused value is typed into an otherwise valid form. */

@@ -49,6 +49,7 @@ describe(`migrations on ${testEngine}`, () => {
       "payment_events",
       "payments",
       "payouts",
+      "phone_verification_codes",
       "plan_subscriptions",
       "platform_settings",
       "premium_plans",

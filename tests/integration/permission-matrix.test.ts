@@ -180,6 +180,12 @@ const PAGES: Record<string, PageExpectation> = {
   "routes/auth/google.ts": { get: PUBLIC, post: PUBLIC },
   // Served in development only: elsewhere a 404 for everybody.
   "routes/dev/outbox.tsx": { get: { action: null, alsoAllowed: [404] } },
+  "routes/dev/sms.tsx": { get: { action: null, alsoAllowed: [404] } },
+  // Profile → Verification: everybody signed in, for their own account only.
+  "routes/dashboard/verification.tsx": {
+    get: { action: "verification:view-own" },
+    post: { action: "verification:phone" },
+  },
   // Saving a favourite from a page: a visitor is asked to sign in rather than refused.
   "routes/resources/favorites.ts": { get: PUBLIC, post: PUBLIC },
   // Reporting and blocking from any page: signed in (an empty form comes back with a toast).
@@ -435,6 +441,9 @@ const API: Record<string, Expectation> = {
   "PUT /api/v1/me/blocks/:userId": { action: "block:manage", alsoAllowed: [404] },
   "DELETE /api/v1/me/blocks/:userId": { action: "block:manage", alsoAllowed: [404] },
   "GET /api/v1/me/notification-settings": SIGNED_IN,
+  "GET /api/v1/me/verification": { action: "verification:view-own" },
+  "POST /api/v1/me/verification/phone/code": { action: "verification:phone", json: {} },
+  "POST /api/v1/me/verification/phone/confirm": { action: "verification:phone", json: {} },
   "PUT /api/v1/me/notification-settings": { ...SIGNED_IN, json: {} },
   // The matrix's listing is a rent, which takes no quote requests: a 409 once allowed.
   "POST /api/v1/listings/:listingId/quote-requests": {

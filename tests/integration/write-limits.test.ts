@@ -184,6 +184,8 @@ const CALLS: Record<string, WriteCall> = {
   "PUT /me/team/listings/{listingId}/member": { as: "agent", json: {} },
   "PUT /me/team/conversations/{conversationId}/member": { as: "agent", json: {} },
   "POST /admin/listing-signals/{id}/dismiss": { as: "admin" },
+  "POST /me/verification/phone/code": { as: "user", json: { phone: "+254712345678" } },
+  "POST /me/verification/phone/confirm": { as: "user", json: { code: "123456" } },
 };
 
 type Operation = {

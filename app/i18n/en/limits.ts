@@ -7,6 +7,14 @@ export const limits = {
   waitTitle: "Please wait a while",
   whatsappCallbacks:
     "There have been a lot of call-back requests in the last hour. Please wait a while and try again.",
+  phoneCodes:
+    "You have asked for a lot of verification codes in the last hour. Please wait a while before asking for another.",
+  phoneCodesNumber:
+    "A lot of codes have been sent to this number in the last hour. Please wait a while before asking for another.",
+  phoneCodeCooldown:
+    "A code was sent less than a minute ago. Please wait a minute before asking for another.",
+  phoneConfirms:
+    "You have entered a lot of codes in the last hour. Please wait a while and try again.",
   messages:
     "You have sent a lot of messages in a short time. Please wait a few minutes before sending more.",
   messageImages:

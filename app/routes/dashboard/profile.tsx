@@ -1,5 +1,6 @@
+import { BadgeCheck } from "lucide-react";
 import { useEffect } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/profile";
 import { authErrorToast, callAuth, type AuthCallResult } from "../../auth/auth-client.server.ts";
 import { requireViewer } from "../../auth/guards.server.ts";
@@ -80,6 +81,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     messages: pickMessages([
       "safety.profile",
       "safety.block",
+      "verification.profileLink",
       ...(hasPage ? (["agents.settings", "agents.errors"] as const) : []),
     ]),
   };
@@ -349,9 +351,25 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div>
-      <div className="mb-6">
-        <h2 className="text-xl font-bold text-ink sm:text-2xl">{t("profile.heading")}</h2>
-        <p className="mt-1 text-sm text-muted">{t("profile.intro")}</p>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 className="text-xl font-bold text-ink sm:text-2xl">{t("profile.heading")}</h2>
+          <p className="mt-1 text-sm text-muted">{t("profile.intro")}</p>
+        </div>
+        <Link
+          to="/dashboard/profile/verification"
+          className="flex max-w-sm items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3 shadow-sm hover:border-primary"
+        >
+          <BadgeCheck aria-hidden className="size-5 shrink-0 text-primary" />
+          <span>
+            <span className="block font-semibold text-primary-strong">
+              {t("verification.profileLink.label")}
+            </span>
+            <span className="block text-sm text-muted">
+              {t("verification.profileLink.description")}
+            </span>
+          </span>
+        </Link>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">

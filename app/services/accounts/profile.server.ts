@@ -17,6 +17,7 @@ import { deleteAvatar, storeAvatar } from "../media/avatar.server.ts";
 import { deleteAccountRows, removeAccountFiles } from "./account-removal.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
+import { isSamePhone } from "../verification/phone-number.server.ts";
 
 /** What the Profile tab shows: the stored row, not the session's copy of it. */
 export interface Profile {
@@ -130,7 +131,12 @@ export async function updateProfile(input: {
 
   const db = await getDb();
   const [current] = await db
-    .select({ name: user.name, phone: user.phone, avatarUrl: user.avatarUrl })
+    .select({
+      name: user.name,
+      phone: user.phone,
+      avatarUrl: user.avatarUrl,
+      verifiedPhone: user.verifiedPhone,
+    })
     .from(user)
     .where(eq(user.id, input.viewer.id));
   if (!current) throw new AppError("NOT_FOUND", "auth.toasts.authRequiredDescription");
@@ -144,10 +150,18 @@ export async function updateProfile(input: {
   // Checked and re-encoded before anything is written; a refused file throws here.
   const stored = hasAvatar ? await storeAvatar(storage, input.avatar as Buffer) : null;
   const avatarUrl = stored?.url ?? current.avatarUrl;
+  // A verified phone stays verified only while the profile shows that same line, however typed.
+  const lapses = current.verifiedPhone !== null && !isSamePhone(current.verifiedPhone, phone);
   try {
     await db
       .update(user)
-      .set({ name, phone, avatarUrl, updatedAt: new Date() })
+      .set({
+        name,
+        phone,
+        avatarUrl,
+        updatedAt: new Date(),
+        ...(lapses ? { verifiedPhone: null, phoneVerifiedAt: null } : {}),
+      })
       .where(eq(user.id, input.viewer.id));
   } catch (error) {
     if (stored) await storage.delete(stored.key).catch(() => undefined);

@@ -52,6 +52,8 @@ const child = spawn(process.execPath, ["server.ts"], {
     SMTP_URL: sink.url,
     // The demo pays through the local sandbox provider the server starts on loopback.
     PAYMENT_PROVIDER: "sandbox",
+    // Verification codes are kept in DATA_DIR/sms, where the browser tests read them.
+    SMS_PROVIDER: "sandbox",
     ADMIN_EMAIL: E2E.adminEmail,
     // Every browser test signs up its own accounts from 127.0.0.1.
     RATE_LIMIT_SCALE: "20",
