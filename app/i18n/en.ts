@@ -30,6 +30,7 @@ import { listing } from "./en/listing.ts";
 import { services } from "./en/services.ts";
 import { home } from "./en/home.ts";
 import { values } from "./en/values.ts";
+import { suspensions } from "./en/suspensions.ts";
 
 /** The English source catalogue: every text a user sees, namespaced by feature. */
 export const en = {
@@ -45,6 +46,7 @@ export const en = {
   contact,
   legal,
   values,
+  suspensions,
   listing,
   browse,
   bookings,

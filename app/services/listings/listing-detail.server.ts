@@ -19,6 +19,7 @@ import { shownListingVideo } from "./listing-video.server.ts";
 import { videoEmbed } from "../../lib/video-embed.ts";
 import { listingColumnsFor } from "./listing-row.server.ts";
 import { agencyBadgeColumn, runningAgencyOwner } from "../teams/team-rights.server.ts";
+import { isPublicListing } from "../suspensions/standing.server.ts";
 
 /** Who is looking: null for a visitor. Owners and admins may also see listings not yet public. */
 export type Viewer = { id: string; role: Role } | null;
@@ -26,9 +27,9 @@ export type Viewer = { id: string; role: Role } | null;
 /** A public listing for anybody; one not public for its owner, its running agency's owner, the admin. */
 async function mayView(
   viewer: Viewer,
-  row: { userId: string; status: ListingStatus; agencyId: number | null },
+  row: { userId: string; public: boolean; agencyId: number | null },
 ): Promise<boolean> {
-  if (row.status === "approved") return true;
+  if (row.public) return true;
   const agencyOwnerId = await runningAgencyOwner(row.agencyId);
   return can(viewer, "listing:view-unpublished", { ownerId: row.userId, agencyOwnerId });
 }
@@ -59,6 +60,7 @@ export async function getListingDetail({
       ...listingColumnsFor(listingDetailSchema.shape),
       userId: listings.userId,
       agencyId: listings.agencyId,
+      public: isPublicListing(),
       agencyBadge: agencyBadgeColumn,
       countryName: countries.name,
       contactPhone: listings.contactPhone,
@@ -79,6 +81,7 @@ export async function getListingDetail({
   const {
     userId: _userId,
     agencyId: _agencyId,
+    public: _public,
     contactPhone,
     videoUrl,
     ownerName,
