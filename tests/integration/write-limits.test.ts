@@ -184,6 +184,9 @@ const CALLS: Record<string, WriteCall> = {
   "PUT /me/team/listings/{listingId}/member": { as: "agent", json: {} },
   "PUT /me/team/conversations/{conversationId}/member": { as: "agent", json: {} },
   "POST /admin/listing-signals/{id}/dismiss": { as: "admin" },
+  // Counted once the decision is valid, before the account is looked up: "1" names none.
+  "POST /admin/users/{id}/suspension": { as: "admin", json: { kind: "ban", reason: "Scam" } },
+  "DELETE /admin/users/{id}/suspension": { as: "admin" },
 };
 
 type Operation = {

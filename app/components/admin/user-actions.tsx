@@ -7,6 +7,8 @@ import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { SELECTABLE_ROLES, type Role } from "../../lib/roles.ts";
 import type { UserRights } from "../../lib/schemas/admin-users.ts";
+import type { SuspensionState } from "../../lib/schemas/suspensions.ts";
+import { LiftSuspensionDialog, SuspendUserDialog } from "./suspend-actions.tsx";
 import { MAX_NAME_LENGTH } from "../../lib/schemas/profile.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { ConfirmDialog, WarningSign } from "../ui/confirm-dialog.tsx";
@@ -28,6 +30,8 @@ export interface ManagedUser {
   name: string;
   email: string;
   role: Role | null;
+  /** The suspension or ban in force, or null. */
+  suspension: SuspensionState | null;
   /** What the viewer may do with it, as the users service decides. */
   may: UserRights;
 }
@@ -83,6 +87,12 @@ export function UserRowActions({
   return (
     <div className="flex flex-wrap gap-2">
       <EditUserDialog user={user} returnTo={returnTo} openFromUrl={openEdit} />
+      {user.may.suspend &&
+        (user.suspension ? (
+          <LiftSuspensionDialog user={user} action={USERS_PATH} returnTo={returnTo} />
+        ) : (
+          <SuspendUserDialog user={user} action={USERS_PATH} returnTo={returnTo} />
+        ))}
       {user.may.delete && (
         <DeleteUserDialog user={user} returnTo={returnTo} openFromUrl={openDelete} />
       )}

@@ -43,7 +43,7 @@ export const suspensions = {
     lifting: "Lifting…",
     status: "Status",
     active: "Active",
-    suspendedUntil: "Suspended until {until}",
+    suspendedUntil: "Suspended until {until} UTC",
     bannedBadge: "Banned",
     done: "Account suspended",
     doneBan: "Account banned",

@@ -73,3 +73,6 @@ export const suspensionResultSchema = z.object({
   bookingsCancelled: z.int().meta({ description: "Open bookings cancelled by the stated rule." }),
 });
 export type SuspensionResult = z.infer<typeof suspensionResultSchema>;
+
+/** The answer of a lifted suspension. */
+export const liftedSchema = z.object({ userId: z.string(), email: z.string() });

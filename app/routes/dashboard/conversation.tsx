@@ -101,7 +101,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   const formRef = useRef<HTMLFormElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const bodyError = result?.fieldErrors.body ?? result?.fieldErrors.image;
-  const blocked = conversation.blockedByMe || conversation.blockedMe;
+  const blocked = conversation.blockedByMe || conversation.blockedMe || conversation.otherSuspended;
 
   // Something arrived: the page's data is read again, so the quote panel shows the same news.
   const revalidator = useRevalidator();
@@ -216,9 +216,11 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
 
       {blocked ? (
         <p role="status" className="mt-4 rounded-lg bg-surface-muted p-4 text-sm text-secondary">
-          {conversation.blockedByMe
-            ? t("conversations.conversation.blockedByMe", { name: conversation.other.name })
-            : t("conversations.conversation.blockedMe", { name: conversation.other.name })}
+          {conversation.otherSuspended
+            ? t("suspensions.conversation.note")
+            : conversation.blockedByMe
+              ? t("conversations.conversation.blockedByMe", { name: conversation.other.name })
+              : t("conversations.conversation.blockedMe", { name: conversation.other.name })}
         </p>
       ) : (
         <Form

@@ -24,6 +24,7 @@ import {
 } from "../../lib/schemas/admin-users.ts";
 import { fieldErrorsOf } from "../../lib/validation.ts";
 import { deleteUser, editUser, listUsers } from "../../services/admin/users.server.ts";
+import { liftSuspension, suspendUser } from "../../services/suspensions/suspensions.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
@@ -38,6 +39,19 @@ const actionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({
     intent: z.literal("delete"),
+    userId: userIdSchema,
+    returnTo: z.string().optional(),
+  }),
+  z.object({
+    intent: z.literal("suspend"),
+    userId: userIdSchema,
+    kind: z.string().optional(),
+    until: z.string().optional(),
+    reason: z.string().optional(),
+    returnTo: z.string().optional(),
+  }),
+  z.object({
+    intent: z.literal("lift"),
     userId: userIdSchema,
     returnTo: z.string().optional(),
   }),
@@ -60,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       role: u.role,
       avatar: avatarSrc(u),
       joined: u.createdAt,
+      suspension: u.suspension,
       may: u.may,
     })),
   };
@@ -73,6 +88,45 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parsed.data;
   const back = safeRedirectPath(form.returnTo, USERS_PATH);
   const returnTo = back.startsWith(USERS_PATH) ? back : USERS_PATH;
+
+  if (form.intent === "suspend") {
+    // The dialog sends an end only for a suspension; a ban has none.
+    const input =
+      form.kind === "ban"
+        ? { kind: "ban", reason: form.reason }
+        : { kind: form.kind, until: form.until, reason: form.reason };
+    return answerAction(() => suspendUser({ actor: viewer, userId: form.userId, input }), {
+      success: (done) =>
+        redirectWithToast(returnTo, {
+          title: done.suspension.until ? "suspensions.admin.done" : "suspensions.admin.doneBan",
+          description: "suspensions.admin.doneDescription",
+          params: { email: done.email, bookings: done.bookingsCancelled },
+        }),
+      refused: (error) =>
+        redirectWithToast(returnTo, {
+          title: "suspensions.admin.failed",
+          description: error.message,
+          variant: "destructive",
+        }),
+    });
+  }
+
+  if (form.intent === "lift") {
+    return answerAction(() => liftSuspension({ actor: viewer, userId: form.userId }), {
+      success: ({ email }) =>
+        redirectWithToast(returnTo, {
+          title: "suspensions.admin.lifted",
+          description: "suspensions.admin.liftedDescription",
+          params: { email },
+        }),
+      refused: (error) =>
+        redirectWithToast(returnTo, {
+          title: "suspensions.admin.failed",
+          description: error.message,
+          variant: "destructive",
+        }),
+    });
+  }
 
   if (form.intent === "delete") {
     return answerAction(() => deleteUser({ actor: viewer, userId: form.userId }), {
@@ -146,6 +200,11 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const { rows, total, page, pageCount, query } = loaderData;
   const date = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+  const until = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
 
   const href = (p: number, extra?: [string, string]) => {
     const params = new URLSearchParams();
@@ -178,6 +237,23 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
           {u.role ? t(`auth.badge.${u.role}`) : t("dashboard.users.noRole")}
         </Badge>
       ),
+    },
+    {
+      label: t("suspensions.admin.status"),
+      cell: (u) =>
+        u.suspension ? (
+          <Badge tone="danger" className="whitespace-nowrap">
+            {u.suspension.until
+              ? t("suspensions.admin.suspendedUntil", {
+                  until: until.format(new Date(u.suspension.until)),
+                })
+              : t("suspensions.admin.bannedBadge")}
+          </Badge>
+        ) : (
+          <Badge tone="success" className="whitespace-nowrap">
+            {t("suspensions.admin.active")}
+          </Badge>
+        ),
     },
     {
       label: t("dashboard.users.actions"),

@@ -60,7 +60,10 @@ export function roleOf(row: Pick<StoredUser, "email" | "role">): Role | null {
  * Why an account's type may not change nor the account be deleted or suspended by this
  * administrator, or null when they may: it is their own, or the administrator address's.
  */
-export function lockOf(actor: Actor, target: { id: string; role: Role | null }): "self" | "admin" | null {
+export function lockOf(
+  actor: Actor,
+  target: { id: string; role: Role | null },
+): "self" | "admin" | null {
   if (target.id === actor.id) return "self";
   return target.role === "admin" ? "admin" : null;
 }
