@@ -261,7 +261,7 @@ describe(`suspending and banning on ${testEngine}`, () => {
     expect(stored?.status).toBe("approved");
     // The administrator still reaches it.
     await expect(
-      getListingDetail({ listingId: listing.id, viewer: admin.viewer }),
+      getListingDetail({ listingId: listing.id, viewer: { id: admin.id, role: "admin" } }),
     ).resolves.toMatchObject({ id: listing.id });
 
     await liftSuspension({ actor: admin.viewer, userId: agent.id });

@@ -48,7 +48,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     conversation,
     quotePanel,
     earlierPage: before !== undefined,
-    messages: pickMessages(["conversations.conversation", ...SAFETY_MESSAGES, ...scopes]),
+    messages: pickMessages([
+      "conversations.conversation",
+      "suspensions.conversation",
+      ...SAFETY_MESSAGES,
+      ...scopes,
+    ]),
   };
 }
 

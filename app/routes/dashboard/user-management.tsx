@@ -16,6 +16,7 @@ import {
 } from "../../components/admin/user-actions.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { buttonVariants } from "../../components/ui/button.tsx";
+import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import {
   adminUsersPageQuerySchema,
@@ -67,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await listUsers({ actor: viewer, query: q, page });
   return {
     ...result,
+    messages: pickMessages(["suspensions.admin", "suspensions.rule"]),
     rows: result.rows.map((u) => ({
       id: u.id,
       name: u.name,
