@@ -27,7 +27,7 @@ import { endPasswordResetLinks } from "./reset-links.server.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
 import { isDatabaseUnavailable, reportDatabaseFailure } from "../lib/database-unavailable.ts";
 import { logger } from "../lib/logger.server.ts";
-import { barOfAccount, signInRefusal } from "../services/suspensions/standing.server.ts";
+import { barOfAccount, signInRefusal } from "./standing.server.ts";
 
 /** The header the server sets from the socket's address; a client-sent one is always replaced. */
 export const CLIENT_IP_HEADER = "x-gateway-client-ip";

@@ -46,7 +46,7 @@ export const user = pgTable(
     /**
      * Suspended (banExpires set) or banned (banExpires null) by the administrator (issue 28). A
      * suspension whose banExpires has passed is over: every check compares it with now(), so no
-     * job lifts it (app/services/suspensions/standing.server.ts).
+     * job lifts it (app/auth/standing.server.ts).
      */
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
@@ -61,7 +61,9 @@ export const user = pgTable(
     index("user_created_at_idx").on(t.createdAt),
     // Public listing queries exclude the few barred owners by an anti-join: this keeps it a
     // lookup of a handful of rows however many accounts there are.
-    index("user_barred_idx").on(t.id, t.banExpires).where(sql`${t.banned}`),
+    index("user_barred_idx")
+      .on(t.id, t.banExpires)
+      .where(sql`${t.banned}`),
   ],
 );
 

@@ -16,7 +16,7 @@ import { isStorableText } from "../../lib/schemas/text.ts";
 import { deleteAccountRows, removeAccountFiles } from "../accounts/account-removal.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { recordAudit } from "./audit.server.ts";
-import { barOf, stateOf } from "../suspensions/standing.server.ts";
+import { barOf, stateOf } from "../../auth/standing.server.ts";
 
 /**
  * The administrator's Users tab: every account, searched and paged; a name or account type

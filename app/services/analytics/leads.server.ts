@@ -8,8 +8,7 @@ import { contactAction } from "../../lib/contact-links.ts";
 import type { ContactMethod } from "../../lib/listing-values.ts";
 import { isBotRequest, viewDay, visitorHash, visitorOf } from "../listings/listing-views.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
-import { publicListingWhere } from "../suspensions/standing.server.ts";
-import { isPublicListing } from "../suspensions/standing.server.ts";
+import { isPublicListing, publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * Leads: a visitor's contact click by channel, a share, a signed-in person's favourite. Counted

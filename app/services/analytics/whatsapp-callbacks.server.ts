@@ -19,7 +19,7 @@ import { isBotRequest, visitorHash, visitorOf } from "../listings/listing-views.
 import { mayUse } from "../premium/entitlements.server.ts";
 import { teamListScope } from "../teams/team-rights.server.ts";
 import { recordLead } from "./leads.server.ts";
-import { publicListingWhere } from "../suspensions/standing.server.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * WhatsApp leads (a plan's `whatsappLeads`): on a public listing whose owner's plan grants it, a

@@ -4,7 +4,7 @@ import { bookingSettings, listings } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { bookingUnitOf, UNIT_PRICE_TYPE, type BookingUnit } from "../../lib/booking-values.ts";
 import { countryTimeZone } from "../../lib/listing-time-zone.ts";
-import { isPublicListing } from "../suspensions/standing.server.ts";
+import { isPublicListing } from "../../auth/standing.server.ts";
 
 export type BookingSettingsRow = typeof bookingSettings.$inferSelect;
 

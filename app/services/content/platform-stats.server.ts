@@ -1,8 +1,8 @@
-import { countDistinct, eq, sql } from "drizzle-orm";
+import { countDistinct, sql } from "drizzle-orm";
 import { listings, user } from "../../db/schema/index.ts";
 import type { Category } from "../../lib/listing-values.ts";
 import { memo } from "../cache/memo.server.ts";
-import { publicListingWhere } from "../suspensions/standing.server.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 export interface PlatformStats {
   listings: number;

@@ -14,8 +14,7 @@ import { runningAgencyOwner } from "../teams/team-rights.server.ts";
 import { messageView, sideOf, type Row } from "./conversation-parties.server.ts";
 import { mailNewMessage } from "./message-mail.server.ts";
 import { insertMessage } from "./messages.server.ts";
-import { publicListingWhere } from "../suspensions/standing.server.ts";
-import { isPublicListing } from "../suspensions/standing.server.ts";
+import { isPublicListing, publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * Starting conversations: a person's questions about a listing, and each booking's own

@@ -12,7 +12,7 @@ import type {
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { mediaUrl } from "../media/images.server.ts";
 import { blockBetween } from "../safety/blocks.server.ts";
-import { barOfAccount } from "../suspensions/standing.server.ts";
+import { barOfAccount } from "../../auth/standing.server.ts";
 import {
   messageView,
   requireParticipant,

@@ -6,7 +6,7 @@ import type { ListingStatus } from "../../lib/listing-values.ts";
 import { can } from "../../lib/permissions.ts";
 import { DASHBOARD_PAGE_SIZE } from "../../lib/schemas/dashboard.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
-import { publicListingWhere } from "../suspensions/standing.server.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * The cover's key. The outer listing's id is written out in full: Drizzle leaves column names

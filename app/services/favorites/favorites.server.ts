@@ -6,7 +6,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { can } from "../../lib/permissions.ts";
 import { accountVisitor, recordLead } from "../analytics/leads.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
-import { publicListingWhere } from "../suspensions/standing.server.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 /** Ids of the listings a person saved, newest first: small, so every page gets them server-side. */
 export async function listFavoriteIds(userId: string): Promise<number[]> {

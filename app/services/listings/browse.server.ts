@@ -17,7 +17,7 @@ import {
 } from "../../lib/schemas/browse.ts";
 import { escapeLike, keywordSearch, type KeywordSearch } from "./keyword-search.server.ts";
 import { selectPublicSummaries } from "./listing-summaries.server.ts";
-import { publicListingWhere } from "../suspensions/standing.server.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * The most matches a browse counts: past it the count says "10,000+" and the pages stop at the

@@ -4,7 +4,7 @@ import { avatarSrc } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { countries, listingImages, listings, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { Category, ListingStatus } from "../../lib/listing-values.ts";
+import type { Category } from "../../lib/listing-values.ts";
 import { parseId } from "../../lib/id.ts";
 import {
   listingDetailSchema,
@@ -19,7 +19,7 @@ import { shownListingVideo } from "./listing-video.server.ts";
 import { videoEmbed } from "../../lib/video-embed.ts";
 import { listingColumnsFor } from "./listing-row.server.ts";
 import { agencyBadgeColumn, runningAgencyOwner } from "../teams/team-rights.server.ts";
-import { isPublicListing } from "../suspensions/standing.server.ts";
+import { isPublicListing } from "../../auth/standing.server.ts";
 
 /** Who is looking: null for a visitor. Owners and admins may also see listings not yet public. */
 export type Viewer = { id: string; role: Role } | null;

@@ -4,7 +4,7 @@ import { countries, listingImages, listings } from "../../db/schema/index.ts";
 import { listingSummarySchema, type ListingSummary } from "../../lib/schemas/listing-view.ts";
 import { agencyBadgeColumn } from "../teams/team-rights.server.ts";
 import { listingColumnsFor } from "./listing-row.server.ts";
-import { publicListingWhere } from "../suspensions/standing.server.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 /** The cover (position 0) of a listing, as JSON, or null: one subquery instead of a join per image. */
 const coverImage = sql<ListingSummary["cover"]>`(

@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { listings } from "../../db/schema/index.ts";
-import { publicListingWhere } from "../suspensions/standing.server.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 /** A sitemap file holds at most 50,000 URLs. */
 export const SITEMAP_LIMIT = 50_000;

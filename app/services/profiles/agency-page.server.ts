@@ -33,7 +33,7 @@ import {
   responseStats,
   websiteOf,
 } from "./public-profile.server.ts";
-import { inGoodStanding } from "../suspensions/standing.server.ts";
+import { inGoodStanding } from "../../auth/standing.server.ts";
 
 /**
  * Agencies' public pages (/agencies/<handle>, docs/decisions/016): the agency's listings (every

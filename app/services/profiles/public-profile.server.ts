@@ -22,7 +22,7 @@ import { logoOf } from "../media/logo.server.ts";
 import { entitlementsOfPlan, currentPlan } from "../premium/entitlements.server.ts";
 import { grants } from "../../lib/entitlements.ts";
 import { latestListerReviews } from "../reviews/reviews.server.ts";
-import { inGoodStanding, publicListingWhere } from "../suspensions/standing.server.ts";
+import { inGoodStanding, publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * Public pages of agents and professionals (/agents/<handle>, docs/decisions/016). Every such

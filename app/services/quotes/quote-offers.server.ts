@@ -29,7 +29,7 @@ import {
   standingRefusal,
   type Side,
 } from "./quote-parts.server.ts";
-import { requireReachable } from "../suspensions/standing.server.ts";
+import { requireReachable } from "../../auth/standing.server.ts";
 
 /**
  * Quotes on a request: the professional sends or withdraws one, the client accepts (making the

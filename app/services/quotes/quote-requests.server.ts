@@ -28,8 +28,7 @@ import {
   selectJobs,
   selectRequests,
 } from "./quote-parts.server.ts";
-import { publicListingWhere } from "../suspensions/standing.server.ts";
-import { isPublicListing } from "../suspensions/standing.server.ts";
+import { isPublicListing, publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * Quote requests: the service a request is for, a client's request, and a conversation's requests

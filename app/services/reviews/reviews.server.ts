@@ -19,7 +19,7 @@ import { recordAudit } from "../admin/audit.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireId } from "../core/ids.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
-import { isPublicListing } from "../suspensions/standing.server.ts";
+import { isPublicListing } from "../../auth/standing.server.ts";
 
 /**
  * Reviews of completed bookings and jobs. Only the guest or client of a completed one writes its

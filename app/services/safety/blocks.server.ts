@@ -6,7 +6,7 @@ import { parsedOrRefused } from "../../lib/validation.ts";
 import { userIdSchema, type BlockedPerson, type BlockState } from "../../lib/schemas/safety.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
-import { requireReachable } from "../suspensions/standing.server.ts";
+import { requireReachable } from "../../auth/standing.server.ts";
 
 /**
  * Blocking: a person blocks someone so that neither can message the other any more (the

@@ -7,7 +7,7 @@ import { getDb } from "../../db/client.server.ts";
 import { user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { DEMO_PEOPLE, type DemoPersonKey } from "../../lib/demo-people.ts";
-import { barOfAccount, signInRefusal } from "../suspensions/standing.server.ts";
+import { barOfAccount, signInRefusal } from "../../auth/standing.server.ts";
 
 /**
  * Demo sign-in: one button per demo person starts their session without a password, so a

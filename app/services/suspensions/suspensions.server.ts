@@ -20,12 +20,12 @@ import { lockOf, roleOf } from "../admin/users.server.ts";
 import { cancelCounted } from "../bookings/booking-cancel.server.ts";
 import { listingTimeZone } from "../bookings/bookable.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
-import { barOf, formatUntil, stateOf, type Bar } from "./standing.server.ts";
+import { barOf, formatUntil, stateOf, type Bar } from "../../auth/standing.server.ts";
 
 /**
  * The administrator suspends a person until a moment, or bans them (no end), with a reason, and
  * lifts either. What it does (docs/decisions/020-suspensions.md): the person's sessions end in the
- * same transaction; their listings drop out of every public query (standing.server.ts), kept as
+ * same transaction; their listings drop out of every public query (auth/standing.server.ts), kept as
  * they were; their open bookings are resolved by the rule below; they are e-mailed.
  */
 

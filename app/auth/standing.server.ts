@@ -1,9 +1,9 @@
 import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { Database, DbTransaction } from "../../db/client.server.ts";
-import { listings, user } from "../../db/schema/index.ts";
-import { AppError } from "../../lib/app-error.ts";
-import type { MessageKey } from "../../i18n/translate.ts";
-import type { SuspensionState } from "../../lib/schemas/suspensions.ts";
+import type { Database, DbTransaction } from "../db/client.server.ts";
+import { listings, user } from "../db/schema/index.ts";
+import { AppError } from "../lib/app-error.ts";
+import type { MessageKey } from "../i18n/translate.ts";
+import type { SuspensionState } from "../lib/schemas/suspensions.ts";
 
 /**
  * Whether an account is barred now: suspended until a later moment, or banned (no end). A
