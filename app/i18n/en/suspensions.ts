@@ -3,6 +3,8 @@ export const suspensions = {
   signIn: {
     suspended: "This account is suspended until {until}. Reason: {reason}",
     banned: "This account is banned. Reason: {reason}",
+    refusedGoogle:
+      "This account is suspended or banned, so it cannot sign in. The e-mail we sent says why and until when.",
   },
   errors: {
     otherSuspended:
