@@ -32,6 +32,7 @@ import { makeConversation } from "../support/factories/conversations.ts";
 import { toastOf } from "../support/flash.ts";
 import { expectLedgerHealthy, startTestPayments, type TestPayments } from "../support/payments.ts";
 import { refusalOf } from "../support/refusal.ts";
+import { createPageHandler, textOf, type PageHandler } from "../support/page-handler.ts";
 import { createServerApp, type ServerApp } from "../support/server-app.ts";
 import { startTestApp, waitForMail, type TestApp } from "../support/test-app.ts";
 
@@ -49,6 +50,7 @@ const PATH = "/dashboard/user-management";
 describe(`suspending and banning on ${testEngine}`, () => {
   let app: TestApp;
   let send: ServerApp;
+  let page: PageHandler;
   let pay: TestPayments;
   let admin: MadeUser;
   const later = (days: number) => new Date(Date.now() + days * 86_400_000);
@@ -56,6 +58,7 @@ describe(`suspending and banning on ${testEngine}`, () => {
   beforeAll(async () => {
     app = await startTestApp({ RATE_LIMIT_SCALE: "100" });
     send = await createServerApp(app);
+    page = await createPageHandler(app);
     pay = await startTestPayments();
     admin = await makeUser({ role: "admin" });
   });
@@ -131,6 +134,27 @@ describe(`suspending and banning on ${testEngine}`, () => {
     expect(toastOf(lifted)).toMatchObject({ title: "suspensions.admin.lifted" });
     expect(await latestAudit()).toMatchObject({ action: "user.unsuspend", targetId: agent.id });
     expect(await loadViewer(new Headers({ cookie: await renewSession(agent.id) }))).not.toBeNull();
+  });
+
+  it("offers the suspension form and the lift question without scripts too", async () => {
+    const person = await makeUser({ role: "agent" });
+    const html = await textOf(await page(`${PATH}?q=${person.email}`, { jar: admin.jar }));
+    expect(html).toContain(`suspend=${person.id}#user-panel"`);
+    // Not for the administrator's own row.
+    const own = await textOf(await page(PATH, { jar: admin.jar }));
+    expect(own).not.toContain(`suspend=${admin.id}`);
+    const form = await textOf(await page(`${PATH}?suspend=${person.id}`, { jar: admin.jar }));
+    expect(form).toContain('name="intent" value="suspend"');
+    expect(form).toMatch(/<input[^>]*name="until"/);
+    expect(form).toMatch(/<textarea[^>]*name="reason"/);
+    await suspendUser({
+      actor: admin.viewer,
+      userId: person.id,
+      input: { kind: "ban", reason: "Spam" },
+    });
+    const lift = await textOf(await page(`${PATH}?lift=${person.id}`, { jar: admin.jar }));
+    expect(lift).toContain('name="intent" value="lift"');
+    expect(lift).toContain("Banned");
   });
 
   it("refuses the administrator's own account, bad input, and anybody but the administrator", async () => {

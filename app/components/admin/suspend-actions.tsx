@@ -1,6 +1,6 @@
 import { Ban, Undo2 } from "lucide-react";
 import { useId, useState } from "react";
-import { useFetcher } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { useAnsweredDialog } from "../../hooks/use-answered-dialog.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
@@ -17,6 +17,7 @@ import {
 } from "../ui/dialog.tsx";
 import { Input, Label } from "../ui/input.tsx";
 import { Select } from "../ui/select.tsx";
+import { SectionHeading } from "../ui/section-heading.tsx";
 import { Textarea } from "../ui/textarea.tsx";
 
 /** The account a Suspend or Lift button acts on. */
@@ -26,8 +27,11 @@ export interface SuspendableUser {
   email: string;
 }
 
-const suspendButton = cn(buttonVariants({ variant: "dangerOutline", size: "sm" }), "gap-1.5");
-const liftButton = cn(buttonVariants({ variant: "outline", size: "sm" }), "gap-1.5");
+export const suspendButton = cn(
+  buttonVariants({ variant: "dangerOutline", size: "sm" }),
+  "gap-1.5",
+);
+export const liftButton = cn(buttonVariants({ variant: "outline", size: "sm" }), "gap-1.5");
 
 /** A week from now, on the minute, as the date-time field shows it (UTC). */
 function aWeekFromNow(): string {
@@ -49,9 +53,6 @@ export function SuspendUserDialog({
   const busy = fetcher.state !== "idle";
   const { open, setOpen } = useAnsweredDialog(busy);
   const [kind, setKind] = useState<"suspend" | "ban">("suspend");
-  const kindId = useId();
-  const untilId = useId();
-  const reasonId = useId();
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger
@@ -67,43 +68,7 @@ export function SuspendUserDialog({
           {t("suspensions.admin.description", { rule: t("suspensions.rule") })}
         </DialogDescription>
         <fetcher.Form method="post" action={action} preventScrollReset className="mt-4 space-y-4">
-          <input type="hidden" name="intent" value="suspend" />
-          <input type="hidden" name="userId" value={user.id} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <div>
-            <Label htmlFor={kindId}>{t("suspensions.admin.kind")}</Label>
-            <Select
-              id={kindId}
-              name="kind"
-              value={kind}
-              onChange={(event) => setKind(event.target.value === "ban" ? "ban" : "suspend")}
-            >
-              <option value="suspend">{t("suspensions.admin.kindSuspend")}</option>
-              <option value="ban">{t("suspensions.admin.kindBan")}</option>
-            </Select>
-          </div>
-          {kind === "suspend" && (
-            <div>
-              <Label htmlFor={untilId}>{t("suspensions.admin.until")}</Label>
-              <Input
-                id={untilId}
-                name="until"
-                type="datetime-local"
-                required
-                defaultValue={aWeekFromNow()}
-              />
-            </div>
-          )}
-          <div>
-            <Label htmlFor={reasonId}>{t("suspensions.admin.reason")}</Label>
-            <Textarea
-              id={reasonId}
-              name="reason"
-              rows={3}
-              required
-              maxLength={MAX_SUSPENSION_REASON}
-            />
-          </div>
+          <SuspendFields user={user} returnTo={returnTo} kind={kind} onKind={setKind} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose
               className={buttonVariants({ variant: "outline", size: "lg" })}
@@ -126,6 +91,133 @@ export function SuspendUserDialog({
         </fetcher.Form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The decision's fields. With scripts the end is asked only for a suspension (`onKind`); before
+ * them it is always there, and a ban ignores it.
+ */
+function SuspendFields({
+  user,
+  returnTo,
+  kind,
+  onKind,
+}: {
+  user: SuspendableUser;
+  returnTo: string;
+  kind?: "suspend" | "ban";
+  onKind?: (kind: "suspend" | "ban") => void;
+}) {
+  const t = useT();
+  const kindId = useId();
+  const untilId = useId();
+  const reasonId = useId();
+  return (
+    <>
+      <input type="hidden" name="intent" value="suspend" />
+      <input type="hidden" name="userId" value={user.id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <div>
+        <Label htmlFor={kindId}>{t("suspensions.admin.kind")}</Label>
+        <Select
+          id={kindId}
+          name="kind"
+          {...(onKind
+            ? {
+                value: kind,
+                onChange: (event: React.ChangeEvent<HTMLSelectElement>) =>
+                  onKind(event.target.value === "ban" ? "ban" : "suspend"),
+              }
+            : { defaultValue: "suspend" })}
+        >
+          <option value="suspend">{t("suspensions.admin.kindSuspend")}</option>
+          <option value="ban">{t("suspensions.admin.kindBan")}</option>
+        </Select>
+      </div>
+      {kind !== "ban" && (
+        <div>
+          <Label htmlFor={untilId}>{t("suspensions.admin.until")}</Label>
+          <Input
+            id={untilId}
+            name="until"
+            type="datetime-local"
+            required={onKind !== undefined}
+            defaultValue={aWeekFromNow()}
+          />
+        </div>
+      )}
+      <div>
+        <Label htmlFor={reasonId}>{t("suspensions.admin.reason")}</Label>
+        <Textarea id={reasonId} name="reason" rows={3} required maxLength={MAX_SUSPENSION_REASON} />
+      </div>
+    </>
+  );
+}
+
+/** Before scripts run: the suspension form or the lift question, written out on the page. */
+export function SuspendPanel({
+  user,
+  mode,
+  action,
+  returnTo,
+}: {
+  user: SuspendableUser;
+  mode: "suspend" | "lift";
+  action: string;
+  returnTo: string;
+}) {
+  const t = useT();
+  const titleId = useId();
+  return (
+    <section
+      id="user-panel"
+      aria-labelledby={titleId}
+      className="mb-5 scroll-mt-24 rounded-xl border border-line bg-surface p-5"
+    >
+      <SectionHeading as="h3" id={titleId} size="sm">
+        {mode === "suspend"
+          ? t("suspensions.admin.title", { name: user.name })
+          : t("suspensions.admin.liftTitle", { name: user.name })}
+      </SectionHeading>
+      <p className="mt-1 text-sm leading-relaxed text-muted">
+        {mode === "suspend"
+          ? t("suspensions.admin.description", { rule: t("suspensions.rule") })
+          : t("suspensions.admin.liftDescription")}
+      </p>
+      <Form method="post" action={action} className="mt-4 space-y-4">
+        {mode === "suspend" ? (
+          <SuspendFields user={user} returnTo={returnTo} />
+        ) : (
+          <>
+            <input type="hidden" name="intent" value="lift" />
+            <input type="hidden" name="userId" value={user.id} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+          </>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link
+            to={returnTo}
+            replace
+            preventScrollReset
+            className={buttonVariants({ variant: "outline", size: "lg" })}
+          >
+            {t("suspensions.admin.cancel")}
+          </Link>
+          <button
+            type="submit"
+            className={buttonVariants({
+              variant: mode === "suspend" ? "danger" : "primary",
+              size: "lg",
+            })}
+          >
+            {mode === "suspend"
+              ? t("suspensions.admin.confirm")
+              : t("suspensions.admin.liftConfirm")}
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }
 

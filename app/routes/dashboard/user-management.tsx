@@ -219,7 +219,10 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
   const returnTo = href(page);
   const editing = searchParams.get("edit");
   const deleting = searchParams.get("delete");
-  const panelUser = rows.find((u) => u.id === (editing ?? deleting));
+  const suspending = searchParams.get("suspend");
+  const lifting = searchParams.get("lift");
+  const panelUser = rows.find((u) => u.id === (editing ?? deleting ?? suspending ?? lifting));
+  const panelMode = editing ? "edit" : deleting ? "delete" : suspending ? "suspend" : "lift";
   const managed = (u: UserRow): ManagedUser => u;
 
   const columns: DataColumn<UserRow>[] = [
@@ -265,6 +268,7 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
           returnTo={returnTo}
           editHref={href(page, ["edit", u.id])}
           deleteHref={href(page, ["delete", u.id])}
+          suspendHref={href(page, [u.suspension ? "lift" : "suspend", u.id])}
           openEdit={editing === u.id}
           openDelete={deleting === u.id}
         />
@@ -291,13 +295,7 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
-      {panelUser && (
-        <UserPanel
-          user={managed(panelUser)}
-          mode={editing ? "edit" : "delete"}
-          returnTo={returnTo}
-        />
-      )}
+      {panelUser && <UserPanel user={managed(panelUser)} mode={panelMode} returnTo={returnTo} />}
 
       {rows.length > 0 ? (
         <DataTable
