@@ -110,6 +110,7 @@ export const DOMAIN_IMPORTS = {
   reviews: { admin: ["audit"], premium: ["entitlements"] },
   safety: { admin: ["audit"], reviews: ["reviews"] },
   signals: { admin: ["audit"] },
+  suspensions: { admin: ["audit", "users"], bookings: ["booking-cancel", "bookable"] },
   teams: { premium: ["entitlements"], session: ["action-answer"] },
 };
 

@@ -27,6 +27,7 @@ import { endPasswordResetLinks } from "./reset-links.server.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
 import { isDatabaseUnavailable, reportDatabaseFailure } from "../lib/database-unavailable.ts";
 import { logger } from "../lib/logger.server.ts";
+import { barOfAccount, signInRefusal } from "./standing.server.ts";
 
 /** The header the server sets from the socket's address; a client-sent one is always replaced. */
 export const CLIENT_IP_HEADER = "x-gateway-client-ip";
@@ -50,6 +51,10 @@ function confirmationLink(url: string, appUrl: string): string {
 
 /** The error code of a password sign-in or sign-up attempted with the administrator's address. */
 export const ADMIN_PASSWORD_REFUSED = "ADMIN_USES_MAGIC_LINK";
+
+/** The error codes of a sign-in refused because the account is suspended or banned. */
+export const ACCOUNT_SUSPENDED = "ACCOUNT_SUSPENDED";
+export const ACCOUNT_BANNED = "ACCOUNT_BANNED";
 
 /** Endpoints that would give the administrator's address a password: the admin has none. */
 const PASSWORD_ENDPOINTS = new Set(["/sign-up/email", "/sign-in/email"]);
@@ -146,6 +151,10 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
         avatarUrl: { type: "string", required: false, input: false },
         role: { type: "string", required: false, input: false },
         premiumStatus: { type: "string", required: false, input: false, defaultValue: "none" },
+        // Read by the session loader, which turns a barred person away (issue 28).
+        banned: { type: "boolean", required: false, input: false },
+        banReason: { type: "string", required: false, input: false },
+        banExpires: { type: "date", required: false, input: false },
       },
     },
     session: {
@@ -255,6 +264,21 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
     },
     databaseHooks: {
+      // Every way in (password, Google, magic link, a confirmation link) ends in a new session:
+      // a suspended or banned person is refused here, with the end date and the reason.
+      session: {
+        create: {
+          before: async (s) => {
+            const bar = await barOfAccount(db, s.userId);
+            if (!bar) return;
+            const { key, params } = signInRefusal(bar);
+            throw new APIError("FORBIDDEN", {
+              code: bar.until === null ? ACCOUNT_BANNED : ACCOUNT_SUSPENDED,
+              message: createTranslator()(key, params),
+            });
+          },
+        },
+      },
       user: {
         create: {
           before: async (u) => {

@@ -90,6 +90,13 @@ export const RATE_LIMIT_RULES = {
     perAddress: 300,
     message: "limits.bookingChanges",
   },
+  /** The administrator's suspensions, bans and lifts: each ends sessions and cancels bookings. */
+  suspension: {
+    windowSeconds: 3600,
+    perAccount: 60,
+    perAddress: 300,
+    message: "limits.suspensions",
+  },
   checkout: { windowSeconds: 3600, perAccount: 20, perAddress: 100, message: "limits.checkouts" },
   review: { windowSeconds: 3600, perAccount: 10, perAddress: 50, message: "limits.reviews" },
   favorite: { windowSeconds: 3600, perAccount: 200, perAddress: 1000, message: "limits.favorites" },

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { getConfig } from "../config.server.ts";
 import { getDb } from "../db/client.server.ts";
-import { user } from "../db/schema/index.ts";
+import { session, user } from "../db/schema/index.ts";
+import { barOf } from "./standing.server.ts";
 import { ROLES, type Role } from "../lib/roles.ts";
 import { isAdminEmail } from "./admin-email.ts";
 import { getAuth } from "./auth.server.ts";
@@ -28,6 +29,19 @@ export async function loadViewer(headers: Headers): Promise<Viewer | null> {
   const result = await getAuth().api.getSession({ headers });
   if (!result) return null;
   const u = result.user;
+  // Suspending ends the person's sessions; one that survived (made in the same instant, or
+  // restored from a backup) is ended on its first use.
+  if (
+    barOf({
+      banned: u.banned ?? null,
+      banReason: u.banReason ?? null,
+      banExpires: u.banExpires ?? null,
+    })
+  ) {
+    const db = await getDb();
+    await db.delete(session).where(eq(session.userId, u.id));
+    return null;
+  }
   const stored = asRole(u.role);
   const role = correctedRole(u.email, stored);
   if (role !== stored) {

@@ -31,6 +31,7 @@ import { services } from "./en/services.ts";
 import { home } from "./en/home.ts";
 import { values } from "./en/values.ts";
 import { verification } from "./en/verification.ts";
+import { suspensions } from "./en/suspensions.ts";
 
 /** The English source catalogue: every text a user sees, namespaced by feature. */
 export const en = {
@@ -46,6 +47,7 @@ export const en = {
   contact,
   legal,
   values,
+  suspensions,
   listing,
   browse,
   bookings,

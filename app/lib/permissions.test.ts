@@ -110,6 +110,12 @@ describe("the permission table", () => {
     });
   });
 
+  it("lets only the administrator suspend, ban and lift (issue 28)", () => {
+    expect(ROLES.filter((role) => can(as(role), "user:suspend"))).toEqual(["admin"]);
+    // Owning nothing changes it: a person cannot lift their own suspension.
+    expect(can(as("agent", "me"), "user:suspend", { ownerId: "me" })).toBe(false);
+  });
+
   it("refuses a visitor every action", () => {
     expect(ACTIONS.filter((action) => can(null, action))).toEqual([]);
   });

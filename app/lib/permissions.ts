@@ -176,6 +176,8 @@ export const PERMISSIONS = {
   /** Recording a payout made to a host or professional outside the site. */
   "payout:record": { any: ADMIN },
   "user:manage": { any: ADMIN },
+  /** Suspending an account until a date or banning it, and lifting either (issue 28). */
+  "user:suspend": { any: ADMIN },
   "currency:manage": { any: ADMIN },
   "settings:manage": { any: ADMIN },
   /** The contact form's inbox: read, mark read or unread, reply by e-mail. */

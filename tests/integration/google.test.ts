@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { avatarSrc } from "../../app/auth/viewer.ts";
 import * as callback from "../../app/routes/auth/callback.tsx";
 import * as google from "../../app/routes/auth/google.ts";
+import { eq } from "drizzle-orm";
+import { user } from "../../app/db/schema/index.ts";
 import { testEngine } from "../support/database.ts";
+import { toastOf } from "../support/flash.ts";
 import { startOidcStandIn } from "../support/oidc-stand-in.ts";
 import { CookieJar, startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -70,6 +73,25 @@ describe(`Google sign-in through a local OpenID Connect stand-in on ${testEngine
       target: "/dashboard/overview",
     });
     expect((await app.viewer(jar))?.role).toBe("agent");
+  });
+
+  it("refuses a suspended account's Google sign-in, saying it is suspended (issue 28)", async () => {
+    oidc.signInAs({ sub: "g-susp", email: "suspended@gmail.com", name: "Kojo Suspended" });
+    const first = await signInWithGoogle({ view: "login" });
+    const viewer = (await app.viewer(first.jar))!;
+    await app.handle.db
+      .update(user)
+      .set({ banned: true, banReason: "Scam", banExpires: new Date(Date.now() + 86_400_000) })
+      .where(eq(user.id, viewer.id));
+    const { jar, location } = await signInWithGoogle({ view: "login" });
+    expect(await app.viewer(jar)).toBeNull();
+    const landed = new URL(location, app.config.appUrl);
+    expect(landed.searchParams.getAll("error")).toContain("ACCOUNT_SUSPENDED");
+    const answer = (await app.loader(callback, landed.pathname + landed.search, jar)) as Response;
+    expect(toastOf(answer)).toMatchObject({
+      title: "auth.toasts.googleError",
+      description: "suspensions.signIn.refusedGoogle",
+    });
   });
 
   it("never accepts admin as the carried account type", async () => {

@@ -288,6 +288,12 @@ const API: Record<string, Expectation> = {
     alsoAllowed: [404],
   },
   "DELETE /api/v1/admin/users/:id": { action: "user:manage", alsoAllowed: [404] },
+  "POST /api/v1/admin/users/:id/suspension": {
+    action: "user:suspend",
+    json: { kind: "ban", reason: "Scam reports" },
+    alsoAllowed: [404],
+  },
+  "DELETE /api/v1/admin/users/:id/suspension": { action: "user:suspend", alsoAllowed: [404] },
   "GET /api/v1/admin/audit-log": { action: "audit:view" },
   "GET /api/v1/admin/messages": { action: "contact:manage" },
   // The path's id is a listing's, no message's: the administrator is answered 404.

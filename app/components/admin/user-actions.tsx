@@ -7,6 +7,14 @@ import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
 import { SELECTABLE_ROLES, type Role } from "../../lib/roles.ts";
 import type { UserRights } from "../../lib/schemas/admin-users.ts";
+import type { SuspensionState } from "../../lib/schemas/suspensions.ts";
+import {
+  liftButton,
+  LiftSuspensionDialog,
+  SuspendPanel,
+  suspendButton,
+  SuspendUserDialog,
+} from "./suspend-actions.tsx";
 import { MAX_NAME_LENGTH } from "../../lib/schemas/profile.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { ConfirmDialog, WarningSign } from "../ui/confirm-dialog.tsx";
@@ -28,6 +36,8 @@ export interface ManagedUser {
   name: string;
   email: string;
   role: Role | null;
+  /** The suspension or ban in force, or null. */
+  suspension: SuspensionState | null;
   /** What the viewer may do with it, as the users service decides. */
   may: UserRights;
 }
@@ -44,6 +54,7 @@ export function UserRowActions({
   returnTo,
   editHref,
   deleteHref,
+  suspendHref,
   openEdit,
   openDelete,
 }: {
@@ -51,6 +62,8 @@ export function UserRowActions({
   returnTo: string;
   editHref: string;
   deleteHref: string;
+  /** The page's own suspension form (or lift question) for this account, before scripts run. */
+  suspendHref: string;
   openEdit: boolean;
   openDelete: boolean;
 }) {
@@ -67,6 +80,19 @@ export function UserRowActions({
           <Pencil aria-hidden className="size-4" />
           {t("dashboard.users.edit")}
         </Link>
+        {user.may.suspend && (
+          <Link
+            to={suspendHref}
+            aria-label={
+              user.suspension
+                ? t("suspensions.admin.liftLabel", { name: user.name })
+                : t("suspensions.admin.suspendLabel", { name: user.name })
+            }
+            className={user.suspension ? liftButton : suspendButton}
+          >
+            {user.suspension ? t("suspensions.admin.lift") : t("suspensions.admin.suspend")}
+          </Link>
+        )}
         {user.may.delete && (
           <Link
             to={deleteHref}
@@ -83,6 +109,12 @@ export function UserRowActions({
   return (
     <div className="flex flex-wrap gap-2">
       <EditUserDialog user={user} returnTo={returnTo} openFromUrl={openEdit} />
+      {user.may.suspend &&
+        (user.suspension ? (
+          <LiftSuspensionDialog user={user} action={USERS_PATH} returnTo={returnTo} />
+        ) : (
+          <SuspendUserDialog user={user} action={USERS_PATH} returnTo={returnTo} />
+        ))}
       {user.may.delete && (
         <DeleteUserDialog user={user} returnTo={returnTo} openFromUrl={openDelete} />
       )}
@@ -232,7 +264,7 @@ export function UserPanel({
   returnTo,
 }: {
   user: ManagedUser;
-  mode: "edit" | "delete";
+  mode: "edit" | "delete" | "suspend" | "lift";
   returnTo: string;
 }) {
   const t = useT();
@@ -240,6 +272,9 @@ export function UserPanel({
   const titleId = useId();
   // With scripts the row's own dialog opens instead (`openFromUrl`).
   if (hydrated) return null;
+  if (mode === "suspend" || mode === "lift") {
+    return <SuspendPanel user={user} mode={mode} action={USERS_PATH} returnTo={returnTo} />;
+  }
   const cancel = (
     <Link to={returnTo} replace preventScrollReset className={quietButton}>
       {t("dashboard.users.cancel")}

@@ -43,6 +43,11 @@ export const user = pgTable(
      */
     identityVerifiedUntil: timestamp("identity_verified_until", { withTimezone: true }),
     businessVerifiedUntil: timestamp("business_verified_until", { withTimezone: true }),
+    /**
+     * Suspended (banExpires set) or banned (banExpires null) by the administrator (issue 28). A
+     * suspension whose banExpires has passed is over: every check compares it with now(), so no
+     * job lifts it (app/auth/standing.server.ts).
+     */
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
@@ -54,6 +59,11 @@ export const user = pgTable(
     check("user_premium_status_check", oneOf(t.premiumStatus, PREMIUM_STATUSES)),
     check("user_email_lower_check", sql`${t.email} = lower(${t.email})`),
     index("user_created_at_idx").on(t.createdAt),
+    // Public listing queries exclude the few barred owners by an anti-join: this keeps it a
+    // lookup of a handful of rows however many accounts there are.
+    index("user_barred_idx")
+      .on(t.id, t.banExpires)
+      .where(sql`${t.banned}`),
   ],
 );
 

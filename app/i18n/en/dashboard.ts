@@ -336,6 +336,9 @@ export const dashboard = {
       user: {
         edit: "Edited a user",
         delete: "Deleted a user",
+        suspend: "Suspended a user",
+        ban: "Banned a user",
+        unsuspend: "Lifted a user's suspension",
       },
       currency: {
         add: "Added a currency",

@@ -33,6 +33,8 @@ export const limits = {
     "You have made a lot of booking attempts in the last hour. Please wait a while before booking again.",
   bookingChanges:
     "You have changed a lot of bookings in the last hour. Please wait a while and try again.",
+  suspensions:
+    "You have suspended or lifted a lot of accounts in the last hour. Please wait a while and try again.",
   checkouts:
     "You have started a lot of payments in the last hour. Please wait a while before starting another.",
   boosts:

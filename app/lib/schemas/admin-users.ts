@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AUDIT_ACTIONS } from "../admin-values.ts";
 import { ROLES, SELECTABLE_ROLES } from "../roles.ts";
 import { MAX_NAME_LENGTH } from "./profile.ts";
+import { suspensionStateSchema } from "./suspensions.ts";
 import { isStorableText, oneLine } from "./text.ts";
 
 /** The Users tab's page size. */
@@ -76,6 +77,7 @@ export const auditLogPageQuerySchema = z.object({
 export const userRightsSchema = z.object({
   changeRole: z.boolean().meta({ description: "Change the account type." }),
   delete: z.boolean().meta({ description: "Delete the account." }),
+  suspend: z.boolean().meta({ description: "Suspend or ban the account, and lift it." }),
 });
 export type UserRights = z.infer<typeof userRightsSchema>;
 
@@ -86,6 +88,9 @@ export const userRowSchema = z.object({
   role: z.enum(ROLES).nullable().meta({ description: "Null until the person chooses one." }),
   avatarUrl: z.string().nullable(),
   createdAt: z.string().meta({ description: "ISO 8601" }),
+  suspension: suspensionStateSchema
+    .nullable()
+    .meta({ description: "The suspension or ban in force now; null for an active account." }),
   may: userRightsSchema,
 });
 

@@ -107,6 +107,8 @@ export const conversationViewSchema = conversationSummarySchema.extend({
   hasEarlier: z.boolean(),
   blockedByMe: z.boolean(),
   blockedMe: z.boolean(),
+  /** The other party's account is suspended or banned: it cannot be written to for now. */
+  otherSuspended: z.boolean(),
 });
 export type ConversationView = z.infer<typeof conversationViewSchema>;
 

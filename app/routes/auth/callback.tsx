@@ -8,6 +8,7 @@ import { useT } from "../../i18n/use-t.ts";
 import { SELECTABLE_ROLES } from "../../lib/roles.ts";
 import { chooseInitialRole } from "../../services/accounts/roles.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
+import { ACCOUNT_BANNED, ACCOUNT_SUSPENDED } from "../../auth/auth.server.ts";
 
 const REDIRECT_DELAY_MS = 1500;
 
@@ -15,6 +16,16 @@ const REDIRECT_DELAY_MS = 1500;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const viewer = context.get(viewerContext);
+  // better-auth's refusal of a suspended or banned account (auth.server.ts). Its own wording is
+  // not shown: the address bar carries it, and anybody could write a link with other words.
+  const errors = params.getAll("error");
+  if (errors.includes(ACCOUNT_SUSPENDED) || errors.includes(ACCOUNT_BANNED)) {
+    return redirectWithToast("/", {
+      title: "auth.toasts.googleError",
+      description: "suspensions.signIn.refusedGoogle",
+      variant: "destructive",
+    });
+  }
   if (params.has("error") || !viewer) {
     return redirectWithToast("/", {
       title: "auth.toasts.googleError",

@@ -28,10 +28,11 @@ export async function action({ request }: Route.ActionArgs) {
           { headers: [["Set-Cookie", cookie]] },
         ),
       refused: (error) => {
-        if (error.code !== "RATE_LIMITED") throw errorPage(error);
+        if (error.code !== "RATE_LIMITED" && error.code !== "FORBIDDEN") throw errorPage(error);
         return redirectWithToast("/?auth=login", {
           title: "auth.toasts.signInError",
           description: error.message,
+          params: error.params,
           variant: "destructive",
         });
       },

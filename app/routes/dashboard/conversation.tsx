@@ -48,7 +48,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     conversation,
     quotePanel,
     earlierPage: before !== undefined,
-    messages: pickMessages(["conversations.conversation", ...SAFETY_MESSAGES, ...scopes]),
+    messages: pickMessages([
+      "conversations.conversation",
+      "suspensions.conversation",
+      ...SAFETY_MESSAGES,
+      ...scopes,
+    ]),
   };
 }
 
@@ -101,7 +106,7 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
   const formRef = useRef<HTMLFormElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const bodyError = result?.fieldErrors.body ?? result?.fieldErrors.image;
-  const blocked = conversation.blockedByMe || conversation.blockedMe;
+  const blocked = conversation.blockedByMe || conversation.blockedMe || conversation.otherSuspended;
 
   // Something arrived: the page's data is read again, so the quote panel shows the same news.
   const revalidator = useRevalidator();
@@ -216,9 +221,11 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
 
       {blocked ? (
         <p role="status" className="mt-4 rounded-lg bg-surface-muted p-4 text-sm text-secondary">
-          {conversation.blockedByMe
-            ? t("conversations.conversation.blockedByMe", { name: conversation.other.name })
-            : t("conversations.conversation.blockedMe", { name: conversation.other.name })}
+          {conversation.otherSuspended
+            ? t("suspensions.conversation.note")
+            : conversation.blockedByMe
+              ? t("conversations.conversation.blockedByMe", { name: conversation.other.name })
+              : t("conversations.conversation.blockedMe", { name: conversation.other.name })}
         </p>
       ) : (
         <Form

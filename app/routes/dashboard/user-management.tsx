@@ -16,6 +16,7 @@ import {
 } from "../../components/admin/user-actions.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { buttonVariants } from "../../components/ui/button.tsx";
+import { pickMessages } from "../../i18n/translate.ts";
 import { useT } from "../../i18n/use-t.ts";
 import {
   adminUsersPageQuerySchema,
@@ -24,6 +25,7 @@ import {
 } from "../../lib/schemas/admin-users.ts";
 import { fieldErrorsOf } from "../../lib/validation.ts";
 import { deleteUser, editUser, listUsers } from "../../services/admin/users.server.ts";
+import { liftSuspension, suspendUser } from "../../services/suspensions/suspensions.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
@@ -41,6 +43,19 @@ const actionSchema = z.discriminatedUnion("intent", [
     userId: userIdSchema,
     returnTo: z.string().optional(),
   }),
+  z.object({
+    intent: z.literal("suspend"),
+    userId: userIdSchema,
+    kind: z.string().optional(),
+    until: z.string().optional(),
+    reason: z.string().optional(),
+    returnTo: z.string().optional(),
+  }),
+  z.object({
+    intent: z.literal("lift"),
+    userId: userIdSchema,
+    returnTo: z.string().optional(),
+  }),
 ]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -53,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await listUsers({ actor: viewer, query: q, page });
   return {
     ...result,
+    messages: pickMessages(["suspensions.admin", "suspensions.rule"]),
     rows: result.rows.map((u) => ({
       id: u.id,
       name: u.name,
@@ -60,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       role: u.role,
       avatar: avatarSrc(u),
       joined: u.createdAt,
+      suspension: u.suspension,
       may: u.may,
     })),
   };
@@ -73,6 +90,45 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parsed.data;
   const back = safeRedirectPath(form.returnTo, USERS_PATH);
   const returnTo = back.startsWith(USERS_PATH) ? back : USERS_PATH;
+
+  if (form.intent === "suspend") {
+    // The dialog sends an end only for a suspension; a ban has none.
+    const input =
+      form.kind === "ban"
+        ? { kind: "ban", reason: form.reason }
+        : { kind: form.kind, until: form.until, reason: form.reason };
+    return answerAction(() => suspendUser({ actor: viewer, userId: form.userId, input }), {
+      success: (done) =>
+        redirectWithToast(returnTo, {
+          title: done.suspension.until ? "suspensions.admin.done" : "suspensions.admin.doneBan",
+          description: "suspensions.admin.doneDescription",
+          params: { email: done.email, bookings: done.bookingsCancelled },
+        }),
+      refused: (error) =>
+        redirectWithToast(returnTo, {
+          title: "suspensions.admin.failed",
+          description: error.message,
+          variant: "destructive",
+        }),
+    });
+  }
+
+  if (form.intent === "lift") {
+    return answerAction(() => liftSuspension({ actor: viewer, userId: form.userId }), {
+      success: ({ email }) =>
+        redirectWithToast(returnTo, {
+          title: "suspensions.admin.lifted",
+          description: "suspensions.admin.liftedDescription",
+          params: { email },
+        }),
+      refused: (error) =>
+        redirectWithToast(returnTo, {
+          title: "suspensions.admin.failed",
+          description: error.message,
+          variant: "destructive",
+        }),
+    });
+  }
 
   if (form.intent === "delete") {
     return answerAction(() => deleteUser({ actor: viewer, userId: form.userId }), {
@@ -146,6 +202,11 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const { rows, total, page, pageCount, query } = loaderData;
   const date = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+  const until = new Intl.DateTimeFormat("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
 
   const href = (p: number, extra?: [string, string]) => {
     const params = new URLSearchParams();
@@ -158,7 +219,10 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
   const returnTo = href(page);
   const editing = searchParams.get("edit");
   const deleting = searchParams.get("delete");
-  const panelUser = rows.find((u) => u.id === (editing ?? deleting));
+  const suspending = searchParams.get("suspend");
+  const lifting = searchParams.get("lift");
+  const panelUser = rows.find((u) => u.id === (editing ?? deleting ?? suspending ?? lifting));
+  const panelMode = editing ? "edit" : deleting ? "delete" : suspending ? "suspend" : "lift";
   const managed = (u: UserRow): ManagedUser => u;
 
   const columns: DataColumn<UserRow>[] = [
@@ -180,6 +244,23 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
       ),
     },
     {
+      label: t("suspensions.admin.status"),
+      cell: (u) =>
+        u.suspension ? (
+          <Badge tone="danger" className="whitespace-nowrap">
+            {u.suspension.until
+              ? t("suspensions.admin.suspendedUntil", {
+                  until: until.format(new Date(u.suspension.until)),
+                })
+              : t("suspensions.admin.bannedBadge")}
+          </Badge>
+        ) : (
+          <Badge tone="success" className="whitespace-nowrap">
+            {t("suspensions.admin.active")}
+          </Badge>
+        ),
+    },
+    {
       label: t("dashboard.users.actions"),
       cell: (u) => (
         <UserRowActions
@@ -187,6 +268,7 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
           returnTo={returnTo}
           editHref={href(page, ["edit", u.id])}
           deleteHref={href(page, ["delete", u.id])}
+          suspendHref={href(page, [u.suspension ? "lift" : "suspend", u.id])}
           openEdit={editing === u.id}
           openDelete={deleting === u.id}
         />
@@ -213,13 +295,7 @@ export default function UserManagement({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
-      {panelUser && (
-        <UserPanel
-          user={managed(panelUser)}
-          mode={editing ? "edit" : "delete"}
-          returnTo={returnTo}
-        />
-      )}
+      {panelUser && <UserPanel user={managed(panelUser)} mode={panelMode} returnTo={returnTo} />}
 
       {rows.length > 0 ? (
         <DataTable

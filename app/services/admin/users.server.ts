@@ -16,6 +16,7 @@ import { isStorableText } from "../../lib/schemas/text.ts";
 import { deleteAccountRows, removeAccountFiles } from "../accounts/account-removal.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { recordAudit } from "./audit.server.ts";
+import { barOf, stateOf } from "../../auth/standing.server.ts";
 
 /**
  * The administrator's Users tab: every account, searched and paged; a name or account type
@@ -38,6 +39,9 @@ const columns = {
   role: user.role,
   avatarUrl: user.avatarUrl,
   createdAt: user.createdAt,
+  banned: user.banned,
+  banReason: user.banReason,
+  banExpires: user.banExpires,
 };
 
 type StoredUser = Pick<typeof user.$inferSelect, keyof typeof columns>;
@@ -47,16 +51,19 @@ function asRole(value: string | null): Role | null {
 }
 
 /** What the session would show: the role belongs to the address (session.server.ts). */
-function roleOf(row: Pick<StoredUser, "email" | "role">): Role | null {
+export function roleOf(row: Pick<StoredUser, "email" | "role">): Role | null {
   if (isAdminEmail(row.email, getConfig().adminEmail)) return "admin";
   return row.role === "admin" ? "user" : asRole(row.role);
 }
 
 /**
- * Why an account's type may not change nor the account be deleted by this administrator, or null
- * when they may: it is their own, or the administrator address's.
+ * Why an account's type may not change nor the account be deleted or suspended by this
+ * administrator, or null when they may: it is their own, or the administrator address's.
  */
-function lockOf(actor: Actor, target: { id: string; role: Role | null }): "self" | "admin" | null {
+export function lockOf(
+  actor: Actor,
+  target: { id: string; role: Role | null },
+): "self" | "admin" | null {
   if (target.id === actor.id) return "self";
   return target.role === "admin" ? "admin" : null;
 }
@@ -64,7 +71,7 @@ function lockOf(actor: Actor, target: { id: string; role: Role | null }): "self"
 /** What the administrator may do with the account, by the rules editUser and deleteUser check. */
 function rightsOf(actor: Actor, target: { id: string; role: Role | null }): UserRights {
   const free = lockOf(actor, target) === null;
-  return { changeRole: free, delete: free };
+  return { changeRole: free, delete: free, suspend: free };
 }
 
 function toRow(row: StoredUser, actor: Actor): UserRow {
@@ -76,6 +83,7 @@ function toRow(row: StoredUser, actor: Actor): UserRow {
     role,
     avatarUrl: row.avatarUrl,
     createdAt: new Date(row.createdAt).toISOString(),
+    suspension: stateOf(barOf(row)),
     may: rightsOf(actor, { id: row.id, role }),
   };
 }

@@ -8,6 +8,7 @@ import { contactAction } from "../../lib/contact-links.ts";
 import type { ContactMethod } from "../../lib/listing-values.ts";
 import { isBotRequest, viewDay, visitorHash, visitorOf } from "../listings/listing-views.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
+import { isPublicListing, publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * Leads: a visitor's contact click by channel, a share, a signed-in person's favourite. Counted
@@ -33,7 +34,7 @@ export async function recordLead(
     sql`insert into ${listingLeads} (listing_id, kind, visitor_hash, day)
       select ${listings.id}, ${kind}, ${visitor}, ${day}::date
       from ${listings}
-      where ${listings.id} = ${listingId} and ${listings.status} = 'approved'
+      where ${listings.id} = ${listingId} and ${publicListingWhere()}
       on conflict do nothing
       returning listing_id`,
   );
@@ -63,10 +64,10 @@ export async function recordVisitorLead(
   await requireUnderWriteLimit("lead", null);
   const db = await getDb();
   const [listing] = await db
-    .select({ status: listings.status })
+    .select({ public: isPublicListing() })
     .from(listings)
     .where(eq(listings.id, listingId));
-  if (listing?.status !== "approved") {
+  if (!listing?.public) {
     throw new AppError("LISTING_NOT_FOUND", "listing.favorites.notFound");
   }
   return countLead(db, request, listingId, kind);
@@ -120,7 +121,7 @@ export async function followContact(request: Request, listingId: number): Promis
     })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.userId))
-    .where(and(eq(listings.id, listingId), eq(listings.status, "approved")));
+    .where(and(eq(listings.id, listingId), publicListingWhere()));
   if (!listing) throw new AppError("LISTING_NOT_FOUND", "detail.notFound.description");
   const t = createTranslator();
   const action = contactAction({

@@ -19,6 +19,7 @@ import { isBotRequest, visitorHash, visitorOf } from "../listings/listing-views.
 import { mayUse } from "../premium/entitlements.server.ts";
 import { teamListScope } from "../teams/team-rights.server.ts";
 import { recordLead } from "./leads.server.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * WhatsApp leads (a plan's `whatsappLeads`): on a public listing whose owner's plan grants it, a
@@ -44,7 +45,7 @@ async function publicListing(listingId: number) {
     })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.userId))
-    .where(and(eq(listings.id, listingId), eq(listings.status, "approved")));
+    .where(and(eq(listings.id, listingId), publicListingWhere()));
   return row;
 }
 

@@ -4,6 +4,7 @@ import { bookingSettings, listings } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { bookingUnitOf, UNIT_PRICE_TYPE, type BookingUnit } from "../../lib/booking-values.ts";
 import { countryTimeZone } from "../../lib/listing-time-zone.ts";
+import { isPublicListing } from "../../auth/standing.server.ts";
 
 export type BookingSettingsRow = typeof bookingSettings.$inferSelect;
 
@@ -30,6 +31,8 @@ export interface ListingBooking {
   listing: BookableListing;
   unit: BookingUnit | null;
   settings: BookingSettingsRow | null;
+  /** Approved, and its owner not suspended: what a guest may book or read the calendar of. */
+  public: boolean;
 }
 
 export async function readListingBooking(
@@ -37,12 +40,21 @@ export async function readListingBooking(
   listingId: number,
 ): Promise<ListingBooking | null> {
   const [row] = await db
-    .select({ listing: bookableListingColumns, settings: bookingSettings })
+    .select({
+      listing: bookableListingColumns,
+      settings: bookingSettings,
+      public: isPublicListing(),
+    })
     .from(listings)
     .leftJoin(bookingSettings, eq(bookingSettings.listingId, listings.id))
     .where(eq(listings.id, listingId));
   if (!row) return null;
-  return { listing: row.listing, settings: row.settings, unit: bookingUnitOf(row.listing) };
+  return {
+    listing: row.listing,
+    settings: row.settings,
+    unit: bookingUnitOf(row.listing),
+    public: row.public,
+  };
 }
 
 /** A published listing that takes bookings, or the refusal a guest is shown. */
@@ -58,7 +70,7 @@ export async function requireBookable(
   listingId: number,
 ): Promise<Bookable> {
   const found = await readListingBooking(db, listingId);
-  if (!found || found.listing.status !== "approved") {
+  if (!found || !found.public) {
     throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
   }
   const { listing, unit, settings } = found;

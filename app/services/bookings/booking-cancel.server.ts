@@ -45,6 +45,19 @@ export async function cancelBooking(
 ): Promise<BookingView> {
   requireAllowed(actor, "dashboard:open");
   await requireUnderWriteLimit("bookingChange", actor);
+  return cancelCounted(actor, rawBookingId, input, now);
+}
+
+/**
+ * cancelBooking once its abuse limit is counted: also the suspensions service's, whose one
+ * counted action (suspending a person) may cancel many bookings.
+ */
+export async function cancelCounted(
+  actor: Actor,
+  rawBookingId: unknown,
+  input: unknown,
+  now: Date,
+): Promise<BookingView> {
   const db = await getDb();
   const booking = await bookingRow(db, rawBookingId);
   requireParty(actor, booking);

@@ -97,7 +97,7 @@ export async function listingAvailability(
   );
   const db = await getDb();
   const found = await readListingBooking(db, listingId);
-  if (!found || found.listing.status !== "approved") {
+  if (!found || !found.public) {
     throw new AppError("LISTING_NOT_FOUND", "publish.toasts.notFoundDescription");
   }
   if (!found.unit || !found.settings) throw new AppError("CONFLICT", "bookings.errors.notBookable");

@@ -1,7 +1,8 @@
-import { countDistinct, eq, sql } from "drizzle-orm";
+import { countDistinct, sql } from "drizzle-orm";
 import { listings, user } from "../../db/schema/index.ts";
 import type { Category } from "../../lib/listing-values.ts";
 import { memo } from "../cache/memo.server.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 export interface PlatformStats {
   listings: number;
@@ -25,12 +26,12 @@ const platformStats = memo(
         views: sql<number>`coalesce(sum(${listings.views}), 0)::bigint`,
       })
       .from(listings)
-      .where(eq(listings.status, "approved"));
+      .where(publicListingWhere());
     const [userStats] = await db.select({ users: sql<number>`count(*)::int` }).from(user);
     const categoryRows = await db
       .select({ category: listings.category, count: sql<number>`count(*)::int` })
       .from(listings)
-      .where(eq(listings.status, "approved"))
+      .where(publicListingWhere())
       .groupBy(listings.category);
     return {
       listings: Number(listingStats?.listings ?? 0),

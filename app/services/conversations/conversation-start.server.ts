@@ -14,6 +14,7 @@ import { runningAgencyOwner } from "../teams/team-rights.server.ts";
 import { messageView, sideOf, type Row } from "./conversation-parties.server.ts";
 import { mailNewMessage } from "./message-mail.server.ts";
 import { insertMessage } from "./messages.server.ts";
+import { isPublicListing, publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * Starting conversations: a person's questions about a listing, and each booking's own
@@ -36,7 +37,7 @@ export async function contactTarget(listingId: number) {
     })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.userId))
-    .where(and(eq(listings.id, listingId), eq(listings.status, "approved")));
+    .where(and(eq(listings.id, listingId), publicListingWhere()));
   if (!row) throw new AppError("LISTING_NOT_FOUND", "conversations.errors.listing");
   return {
     listing: {
@@ -60,10 +61,10 @@ async function requireContactableListing(
   listingId: number,
 ) {
   const [listing] = await db
-    .select({ id: listings.id, userId: listings.userId, status: listings.status })
+    .select({ id: listings.id, userId: listings.userId, public: isPublicListing() })
     .from(listings)
     .where(eq(listings.id, listingId));
-  if (!listing || listing.status !== "approved") {
+  if (!listing || !listing.public) {
     throw new AppError("LISTING_NOT_FOUND", "conversations.errors.listing");
   }
   if (listing.userId === actor.id)

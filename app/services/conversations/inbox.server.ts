@@ -12,6 +12,7 @@ import type {
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { mediaUrl } from "../media/images.server.ts";
 import { blockBetween } from "../safety/blocks.server.ts";
+import { barOfAccount } from "../../auth/standing.server.ts";
 import {
   messageView,
   requireParticipant,
@@ -247,12 +248,14 @@ export async function readConversation(
   const teamAgencyId = await teamListScope(actor, "conversation:answer-team", new Date(), db);
   const [summary] = await summaries(db, actor.id, [{ ...row, unread: 0 }], teamAgencyId);
   const block = await blockBetween(db, actor.id, otherId);
+  const otherBar = await barOfAccount(db, otherId);
   return {
     ...summary!,
     messages: shown.map((m) => messageView(m, actor.id)),
     hasEarlier,
     blockedByMe: block === "byMe",
     blockedMe: block === "byThem",
+    otherSuspended: otherBar !== null,
   };
 }
 

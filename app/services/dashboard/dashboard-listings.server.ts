@@ -6,6 +6,7 @@ import type { ListingStatus } from "../../lib/listing-values.ts";
 import { can } from "../../lib/permissions.ts";
 import { DASHBOARD_PAGE_SIZE } from "../../lib/schemas/dashboard.ts";
 import type { DashboardListingRow } from "../../lib/schemas/listing-view.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * The cover's key. The outer listing's id is written out in full: Drizzle leaves column names
@@ -93,7 +94,7 @@ function dashboardScope(viewer: Viewer, teamAgencyId: number | null = null): SQL
 }
 
 function savedAndPublic(viewer: Viewer): SQL | undefined {
-  return and(eq(favorites.userId, viewer.id), eq(listings.status, "approved"));
+  return and(eq(favorites.userId, viewer.id), publicListingWhere());
 }
 
 /** The first few of a dashboard's listings, newest first (the overview, the analytics). */

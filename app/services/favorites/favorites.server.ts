@@ -6,6 +6,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { can } from "../../lib/permissions.ts";
 import { accountVisitor, recordLead } from "../analytics/leads.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 /** Ids of the listings a person saved, newest first: small, so every page gets them server-side. */
 export async function listFavoriteIds(userId: string): Promise<number[]> {
@@ -40,7 +41,7 @@ export async function setFavorite(
   const [listing] = await db
     .select({ id: listings.id })
     .from(listings)
-    .where(and(eq(listings.id, listingId), eq(listings.status, "approved")));
+    .where(and(eq(listings.id, listingId), publicListingWhere()));
   if (!listing) throw new AppError("LISTING_NOT_FOUND", "listing.favorites.notFound");
   const saved = await db
     .insert(favorites)

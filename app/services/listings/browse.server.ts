@@ -17,6 +17,7 @@ import {
 } from "../../lib/schemas/browse.ts";
 import { escapeLike, keywordSearch, type KeywordSearch } from "./keyword-search.server.ts";
 import { selectPublicSummaries } from "./listing-summaries.server.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * The most matches a browse counts: past it the count says "10,000+" and the pages stop at the
@@ -139,7 +140,7 @@ async function countMatches(where: SQL | undefined, cap?: number): Promise<numbe
   const matching = db
     .select({ one: sql`1` })
     .from(listings)
-    .where(and(eq(listings.status, "approved"), where))
+    .where(and(publicListingWhere(), where))
     .$dynamic();
   // Counting stops at the cap: the LIMIT ends the scan there however many rows match.
   const counted = cap === undefined ? matching : matching.limit(cap);

@@ -4,7 +4,7 @@ import { avatarSrc } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { countries, listingImages, listings, user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { Category, ListingStatus } from "../../lib/listing-values.ts";
+import type { Category } from "../../lib/listing-values.ts";
 import { parseId } from "../../lib/id.ts";
 import {
   listingDetailSchema,
@@ -19,6 +19,7 @@ import { shownListingVideo } from "./listing-video.server.ts";
 import { videoEmbed } from "../../lib/video-embed.ts";
 import { listingColumnsFor } from "./listing-row.server.ts";
 import { agencyBadgeColumn, runningAgencyOwner } from "../teams/team-rights.server.ts";
+import { isPublicListing } from "../../auth/standing.server.ts";
 
 /** Who is looking: null for a visitor. Owners and admins may also see listings not yet public. */
 export type Viewer = { id: string; role: Role } | null;
@@ -26,9 +27,9 @@ export type Viewer = { id: string; role: Role } | null;
 /** A public listing for anybody; one not public for its owner, its running agency's owner, the admin. */
 async function mayView(
   viewer: Viewer,
-  row: { userId: string; status: ListingStatus; agencyId: number | null },
+  row: { userId: string; public: boolean; agencyId: number | null },
 ): Promise<boolean> {
-  if (row.status === "approved") return true;
+  if (row.public) return true;
   const agencyOwnerId = await runningAgencyOwner(row.agencyId);
   return can(viewer, "listing:view-unpublished", { ownerId: row.userId, agencyOwnerId });
 }
@@ -59,6 +60,7 @@ export async function getListingDetail({
       ...listingColumnsFor(listingDetailSchema.shape),
       userId: listings.userId,
       agencyId: listings.agencyId,
+      public: isPublicListing(),
       agencyBadge: agencyBadgeColumn,
       countryName: countries.name,
       contactPhone: listings.contactPhone,
@@ -79,6 +81,7 @@ export async function getListingDetail({
   const {
     userId: _userId,
     agencyId: _agencyId,
+    public: _public,
     contactPhone,
     videoUrl,
     ownerName,

@@ -4,6 +4,7 @@ import { countries, listingImages, listings } from "../../db/schema/index.ts";
 import { listingSummarySchema, type ListingSummary } from "../../lib/schemas/listing-view.ts";
 import { agencyBadgeColumn } from "../teams/team-rights.server.ts";
 import { listingColumnsFor } from "./listing-row.server.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 /** The cover (position 0) of a listing, as JSON, or null: one subquery instead of a join per image. */
 const coverImage = sql<ListingSummary["cover"]>`(
@@ -34,7 +35,7 @@ export async function selectPublicSummaries(options: {
     .select(summaryColumns)
     .from(listings)
     .innerJoin(countries, eq(countries.code, listings.countryCode))
-    .where(and(eq(listings.status, "approved"), options.where))
+    .where(and(publicListingWhere(), options.where))
     .orderBy(...options.orderBy)
     .offset(options.offset ?? 0)
     .$dynamic();
@@ -62,6 +63,6 @@ export async function countFeaturedListings(): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(listings)
-    .where(and(eq(listings.status, "approved"), eq(listings.featured, true)));
+    .where(and(publicListingWhere(), eq(listings.featured, true)));
   return row?.count ?? 0;
 }

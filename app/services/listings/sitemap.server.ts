@@ -1,6 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { getDb } from "../../db/client.server.ts";
 import { listings } from "../../db/schema/index.ts";
+import { publicListingWhere } from "../../auth/standing.server.ts";
 
 /** A sitemap file holds at most 50,000 URLs. */
 export const SITEMAP_LIMIT = 50_000;
@@ -13,7 +14,7 @@ export async function listSitemapListings(
   const rows = await db
     .select({ id: listings.id, updatedAt: listings.updatedAt })
     .from(listings)
-    .where(eq(listings.status, "approved"))
+    .where(publicListingWhere())
     .orderBy(asc(listings.id))
     .limit(limit);
   return rows.map((r) => ({ id: r.id, updatedAt: new Date(r.updatedAt) }));

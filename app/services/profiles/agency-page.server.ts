@@ -33,6 +33,7 @@ import {
   responseStats,
   websiteOf,
 } from "./public-profile.server.ts";
+import { inGoodStanding } from "../../auth/standing.server.ts";
 
 /**
  * Agencies' public pages (/agencies/<handle>, docs/decisions/016): the agency's listings (every
@@ -42,7 +43,7 @@ import {
  * `team`) keeps its page and listings but shows no members: the team is not running.
  */
 
-/** The agency behind a handle with its owner's page settings, or null (a banned owner too). */
+/** The agency behind a handle with its owner's page settings, or null (a suspended or banned owner too). */
 async function findAgency(handle: string) {
   const db = await getDb();
   const [row] = await db
@@ -54,7 +55,7 @@ async function findAgency(handle: string) {
       businessVerifiedAt: agencies.businessVerifiedAt,
       ownerId: agencies.ownerId,
       ownerName: user.name,
-      ownerBanned: user.banned,
+      ownerBarred: sql<boolean>`not ${inGoodStanding(user.id)}`,
       languages: publicProfiles.languages,
       coverKey: publicProfiles.coverKey,
       about: publicProfiles.about,
@@ -66,7 +67,7 @@ async function findAgency(handle: string) {
     .innerJoin(user, eq(user.id, agencies.ownerId))
     .leftJoin(publicProfiles, eq(publicProfiles.userId, agencies.ownerId))
     .where(eq(agencies.handle, handle));
-  return row && !row.ownerBanned ? row : null;
+  return row && !row.ownerBarred ? row : null;
 }
 
 /**
@@ -93,7 +94,7 @@ async function teamMembers(
       and(
         eq(agencyMembers.agencyId, agencyId),
         eq(agencyMembers.status, "active"),
-        sql`coalesce(${user.banned}, false) = false`,
+        inGoodStanding(user.id),
       ),
     )
     .orderBy(sql`${agencyMembers.role} = 'member'`, agencyMembers.joinedAt);
@@ -200,7 +201,7 @@ export async function listSitemapAgencies(limit: number): Promise<{ handle: stri
     .innerJoin(user, eq(user.id, agencies.ownerId))
     .where(
       and(
-        sql`coalesce(${user.banned}, false) = false`,
+        inGoodStanding(user.id),
         sql`exists (select 1 from ${listings} l where l.agency_id = ${agencies.id} and l.status = 'approved')`,
         sql`coalesce(${runningPerksSql(sql`${agencies.ownerId}`)} ? 'team', false)`,
       ),

@@ -22,6 +22,7 @@ import { logoOf } from "../media/logo.server.ts";
 import { entitlementsOfPlan, currentPlan } from "../premium/entitlements.server.ts";
 import { grants } from "../../lib/entitlements.ts";
 import { latestListerReviews } from "../reviews/reviews.server.ts";
+import { inGoodStanding, publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * Public pages of agents and professionals (/agents/<handle>, docs/decisions/016). Every such
@@ -230,7 +231,7 @@ async function findByHandle(handle: string) {
       name: user.name,
       avatarUrl: sql<string | null>`coalesce(${user.avatarUrl}, ${user.image})`,
       role: user.role,
-      banned: user.banned,
+      barred: sql<boolean>`not ${inGoodStanding(user.id)}`,
       emailVerified: user.emailVerified,
       createdAt: user.createdAt,
       rating: user.rating,
@@ -248,7 +249,7 @@ async function findByHandle(handle: string) {
     .innerJoin(user, eq(user.id, publicProfiles.userId))
     .where(or(eq(publicProfiles.handle, handle), eq(publicProfiles.websiteHandle, handle)))
     .limit(1);
-  if (!row || row.banned) return null;
+  if (!row || row.barred) return null;
   const role = PAGE_ROLES.find((r) => r === row.role);
   return role ? { ...row, role } : null;
 }
@@ -269,7 +270,7 @@ export async function publicCategories(publisher: Publisher): Promise<Category[]
   const rows = await db
     .selectDistinct({ category: listings.category })
     .from(listings)
-    .where(and(publisherWhere(publisher), eq(listings.status, "approved")));
+    .where(and(publisherWhere(publisher), publicListingWhere()));
   return CATEGORIES.filter((category) => rows.some((row) => row.category === category));
 }
 
@@ -325,11 +326,16 @@ export async function listerCard(
 ): Promise<{ href: string; brand: Brand | null; agency: AgencyLink | null } | null> {
   const db = await getDb();
   const [owner] = await db
-    .select({ userId: user.id, role: user.role, banned: user.banned, agencyId: listings.agencyId })
+    .select({
+      userId: user.id,
+      role: user.role,
+      barred: sql<boolean>`not ${inGoodStanding(user.id)}`,
+      agencyId: listings.agencyId,
+    })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.userId))
     .where(eq(listings.id, listingId));
-  if (!owner || owner.banned || !PAGE_ROLES.some((r) => r === owner.role)) return null;
+  if (!owner || owner.barred || !PAGE_ROLES.some((r) => r === owner.role)) return null;
   const userId = owner.userId;
   const handle = (await handlesOf([userId])).get(userId);
   if (!handle) return null;
@@ -357,13 +363,7 @@ export async function listSitemapAgents(limit: number): Promise<{ handle: string
     .selectDistinct({ id: listings.userId })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.userId))
-    .where(
-      and(
-        eq(listings.status, "approved"),
-        inArray(user.role, [...PAGE_ROLES]),
-        sql`coalesce(${user.banned}, false) = false`,
-      ),
-    )
+    .where(and(publicListingWhere(), inArray(user.role, [...PAGE_ROLES]), inGoodStanding(user.id)))
     .limit(limit);
   const handles = await handlesOf(owners.map((o) => o.id));
   return [...handles.values()].sort().map((handle) => ({ handle }));

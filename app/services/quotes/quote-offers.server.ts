@@ -29,6 +29,7 @@ import {
   standingRefusal,
   type Side,
 } from "./quote-parts.server.ts";
+import { requireReachable } from "../../auth/standing.server.ts";
 
 /**
  * Quotes on a request: the professional sends or withdraws one, the client accepts (making the
@@ -94,6 +95,7 @@ export async function sendQuote(
   const quote = parsedOrRefused(sendQuoteSchema.safeParse(fields), "quotes.errors.invalid");
   requireNotPast(quote.validUntil, now, "validUntil", "quotes.errors.validUntilPast");
   // Checked before the quote is stored: its message must reach the client.
+  await requireReachable(db, request.clientId);
   const block = await blockBetween(db, actor.id, request.clientId);
   if (block) {
     throw new AppError(

@@ -28,6 +28,7 @@ import {
   selectJobs,
   selectRequests,
 } from "./quote-parts.server.ts";
+import { isPublicListing, publicListingWhere } from "../../auth/standing.server.ts";
 
 /**
  * Quote requests: the service a request is for, a client's request, and a conversation's requests
@@ -54,7 +55,7 @@ export async function quoteTarget(rawListingId: unknown) {
     })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.userId))
-    .where(and(eq(listings.id, listingId), eq(listings.status, "approved")));
+    .where(and(eq(listings.id, listingId), publicListingWhere()));
   if (!row) throw new AppError("LISTING_NOT_FOUND", "quotes.errors.listing");
   if (row.category !== "professionals") {
     throw new AppError("LISTING_NOT_FOUND", "quotes.errors.notProfessional");
@@ -84,12 +85,12 @@ export async function requestQuote(
   const [listing] = await db
     .select({
       userId: listings.userId,
-      status: listings.status,
+      public: isPublicListing(),
       category: listings.category,
     })
     .from(listings)
     .where(eq(listings.id, listingId));
-  if (!listing || listing.status !== "approved") {
+  if (!listing || !listing.public) {
     throw new AppError("LISTING_NOT_FOUND", "quotes.errors.listing");
   }
   if (listing.category !== "professionals") {

@@ -19,6 +19,7 @@ import { recordAudit } from "../admin/audit.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireId } from "../core/ids.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
+import { isPublicListing } from "../../auth/standing.server.ts";
 
 /**
  * Reviews of completed bookings and jobs. Only the guest or client of a completed one writes its
@@ -335,7 +336,7 @@ async function reviewPage(
     .select({
       rating: listings.rating,
       ratingCount: listings.ratingCount,
-      status: listings.status,
+      public: isPublicListing(),
       listerId: user.id,
       listerName: user.name,
       listerRating: user.rating,
@@ -344,7 +345,7 @@ async function reviewPage(
     .from(listings)
     .innerJoin(user, eq(user.id, listings.userId))
     .where(eq(listings.id, listingId));
-  if (!listing || listing.status !== "approved") {
+  if (!listing || !listing.public) {
     throw new AppError("LISTING_NOT_FOUND", "detail.notFound.description");
   }
   const pageCount = Math.max(1, Math.ceil(listing.ratingCount / REVIEWS_PAGE_SIZE));

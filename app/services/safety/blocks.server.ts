@@ -6,6 +6,7 @@ import { parsedOrRefused } from "../../lib/validation.ts";
 import { userIdSchema, type BlockedPerson, type BlockState } from "../../lib/schemas/safety.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
+import { requireReachable } from "../../auth/standing.server.ts";
 
 /**
  * Blocking: a person blocks someone so that neither can message the other any more (the
@@ -109,6 +110,8 @@ export async function requireMayWrite(
   writerId: string,
   readerId: string,
 ): Promise<void> {
+  // A suspended or banned person cannot be written to either (issue 28).
+  await requireReachable(db, readerId);
   const block = await blockBetween(db, writerId, readerId);
   if (block === "byMe") throw new AppError("CONFLICT", "conversations.errors.youBlocked");
   if (block === "byThem") throw new AppError("CONFLICT", "conversations.errors.blockedYou");

@@ -7,6 +7,7 @@ import { getDb } from "../../db/client.server.ts";
 import { user } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { DEMO_PEOPLE, type DemoPersonKey } from "../../lib/demo-people.ts";
+import { barOfAccount, signInRefusal } from "../../auth/standing.server.ts";
 
 /**
  * Demo sign-in: one button per demo person starts their session without a password, so a
@@ -62,6 +63,13 @@ export async function startDemoSession(
   if (!demoSignInEnabled(config)) throw new AppError("NOT_FOUND", "auth.demo.unavailable");
   await requireUnderRateLimit("demoSignIn", { address });
   const userId = await demoAccountId(key, config.adminEmail);
+  // As every other way in: a suspended or banned person is told why (auth.server.ts refuses the
+  // session too, but its refusal is better-auth's, not one this route can show).
+  const bar = await barOfAccount(await getDb(), userId);
+  if (bar) {
+    const { key: message, params } = signInRefusal(bar);
+    throw new AppError("FORBIDDEN", message, undefined, params);
+  }
   const context = await getAuth().$context;
   const session = await context.internalAdapter.createSession(userId);
   const signature = createHmac("sha256", context.secret).update(session.token).digest("base64");

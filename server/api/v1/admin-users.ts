@@ -8,6 +8,15 @@ import {
   userRowSchema,
   usersPageSchema,
 } from "../../../app/lib/schemas/admin-users.ts";
+import {
+  liftedSchema,
+  suspensionInputSchema,
+  suspensionResultSchema,
+} from "../../../app/lib/schemas/suspensions.ts";
+import {
+  liftSuspension,
+  suspendUser,
+} from "../../../app/services/suspensions/suspensions.server.ts";
 import { listAuditEntries } from "../../../app/services/admin/audit.server.ts";
 import { deleteUser, editUser, listUsers } from "../../../app/services/admin/users.server.ts";
 import {
@@ -17,6 +26,7 @@ import {
   jsonBody,
   jsonRequest,
   jsonResponse,
+  limitedRoute,
   noStore,
   queryParameters,
   sessionSecurity,
@@ -125,4 +135,55 @@ adminUserRoutes.openapi(
       200,
     );
   },
+);
+
+adminUserRoutes.openapi(
+  limitedRoute("suspension", {
+    method: "post",
+    path: "/admin/users/{id}/suspension",
+    security: sessionSecurity,
+    summary: "Suspend an account until a moment, or ban it, with a reason (admin)",
+    description:
+      "Ends the person's sessions, hides their listings, refuses their sign-in and writes, cancels their open bookings by the stated rule (docs/decisions/020-suspensions.md) and e-mails them. One's own account and the administrator address's cannot be suspended (403). A second call replaces the first.",
+    operationId: "suspendUser",
+    middleware: [noStore, signedIn(), allowedTo("user:suspend"), jsonBody] as const,
+    request: { params: z.object({ id: userIdParam }), body: jsonRequest(suspensionInputSchema) },
+    responses: {
+      200: jsonResponse(suspensionResultSchema, "The account is suspended or banned"),
+      400: errorResponse("VALIDATION_FAILED: no reason, an end in the past or too far"),
+      401: errorResponse("UNAUTHENTICATED"),
+      403: errorResponse("FORBIDDEN"),
+      404: errorResponse("NOT_FOUND"),
+    },
+  }),
+  async (c) =>
+    c.json(
+      await suspendUser({
+        actor: c.get("viewer"),
+        userId: c.req.valid("param").id,
+        input: c.req.valid("json"),
+      }),
+      200,
+    ),
+);
+
+adminUserRoutes.openapi(
+  limitedRoute("suspension", {
+    method: "delete",
+    path: "/admin/users/{id}/suspension",
+    security: sessionSecurity,
+    summary: "Lift an account's suspension or ban (admin)",
+    operationId: "liftSuspension",
+    middleware: [noStore, signedIn(), allowedTo("user:suspend")] as const,
+    request: { params: z.object({ id: userIdParam }) },
+    responses: {
+      200: jsonResponse(liftedSchema, "The account can sign in again"),
+      401: errorResponse("UNAUTHENTICATED"),
+      403: errorResponse("FORBIDDEN"),
+      404: errorResponse("NOT_FOUND"),
+      409: errorResponse("CONFLICT: the account is not suspended"),
+    },
+  }),
+  async (c) =>
+    c.json(await liftSuspension({ actor: c.get("viewer"), userId: c.req.valid("param").id }), 200),
 );

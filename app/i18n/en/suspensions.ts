@@ -1,0 +1,73 @@
+/** Suspending and banning accounts (issue 28): the administrator's dialog, the refusals, the notice. */
+export const suspensions = {
+  signIn: {
+    suspended: "This account is suspended until {until}. Reason: {reason}",
+    banned: "This account is banned. Reason: {reason}",
+    refusedGoogle:
+      "This account is suspended or banned, so it cannot sign in. The e-mail we sent says why and until when.",
+  },
+  errors: {
+    otherSuspended:
+      "This account is suspended: it cannot be messaged, booked or asked for a quote for now.",
+    listingUnavailable: "This listing is not available right now.",
+    cannotSelf: "You cannot suspend your own account.",
+    cannotAdmin: "The administrator's account cannot be suspended.",
+    notSuspended: "This account is not suspended.",
+    reasonRequired: "Please give a reason: the person reads it.",
+    reasonTooLong: "The reason is too long (at most 500 characters).",
+    untilRequired: "Please choose the date and time the suspension ends.",
+    untilInvalid: "Please enter a valid date and time.",
+    untilPast: "The end of a suspension must be in the future.",
+    untilTooFar: "A suspension ends within 10 years; for longer, ban the account.",
+    kindInvalid: "Choose to suspend until a date or to ban.",
+  },
+  admin: {
+    suspend: "Suspend",
+    suspendLabel: "Suspend or ban {name}",
+    lift: "Lift",
+    liftLabel: "Lift the suspension of {name}",
+    title: "Suspend or ban {name}",
+    description:
+      "Their sessions end now, their listings are hidden, and they cannot sign in, message, book or publish. {rule}",
+    kind: "Action",
+    kindSuspend: "Suspend until a date",
+    kindBan: "Ban (no end)",
+    until: "Suspended until (UTC)",
+    reason: "Reason (the person reads it)",
+    confirm: "Suspend account",
+    confirmBan: "Ban account",
+    working: "Working…",
+    cancel: "Cancel",
+    liftTitle: "Lift the suspension of {name}?",
+    liftDescription:
+      "They can sign in again at once and their listings return to public view. Cancelled bookings stay cancelled.",
+    liftConfirm: "Lift suspension",
+    lifting: "Lifting…",
+    status: "Status",
+    active: "Active",
+    suspendedUntil: "Suspended until {until} UTC",
+    bannedBadge: "Banned",
+    done: "Account suspended",
+    doneBan: "Account banned",
+    doneDescription: "{email}: sessions ended, {bookings} booking(s) cancelled.",
+    lifted: "Suspension lifted",
+    liftedDescription: "{email} can sign in again.",
+    failed: "Nothing changed",
+  },
+  rule: "Open bookings are resolved so: as host, every request and every confirmed stay of their listings not yet begun is cancelled with a full refund to the guest; as guest, their open requests are cancelled and anything paid for them refunded in full. Confirmed stays they booked as a guest are kept, and their host is paid as agreed.",
+  conversation: {
+    note: "This account is suspended. You cannot send messages in this conversation for now.",
+  },
+  mail: {
+    subjectSuspended: "Your Gateway Africa account is suspended until {until}",
+    subjectBanned: "Your Gateway Africa account is banned",
+    bodySuspended: "Our team has suspended your account until {until}.",
+    bodyBanned: "Our team has banned your account.",
+    reason: "Reason: {reason}",
+    effects:
+      "Until then you cannot sign in, and your listings are hidden from the public. They are kept and come back when the suspension ends.",
+    effectsBanned: "You can no longer sign in, and your listings are hidden from the public.",
+    bookings: "Bookings cancelled because of this: {count}.",
+    footer: "If you believe this is a mistake, reply through the contact page.",
+  },
+} as const;

@@ -1,0 +1,3 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action_check";--> statement-breakpoint
+CREATE INDEX "user_barred_idx" ON "user" USING btree ("id","ban_expires") WHERE "user"."banned";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK ("audit_log"."action" IN ('listing.approve', 'listing.reject', 'listing.feature', 'listing.premium', 'listing.unflag', 'user.edit', 'user.delete', 'user.suspend', 'user.ban', 'user.unsuspend', 'currency.add', 'currency.edit', 'settings.edit', 'hero.edit', 'plan.edit', 'message.reply', 'review.hide', 'report.resolve', 'payout.record', 'booking.cancel'));
