@@ -1,12 +1,33 @@
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { getConfig } from "../../config.server.ts";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
-import { conversations, messages, reports, reviews, user } from "../../db/schema/index.ts";
+import {
+  conversations,
+  listings,
+  messages,
+  reports,
+  reviews,
+  user,
+} from "../../db/schema/index.ts";
+import { getMailer } from "../../email/mailer.server.ts";
+import { listingHiddenByReportsEmail } from "../../email/templates.ts";
+import { createTranslator } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { logger } from "../../lib/logger.server.ts";
 import { isPaymentRuleReason, type PaymentRuleReason } from "../../lib/payment-rule.ts";
-import { reportInputSchema, type FiledReport, type ReportInput } from "../../lib/schemas/safety.ts";
+import { REPORT_WEIGHTS } from "../../lib/safety-values.ts";
+import {
+  listingReportSchema,
+  reportInputSchema,
+  type FiledReport,
+  type ReportInput,
+} from "../../lib/schemas/safety.ts";
+import { NEW_ACCOUNT_DAYS } from "../../lib/signal-values.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
+import { reportHideThreshold } from "../content/settings.server.ts";
 
 /**
  * Reports to the administrators: a person's, about a conversation or message they are part of, a
@@ -64,6 +85,7 @@ interface ReportedThing {
   conversationId: number | null;
   messageId: number | null;
   reviewId: number | null;
+  listingId: number | null;
   reportedUserId: string | null;
   /** The column that names the thing, for the one-open-report-per-thing rule. */
   key: SQL;
@@ -92,6 +114,7 @@ async function reportedThing(
         conversationId: row.id,
         messageId: null,
         reviewId: null,
+        listingId: null,
         reportedUserId: row.guestId === actor.id ? row.hostId : row.guestId,
         key: eq(reports.conversationId, row.id),
       };
@@ -114,6 +137,7 @@ async function reportedThing(
         conversationId: row.id,
         messageId: message.id,
         reviewId: null,
+        listingId: null,
         reportedUserId: message.senderId,
         key: eq(reports.messageId, message.id),
       };
@@ -131,6 +155,7 @@ async function reportedThing(
         conversationId: null,
         messageId: null,
         reviewId: review.id,
+        listingId: null,
         reportedUserId: review.authorId,
         key: eq(reports.reviewId, review.id),
       };
@@ -145,8 +170,32 @@ async function reportedThing(
         conversationId: null,
         messageId: null,
         reviewId: null,
+        listingId: null,
         reportedUserId: person.id,
         key: eq(reports.reportedUserId, person.id),
+      };
+    }
+    case "listing": {
+      requireAllowed(actor, "listing:report");
+      // Locked until the report is stored and weighed: two people reporting at once are weighed
+      // one after the other, so the threshold is crossed (and the owner told) exactly once.
+      const [listing] = await db
+        .select({ id: listings.id, userId: listings.userId })
+        .from(listings)
+        .where(and(eq(listings.id, input.listingId), eq(listings.status, "approved")))
+        .for("update");
+      // Only a listing shown on the site: a hidden one reads as missing, as on its page.
+      if (!listing) throw new AppError("NOT_FOUND", "safety.errors.listingNotFound");
+      if (listing.userId === actor.id) {
+        throw new AppError("VALIDATION_FAILED", "safety.errors.ownListing");
+      }
+      return {
+        conversationId: null,
+        messageId: null,
+        reviewId: null,
+        listingId: listing.id,
+        reportedUserId: listing.userId,
+        key: eq(reports.listingId, listing.id),
       };
     }
   }
@@ -162,7 +211,7 @@ export async function fileReport(actor: Actor | null, input: unknown): Promise<F
   await requireUnderWriteLimit("report", actor);
   const parsed = parsedOrRefused(reportInputSchema.safeParse(input), "safety.errors.invalidReport");
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const { filed, hidden } = await db.transaction(async (tx) => {
     // One report at a time per reporter, so two quick clicks cannot file the same report twice.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for("update");
     const thing = await reportedThing(tx, actor, parsed);
@@ -187,6 +236,7 @@ export async function fileReport(actor: Actor | null, input: unknown): Promise<F
         conversationId: thing.conversationId,
         messageId: thing.messageId,
         reviewId: thing.reviewId,
+        listingId: thing.listingId,
         reportedUserId: thing.reportedUserId,
         reason: parsed.reason,
         details: parsed.details,
@@ -198,6 +248,131 @@ export async function fileReport(actor: Actor | null, input: unknown): Promise<F
         status: reports.status,
         createdAt: reports.createdAt,
       });
-    return { ...row!, createdAt: row!.createdAt.toISOString() };
+    const hidden = thing.listingId === null ? null : await hideIfOverThreshold(tx, thing.listingId);
+    return { filed: { ...row!, createdAt: row!.createdAt.toISOString() }, hidden };
   });
+  if (hidden) await tellOwnerHidden(hidden);
+  return filed;
+}
+
+/**
+ * Reports a listing from its page or POST /api/v1/listings/{listingId}/reports: the same rules
+ * as fileReport (one open report per person and listing, not one's own, the `report` limit).
+ */
+export function fileListingReport(
+  actor: Actor | null,
+  input: { listingId: unknown; reason?: unknown; details?: unknown },
+): Promise<FiledReport> {
+  const listingId = requireId(input.listingId, "listing");
+  const { reason, details } = parsedOrRefused(
+    listingReportSchema.safeParse({ reason: input.reason, details: input.details ?? "" }),
+    "safety.errors.invalidReport",
+  );
+  return fileReport(actor, { target: "listing", listingId, reason, details });
+}
+
+/**
+ * What one reporter weighs, in SQL over `user`: a full report from an account older than
+ * NEW_ACCOUNT_DAYS whose identity is verified now (isVerifiedUntil in SQL), half otherwise.
+ */
+export function reporterWeight(): SQL<number> {
+  return sql<number>`CASE WHEN ${user.createdAt} <= now() - make_interval(days => ${NEW_ACCOUNT_DAYS})
+      AND ${user.identityVerifiedUntil} > now()
+    THEN ${REPORT_WEIGHTS.established}::numeric ELSE ${REPORT_WEIGHTS.newOrUnverified}::numeric END`.mapWith(
+    Number,
+  );
+}
+
+/**
+ * The weighted count of distinct people with an open report about the listing: each counts
+ * once whatever they reported, weighed by reporterWeight. The payment rule's reports (no
+ * reporter) and deleted accounts count nothing.
+ */
+export async function openReportWeight(
+  db: Database | DbTransaction,
+  listingId: number,
+): Promise<number> {
+  const reporters = db
+    .selectDistinct({ reporterId: reports.reporterId })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.listingId, listingId),
+        eq(reports.status, "open"),
+        isNotNull(reports.reporterId),
+      ),
+    )
+    .as("reporters");
+  const [row] = await db
+    .select({ weight: sql<number>`coalesce(sum(${reporterWeight()}), 0)`.mapWith(Number) })
+    .from(reporters)
+    .innerJoin(user, eq(user.id, reporters.reporterId));
+  return Number(row?.weight ?? 0);
+}
+
+/** The owner's address and the open reports' reasons, for the e-mail once the listing hid. */
+interface HiddenListing {
+  id: number;
+  title: string;
+  ownerEmail: string;
+  ownerName: string;
+  reasons: string[];
+}
+
+/**
+ * Hides an approved listing whose open reports reached the administrator's threshold: it goes
+ * back to pending_approval with report_hidden_at set (see the column's comment for why a status
+ * rather than a flag), so search, its page and every public list drop it at once while its
+ * owner and the administrator still see it. Called in the report's transaction, the listing row
+ * locked; null when it stays as it was.
+ */
+async function hideIfOverThreshold(
+  tx: DbTransaction,
+  listingId: number,
+): Promise<HiddenListing | null> {
+  const [weight, threshold] = await Promise.all([
+    openReportWeight(tx, listingId),
+    reportHideThreshold(tx),
+  ]);
+  if (weight < threshold) return null;
+  const [hidden] = await tx
+    .update(listings)
+    .set({ status: "pending_approval", reportHiddenAt: new Date() })
+    .where(and(eq(listings.id, listingId), eq(listings.status, "approved")))
+    .returning({ id: listings.id, title: listings.title, userId: listings.userId });
+  if (!hidden) return null;
+  const [owner] = await tx
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.id, hidden.userId));
+  const reasons = await tx
+    .selectDistinct({ reason: reports.reason })
+    .from(reports)
+    .where(and(eq(reports.listingId, listingId), eq(reports.status, "open")))
+    .orderBy(reports.reason);
+  return {
+    id: hidden.id,
+    title: hidden.title,
+    ownerEmail: owner!.email,
+    ownerName: owner!.name,
+    reasons: reasons.map((r) => r.reason),
+  };
+}
+
+const t = createTranslator();
+
+/** E-mails the owner why their listing is hidden, once committed; a failed e-mail is logged. */
+async function tellOwnerHidden(listing: HiddenListing): Promise<void> {
+  const message = listingHiddenByReportsEmail(listing.ownerEmail, listing.ownerName, {
+    title: listing.title,
+    reasons: listing.reasons.map((reason) =>
+      t(`safety.reasons.${reason as ReportInput["reason"]}`),
+    ),
+    dashboardUrl: `${getConfig().appUrl}/dashboard/my-listings`,
+  });
+  await getMailer()
+    .send(message)
+    .catch((error: unknown) => {
+      logger.error({ err: error }, `Could not e-mail the owner of listing ${listing.id} it is hidden`);
+    });
 }
