@@ -10,6 +10,7 @@ import {
 import { MAX_REASON_LENGTH } from "../listing-status.ts";
 import { LISTING_STATUSES } from "../listing-values.ts";
 import { ROLES } from "../roles.ts";
+import { SIGNAL_KINDS } from "../signal-values.ts";
 import {
   MAX_REPORT_DETAILS,
   MAX_RESOLUTION_NOTE,
@@ -216,7 +217,7 @@ export const reportedListingSchema = z.object({
     .array(
       z.object({
         id: z.int(),
-        kind: z.string(),
+        kind: z.enum(SIGNAL_KINDS),
         createdAt: z.string(),
         dismissed: z.boolean(),
       }),

@@ -96,6 +96,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       "payments.plans",
       "boosts.host",
       "boosts.networks",
+      // Why a listing hidden by reports waits for review.
+      "safety.reasons",
     ]),
   };
 }
@@ -187,6 +189,15 @@ const outlineClass = cn(
 
 function StatusNote({ row }: { row: DashboardListingRow }) {
   const t = useT();
+  if (row.hiddenByReports) {
+    return (
+      <p className="mt-1 text-xs text-warning-strong">
+        {t("publish.myListings.reportedNote", {
+          reasons: row.hiddenByReports.map((reason) => t(`safety.reasons.${reason}`)).join(", "),
+        })}
+      </p>
+    );
+  }
   if (row.status === "pending_approval") {
     return (
       <p className="mt-1 text-xs text-warning-strong">{t("publish.myListings.pendingNote")}</p>

@@ -14,9 +14,11 @@ import { REPORT_FILTERS, type ReportFilter } from "../../lib/safety-values.ts";
 import { reportsPageQuerySchema } from "../../lib/schemas/safety.ts";
 import type { Toast } from "../../lib/toast.ts";
 import {
+  dismissListingReports,
   hideReportedReview,
   listReports,
   resolveReport,
+  takeDownListing,
 } from "../../services/safety/report-queue.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
@@ -42,14 +44,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { status, page } = query(new URL(request.url));
   return {
     queue: await listReports(viewer, { status, page }),
-    messages: pickMessages(["safety"]),
+    // A listing's history names scam signals and audit actions in words.
+    messages: pickMessages(["safety", "publish.signals", "dashboard.audit"]),
   };
 }
 
-/** Resolve or Dismiss (a note), or Hide review (a reason). */
+/**
+ * Resolve or Dismiss (a note), or Hide review (a reason); for a listing, Dismiss reports (a note)
+ * or Take listing down (a reason).
+ */
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["resolve", "dismiss"]), reportId: z.string(), note: z.string() }),
   z.object({ intent: z.literal("hide-review"), reportId: z.string(), reason: z.string() }),
+  z.object({ intent: z.literal("dismiss-listing"), listingId: z.string(), note: z.string() }),
+  z.object({ intent: z.literal("take-down"), listingId: z.string(), reason: z.string() }),
 ]);
 
 /**
@@ -86,6 +94,38 @@ export async function action({ request, context }: Route.ActionArgs) {
             title: "safety.toasts.reviewHidden",
             description: "safety.toasts.reviewHiddenDescription",
             params: { id: report.id },
+          }),
+        refused,
+      },
+    );
+  }
+
+  if (form.intent === "dismiss-listing") {
+    return answerAction(
+      () => dismissListingReports(viewer, { listingId: form.listingId, note: form.note }),
+      {
+        success: (outcome) =>
+          redirectWithToast(back, {
+            title: "safety.toasts.listingReportsDismissed",
+            description: outcome.restored
+              ? "safety.toasts.listingRestoredDescription"
+              : "safety.toasts.listingReportsDismissedDescription",
+            params: { id: outcome.listingId },
+          }),
+        refused,
+      },
+    );
+  }
+
+  if (form.intent === "take-down") {
+    return answerAction(
+      () => takeDownListing(viewer, { listingId: form.listingId, reason: form.reason }),
+      {
+        success: (outcome) =>
+          redirectWithToast(back, {
+            title: "safety.toasts.listingTakenDown",
+            description: "safety.toasts.listingTakenDownDescription",
+            params: { id: outcome.listingId },
           }),
         refused,
       },

@@ -210,6 +210,11 @@ export async function fileReport(actor: Actor | null, input: unknown): Promise<F
   requireAllowed(actor, "report:file");
   await requireUnderWriteLimit("report", actor);
   const parsed = parsedOrRefused(reportInputSchema.safeParse(input), "safety.errors.invalidReport");
+  return storeReport(actor, parsed);
+}
+
+/** Stores a parsed report, counted and allowed already, and weighs a listing's. */
+async function storeReport(actor: Actor, parsed: ReportInput): Promise<FiledReport> {
   const db = await getDb();
   const { filed, hidden } = await db.transaction(async (tx) => {
     // One report at a time per reporter, so two quick clicks cannot file the same report twice.
@@ -259,16 +264,19 @@ export async function fileReport(actor: Actor | null, input: unknown): Promise<F
  * Reports a listing from its page or POST /api/v1/listings/{listingId}/reports: the same rules
  * as fileReport (one open report per person and listing, not one's own, the `report` limit).
  */
-export function fileListingReport(
+export async function fileListingReport(
   actor: Actor | null,
   input: { listingId: unknown; reason?: unknown; details?: unknown },
 ): Promise<FiledReport> {
+  requireAllowed(actor, "report:file");
+  requireAllowed(actor, "listing:report");
+  await requireUnderWriteLimit("report", actor);
   const listingId = requireId(input.listingId, "listing");
   const { reason, details } = parsedOrRefused(
     listingReportSchema.safeParse({ reason: input.reason, details: input.details ?? "" }),
     "safety.errors.invalidReport",
   );
-  return fileReport(actor, { target: "listing", listingId, reason, details });
+  return storeReport(actor, { target: "listing", listingId, reason, details });
 }
 
 /**
@@ -375,4 +383,48 @@ async function tellOwnerHidden(listing: HiddenListing): Promise<void> {
     .catch((error: unknown) => {
       logger.error({ err: error }, `Could not e-mail the owner of listing ${listing.id} it is hidden`);
     });
+}
+
+/** What the listing's report page shows its viewer. */
+export interface ListingReportTarget {
+  listing: { id: number; title: string };
+  /** The viewer owns it: they cannot report it. */
+  own: boolean;
+  /** The viewer's earlier report about it is still open. */
+  alreadyReported: boolean;
+}
+
+/**
+ * The listing a report page is about: only one shown on the site (a hidden one is a 404, as its
+ * page is), with whether the viewer (null: a visitor) owns it or already reported it.
+ */
+export async function listingReportTarget(
+  viewer: Actor | null,
+  rawId: unknown,
+): Promise<ListingReportTarget> {
+  const id = requireId(rawId, "listing");
+  const db = await getDb();
+  const [listing] = await db
+    .select({ id: listings.id, title: listings.title, userId: listings.userId })
+    .from(listings)
+    .where(and(eq(listings.id, id), eq(listings.status, "approved")));
+  if (!listing) throw new AppError("LISTING_NOT_FOUND", "safety.errors.listingNotFound");
+  const [open] = viewer
+    ? await db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(
+          and(
+            eq(reports.listingId, id),
+            eq(reports.reporterId, viewer.id),
+            eq(reports.status, "open"),
+          ),
+        )
+        .limit(1)
+    : [];
+  return {
+    listing: { id: listing.id, title: listing.title },
+    own: viewer?.id === listing.userId,
+    alreadyReported: Boolean(open),
+  };
 }
