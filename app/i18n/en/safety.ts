@@ -70,6 +70,7 @@ export const safety = {
     details: "Details",
     detailsHint: "Optional, up to 2,000 characters; needed when you choose “Something else”.",
     submit: "Send report",
+    submitting: "Sending…",
     cancel: "Cancel",
     signIn: "Sign in to report this listing",
     signInFirst: "Please sign in to report a listing, so our team can follow up.",

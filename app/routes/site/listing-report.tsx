@@ -213,7 +213,7 @@ export default function ListingReportPage({ loaderData, actionData }: Route.Comp
               <SubmitButton
                 pending={navigation.state === "submitting"}
                 label={t("safety.listingReport.submit")}
-                pendingLabel={t("safety.report.submitting")}
+                pendingLabel={t("safety.listingReport.submitting")}
                 className="sm:w-auto"
               />
             </div>
