@@ -107,7 +107,7 @@ export const DOMAIN_IMPORTS = {
   },
   reference: { admin: ["audit"], cache: ["memo"] },
   reviews: { admin: ["audit"], premium: ["entitlements"] },
-  safety: { admin: ["audit"], reviews: ["reviews"] },
+  safety: { admin: ["audit"], content: ["settings"], reviews: ["reviews"] },
   signals: { admin: ["audit"] },
   teams: { premium: ["entitlements"], session: ["action-answer"] },
 };

@@ -9,11 +9,11 @@ import {
   updatePlatformSettings,
 } from "../../app/services/content/settings.server.ts";
 import { moderateListing } from "../../app/services/listings/moderation.server.ts";
+import { listReports } from "../../app/services/safety/report-queue.server.ts";
 import {
   dismissListingReports,
-  listReports,
   takeDownListing,
-} from "../../app/services/safety/report-queue.server.ts";
+} from "../../app/services/safety/listing-reports.server.ts";
 import { fileListingReport, fileReport } from "../../app/services/safety/reports.server.ts";
 import { testEngine } from "../support/database.ts";
 import { changedTables, databaseSnapshot } from "../support/db-snapshot.ts";
@@ -130,7 +130,9 @@ describe(`listing reports on ${testEngine}`, () => {
       ),
     ).toMatchObject({ fields: { details: "safety.errors.otherNeedsDetails" } });
     expect(
-      await refusedUnchanged(() => fileListingReport(null, { listingId: listing.id, reason: "scam" })),
+      await refusedUnchanged(() =>
+        fileListingReport(null, { listingId: listing.id, reason: "scam" }),
+      ),
     ).toMatchObject({ code: "UNAUTHENTICATED" });
     const pending = await makeListing({ owner, status: "pending_approval" });
     expect(
@@ -192,7 +194,12 @@ describe(`listing reports on ${testEngine}`, () => {
 
     const mail = await waitForMail(app, owner.email);
     expect(mail.subject).toBe(`Your listing is hidden while we review reports: ${hiddenTitle}`);
-    for (const reason of ["Scam or fraud", "Wrong price or details", "Already taken", "Something"]) {
+    for (const reason of [
+      "Scam or fraud",
+      "Wrong price or details",
+      "Already taken",
+      "Something",
+    ]) {
       expect(mail.body).toContain(reason);
     }
     // The owner is told what, never who.
@@ -270,7 +277,10 @@ describe(`listing reports on ${testEngine}`, () => {
       .select()
       .from(auditLog)
       .where(
-        and(eq(auditLog.action, "listing.reports_dismiss"), eq(auditLog.targetId, String(hiddenId))),
+        and(
+          eq(auditLog.action, "listing.reports_dismiss"),
+          eq(auditLog.targetId, String(hiddenId)),
+        ),
       );
     expect(entry).toMatchObject({
       actorId: admin.id,
@@ -280,9 +290,9 @@ describe(`listing reports on ${testEngine}`, () => {
     expect(restored.subject).toBe(`Your listing is back on the site: ${hiddenTitle}`);
 
     // Nothing open any more: a second dismissal is refused.
-    expect(await refusalOf(dismissListingReports(admin.viewer, { listingId: hiddenId }))).toMatchObject(
-      { code: "CONFLICT", message: "safety.errors.noOpenListingReports" },
-    );
+    expect(
+      await refusalOf(dismissListingReports(admin.viewer, { listingId: hiddenId })),
+    ).toMatchObject({ code: "CONFLICT", message: "safety.errors.noOpenListingReports" });
     // Its history now carries the decision; a report afterwards starts a new count.
     await fileListingReport(fresh[0]!.viewer, { listingId: hiddenId, reason: "scam" });
     const again = (await listReports(admin.viewer)).reports.find((r) => r.listing?.id === hiddenId);
@@ -367,7 +377,10 @@ describe(`listing reports on ${testEngine}`, () => {
       .where(
         and(eq(auditLog.action, "listing.take_down"), eq(auditLog.targetId, String(listing.id))),
       );
-    expect(entry).toMatchObject({ actorId: admin.id, detail: { title: "Villa that does not exist" } });
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      detail: { title: "Villa that does not exist" },
+    });
     const mails = app.sink.to(owner.email).filter((m) => m.subject.includes("Villa"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Your listing was not approved: Villa that does not exist");

@@ -427,11 +427,12 @@ const API: Record<string, Expectation> = {
   // What is reported, and whether the caller may, is the service's to say: an empty body is a 400.
   "POST /api/v1/reports": { action: "report:file", json: {} },
   "GET /api/v1/admin/reports": { action: "report:manage" },
-  // No report has the path's number: the administrator is answered 404.
+  // No report has the path's number (404), or the one reported on the matrix's listing above
+  // was closed already by its dismissal or take-down (409).
   "POST /api/v1/admin/reports/:reportId/resolve": {
     action: "report:manage",
     json: { status: "dismissed" },
-    alsoAllowed: [404],
+    alsoAllowed: [404, 409],
   },
   // Agent A reporting their own listing is told it is theirs (400), as the service refuses it.
   "POST /api/v1/listings/:listingId/reports": {

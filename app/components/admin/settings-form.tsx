@@ -16,10 +16,7 @@ import { SubmitButton } from "../ui/button.tsx";
 import { cardVariants } from "../ui/card.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input, Label } from "../ui/input.tsx";
-import {
-  MAX_REPORT_HIDE_THRESHOLD,
-  MIN_REPORT_HIDE_THRESHOLD,
-} from "../../lib/safety-values.ts";
+import { MAX_REPORT_HIDE_THRESHOLD, MIN_REPORT_HIDE_THRESHOLD } from "../../lib/safety-values.ts";
 import { LogoMark } from "../layout/logo.tsx";
 
 export interface SettingsValues {

@@ -14,12 +14,14 @@ import { REPORT_FILTERS, type ReportFilter } from "../../lib/safety-values.ts";
 import { reportsPageQuerySchema } from "../../lib/schemas/safety.ts";
 import type { Toast } from "../../lib/toast.ts";
 import {
-  dismissListingReports,
   hideReportedReview,
   listReports,
   resolveReport,
-  takeDownListing,
 } from "../../services/safety/report-queue.server.ts";
+import {
+  dismissListingReports,
+  takeDownListing,
+} from "../../services/safety/listing-reports.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";

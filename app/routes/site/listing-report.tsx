@@ -14,10 +14,8 @@ import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
 import { cn } from "../../lib/cn.ts";
 import { LISTING_REPORT_REASONS } from "../../lib/conversation-values.ts";
 import { MAX_REPORT_DETAILS } from "../../lib/safety-values.ts";
-import {
-  fileListingReport,
-  listingReportTarget,
-} from "../../services/safety/reports.server.ts";
+import { listingReportTarget } from "../../services/safety/listing-reports.server.ts";
+import { fileListingReport } from "../../services/safety/reports.server.ts";
 import {
   answerAction,
   loadOrErrorPage,
@@ -87,9 +85,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
               title: "auth.toasts.authRequired",
               description: "safety.listingReport.signInFirst",
             })
-          : data({ fieldErrors: {}, values, error: refusalText(error) } satisfies ReportFormResult, {
-              status: error.status,
-            }),
+          : data(
+              { fieldErrors: {}, values, error: refusalText(error) } satisfies ReportFormResult,
+              {
+                status: error.status,
+              },
+            ),
     },
   );
 }
@@ -204,10 +205,7 @@ export default function ListingReportPage({ loaderData, actionData }: Route.Comp
               )}
             </div>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Link
-                to={back}
-                className={buttonVariants({ variant: "outline", size: "lg" })}
-              >
+              <Link to={back} className={buttonVariants({ variant: "outline", size: "lg" })}>
                 {t("safety.listingReport.cancel")}
               </Link>
               <SubmitButton

@@ -1,5 +1,4 @@
-import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { getConfig } from "../../config.server.ts";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import {
   conversations,
@@ -9,31 +8,26 @@ import {
   reviews,
   user,
 } from "../../db/schema/index.ts";
-import { getMailer } from "../../email/mailer.server.ts";
-import { listingHiddenByReportsEmail } from "../../email/templates.ts";
-import { createTranslator } from "../../i18n/translate.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { logger } from "../../lib/logger.server.ts";
 import { isPaymentRuleReason, type PaymentRuleReason } from "../../lib/payment-rule.ts";
-import { REPORT_WEIGHTS } from "../../lib/safety-values.ts";
 import {
   listingReportSchema,
   reportInputSchema,
   type FiledReport,
   type ReportInput,
 } from "../../lib/schemas/safety.ts";
-import { NEW_ACCOUNT_DAYS } from "../../lib/signal-values.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireId } from "../core/ids.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
-import { reportHideThreshold } from "../content/settings.server.ts";
+import { hideIfOverThreshold, tellOwnerHidden } from "./listing-weights.server.ts";
 
 /**
  * Reports to the administrators: a person's, about a conversation or message they are part of, a
  * review shown on the site or another person; and the payment rule's, about a flagged message.
- * Filing them is here; the administrators' queue, read with its context and resolved with an
- * audit, is in report-queue.server.ts.
+ * Filing them is here, a listing's weighed in listing-weights.server.ts; the administrators'
+ * queue, read with its context and resolved with an audit, is in report-queue.server.ts, and the
+ * decisions on a reported listing in listing-reports.server.ts.
  */
 
 /**
@@ -277,154 +271,4 @@ export async function fileListingReport(
     "safety.errors.invalidReport",
   );
   return storeReport(actor, { target: "listing", listingId, reason, details });
-}
-
-/**
- * What one reporter weighs, in SQL over `user`: a full report from an account older than
- * NEW_ACCOUNT_DAYS whose identity is verified now (isVerifiedUntil in SQL), half otherwise.
- */
-export function reporterWeight(): SQL<number> {
-  return sql<number>`CASE WHEN ${user.createdAt} <= now() - make_interval(days => ${NEW_ACCOUNT_DAYS})
-      AND ${user.identityVerifiedUntil} > now()
-    THEN ${REPORT_WEIGHTS.established}::numeric ELSE ${REPORT_WEIGHTS.newOrUnverified}::numeric END`.mapWith(
-    Number,
-  );
-}
-
-/**
- * The weighted count of distinct people with an open report about the listing: each counts
- * once whatever they reported, weighed by reporterWeight. The payment rule's reports (no
- * reporter) and deleted accounts count nothing.
- */
-export async function openReportWeight(
-  db: Database | DbTransaction,
-  listingId: number,
-): Promise<number> {
-  const reporters = db
-    .selectDistinct({ reporterId: reports.reporterId })
-    .from(reports)
-    .where(
-      and(
-        eq(reports.listingId, listingId),
-        eq(reports.status, "open"),
-        isNotNull(reports.reporterId),
-      ),
-    )
-    .as("reporters");
-  const [row] = await db
-    .select({ weight: sql<number>`coalesce(sum(${reporterWeight()}), 0)`.mapWith(Number) })
-    .from(reporters)
-    .innerJoin(user, eq(user.id, reporters.reporterId));
-  return Number(row?.weight ?? 0);
-}
-
-/** The owner's address and the open reports' reasons, for the e-mail once the listing hid. */
-interface HiddenListing {
-  id: number;
-  title: string;
-  ownerEmail: string;
-  ownerName: string;
-  reasons: string[];
-}
-
-/**
- * Hides an approved listing whose open reports reached the administrator's threshold: it goes
- * back to pending_approval with report_hidden_at set (see the column's comment for why a status
- * rather than a flag), so search, its page and every public list drop it at once while its
- * owner and the administrator still see it. Called in the report's transaction, the listing row
- * locked; null when it stays as it was.
- */
-async function hideIfOverThreshold(
-  tx: DbTransaction,
-  listingId: number,
-): Promise<HiddenListing | null> {
-  const [weight, threshold] = await Promise.all([
-    openReportWeight(tx, listingId),
-    reportHideThreshold(tx),
-  ]);
-  if (weight < threshold) return null;
-  const [hidden] = await tx
-    .update(listings)
-    .set({ status: "pending_approval", reportHiddenAt: new Date() })
-    .where(and(eq(listings.id, listingId), eq(listings.status, "approved")))
-    .returning({ id: listings.id, title: listings.title, userId: listings.userId });
-  if (!hidden) return null;
-  const [owner] = await tx
-    .select({ email: user.email, name: user.name })
-    .from(user)
-    .where(eq(user.id, hidden.userId));
-  const reasons = await tx
-    .selectDistinct({ reason: reports.reason })
-    .from(reports)
-    .where(and(eq(reports.listingId, listingId), eq(reports.status, "open")))
-    .orderBy(reports.reason);
-  return {
-    id: hidden.id,
-    title: hidden.title,
-    ownerEmail: owner!.email,
-    ownerName: owner!.name,
-    reasons: reasons.map((r) => r.reason),
-  };
-}
-
-const t = createTranslator();
-
-/** E-mails the owner why their listing is hidden, once committed; a failed e-mail is logged. */
-async function tellOwnerHidden(listing: HiddenListing): Promise<void> {
-  const message = listingHiddenByReportsEmail(listing.ownerEmail, listing.ownerName, {
-    title: listing.title,
-    reasons: listing.reasons.map((reason) =>
-      t(`safety.reasons.${reason as ReportInput["reason"]}`),
-    ),
-    dashboardUrl: `${getConfig().appUrl}/dashboard/my-listings`,
-  });
-  await getMailer()
-    .send(message)
-    .catch((error: unknown) => {
-      logger.error({ err: error }, `Could not e-mail the owner of listing ${listing.id} it is hidden`);
-    });
-}
-
-/** What the listing's report page shows its viewer. */
-export interface ListingReportTarget {
-  listing: { id: number; title: string };
-  /** The viewer owns it: they cannot report it. */
-  own: boolean;
-  /** The viewer's earlier report about it is still open. */
-  alreadyReported: boolean;
-}
-
-/**
- * The listing a report page is about: only one shown on the site (a hidden one is a 404, as its
- * page is), with whether the viewer (null: a visitor) owns it or already reported it.
- */
-export async function listingReportTarget(
-  viewer: Actor | null,
-  rawId: unknown,
-): Promise<ListingReportTarget> {
-  const id = requireId(rawId, "listing");
-  const db = await getDb();
-  const [listing] = await db
-    .select({ id: listings.id, title: listings.title, userId: listings.userId })
-    .from(listings)
-    .where(and(eq(listings.id, id), eq(listings.status, "approved")));
-  if (!listing) throw new AppError("LISTING_NOT_FOUND", "safety.errors.listingNotFound");
-  const [open] = viewer
-    ? await db
-        .select({ id: reports.id })
-        .from(reports)
-        .where(
-          and(
-            eq(reports.listingId, id),
-            eq(reports.reporterId, viewer.id),
-            eq(reports.status, "open"),
-          ),
-        )
-        .limit(1)
-    : [];
-  return {
-    listing: { id: listing.id, title: listing.title },
-    own: viewer?.id === listing.userId,
-    alreadyReported: Boolean(open),
-  };
 }

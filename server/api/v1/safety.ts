@@ -20,12 +20,11 @@ import {
 } from "../../../app/services/accounts/profile.server.ts";
 import { blockUser, listBlocked, unblockUser } from "../../../app/services/safety/blocks.server.ts";
 import { fileListingReport, fileReport } from "../../../app/services/safety/reports.server.ts";
+import { listReports, resolveReport } from "../../../app/services/safety/report-queue.server.ts";
 import {
   dismissListingReports,
-  listReports,
-  resolveReport,
   takeDownListing,
-} from "../../../app/services/safety/report-queue.server.ts";
+} from "../../../app/services/safety/listing-reports.server.ts";
 import {
   allowedTo,
   apiRouter,
@@ -114,7 +113,7 @@ safetyRoutes.openapi(
     security: sessionSecurity,
     summary: "Report a listing to the administrators",
     description:
-      'Reasons: scam, wrong_details, duplicate, taken, offensive, or other (with details). Only a listing shown on the site, not the caller\'s own (400). While the caller\'s earlier report about it is open, another is refused (409). When open reports from several people weigh the administrator\'s threshold (a new or unverified account counts half), the listing is hidden pending review and its owner is e-mailed why.',
+      "Reasons: scam, wrong_details, duplicate, taken, offensive, or other (with details). Only a listing shown on the site, not the caller's own (400). While the caller's earlier report about it is open, another is refused (409). When open reports from several people weigh the administrator's threshold (a new or unverified account counts half), the listing is hidden pending review and its owner is e-mailed why.",
     operationId: "reportListing",
     middleware: [...signedInCalls, allowedTo("listing:report"), jsonBody] as const,
     request: { params: listingParams, body: jsonRequest(listingReport) },
@@ -168,7 +167,8 @@ safetyRoutes.openapi(
     method: "post",
     path: "/admin/listings/{listingId}/take-down",
     security: sessionSecurity,
-    summary: "Take a reported listing down: rejected with a reason its owner reads (admin, audited)",
+    summary:
+      "Take a reported listing down: rejected with a reason its owner reads (admin, audited)",
     description:
       "Resolves the listing's open reports with the reason as their note and e-mails the owner. Only a listing with an open report, approved or waiting for review (409 otherwise).",
     operationId: "takeDownListing",
