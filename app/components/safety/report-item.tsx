@@ -29,7 +29,19 @@ function ruleText(t: Translate, reasons: string[]): string {
  * context to decide (the conversation's listing, people and last messages, the message, the
  * review), and, while it is open, Resolve / Dismiss with a note and, for a review, Hide review.
  */
-export function ReportItem({ report, action }: { report: ReportView; action: string }) {
+export function ReportItem({
+  report,
+  action,
+  decidedWith,
+}: {
+  report: ReportView;
+  action: string;
+  /**
+   * A listing's open reports are decided together: on this page, with the report of this number
+   * (the listing's newest shown), which carries the forms; absent on that one.
+   */
+  decidedWith?: number;
+}) {
   const t = useT();
   const headingId = useId();
   return (
@@ -83,7 +95,13 @@ export function ReportItem({ report, action }: { report: ReportView; action: str
 
       {report.status === "open" &&
         (report.listing ? (
-          <ListingForms listing={report.listing} action={action} />
+          decidedWith === undefined ? (
+            <ListingForms listing={report.listing} action={action} />
+          ) : (
+            <p className="border-t border-line-soft pt-4 text-sm text-muted">
+              {t("safety.queue.decidedWith", { id: decidedWith })}
+            </p>
+          )
         ) : (
           <CloseForms report={report} action={action} />
         ))}

@@ -267,6 +267,7 @@ export const publish = {
     rejectedReason: "Not approved: {reason}",
   },
   moderation: {
+    hiddenByReports: "Hidden by reports from several people: decide on them, with its history, in",
     owner: "By {name}",
     submitted: "Submitted {date}",
     approve: "Approve",

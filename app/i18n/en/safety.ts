@@ -222,6 +222,7 @@ export const safety = {
     historyNone: "None.",
     historyDates: "Published {created}; last edited {updated}",
     listingActionsLabel: "Decide on listing #{id}",
+    decidedWith: "Decide on this listing's reports with report #{id} above.",
     dismissListing: "Dismiss reports",
     dismissListingHint:
       "Closes every open report about this listing; if they hid it, it is on the site again.",

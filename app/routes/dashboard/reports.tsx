@@ -156,6 +156,15 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { queue } = loaderData;
   const { status, page, pageCount, reports, total, open } = queue;
+  // A listing's open reports are decided together, with the first of them on the page.
+  const decidedWith = new Map<number, number>();
+  const firstOpen = new Map<number, number>();
+  for (const report of reports) {
+    if (report.status !== "open" || !report.listing) continue;
+    const first = firstOpen.get(report.listing.id);
+    if (first === undefined) firstOpen.set(report.listing.id, report.id);
+    else decidedWith.set(report.id, first);
+  }
   return (
     <div>
       <SectionHeading>{t("safety.queue.title")}</SectionHeading>
@@ -195,7 +204,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <ul aria-label={t("safety.queue.listLabel")} className="space-y-4">
           {reports.map((report) => (
             <li key={report.id}>
-              <ReportItem report={report} action={reportsHref({ status, page })} />
+              <ReportItem
+                report={report}
+                action={reportsHref({ status, page })}
+                decidedWith={decidedWith.get(report.id)}
+              />
             </li>
           ))}
         </ul>
