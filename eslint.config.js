@@ -108,7 +108,7 @@ export const DOMAIN_IMPORTS = {
   },
   reference: { admin: ["audit"], cache: ["memo"] },
   reviews: { admin: ["audit"], premium: ["entitlements"] },
-  safety: { admin: ["audit"], reviews: ["reviews"] },
+  safety: { admin: ["audit"], content: ["settings"], reviews: ["reviews"] },
   signals: { admin: ["audit"] },
   suspensions: { admin: ["audit", "users"], bookings: ["booking-cancel", "bookable"] },
   teams: { premium: ["entitlements"], session: ["action-answer"] },

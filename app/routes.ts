@@ -13,6 +13,7 @@ export default [
     route("listing/:listingId", "routes/site/listing.tsx"),
     route("listing/:listingId/quote", "routes/site/request-quote.tsx"),
     route("listing/:listingId/message", "routes/site/listing-message.tsx"),
+    route("listing/:listingId/report", "routes/site/listing-report.tsx"),
     route("agents/:handle", "routes/site/agent.tsx"),
     route("agencies/:handle", "routes/site/agency.tsx"),
     route("add-listing", "routes/listings/add-listing.tsx"),

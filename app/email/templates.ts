@@ -127,6 +127,45 @@ export function listingRejectedEmail(
   });
 }
 
+/**
+ * To the owner: reports from several people hid their listing pending review, with what they
+ * reported (never who).
+ */
+export function listingHiddenByReportsEmail(
+  to: string,
+  name: string,
+  listing: { title: string; reasons: string[]; dashboardUrl: string },
+): EmailMessage {
+  return layout({
+    to,
+    subject: t("email.reportedHidden.subject", { title: listing.title }),
+    greeting: t("email.hello", { name }),
+    lines: [
+      t("email.reportedHidden.body", { title: listing.title }),
+      t("email.reportedHidden.reasons", { reasons: listing.reasons.join(", ") }),
+      t("email.reportedHidden.next"),
+    ],
+    action: { label: t("email.reportedHidden.action"), url: listing.dashboardUrl },
+    footer: t("email.listingFooter"),
+  });
+}
+
+/** To the owner: the reports that hid their listing were dismissed; it is public again. */
+export function listingRestoredEmail(
+  to: string,
+  name: string,
+  listing: { title: string; url: string },
+): EmailMessage {
+  return layout({
+    to,
+    subject: t("email.reportedRestored.subject", { title: listing.title }),
+    greeting: t("email.hello", { name }),
+    lines: [t("email.reportedRestored.body", { title: listing.title })],
+    action: { label: t("email.reportedRestored.action"), url: listing.url },
+    footer: t("email.listingFooter"),
+  });
+}
+
 /** A stored contact message, as the e-mails about it need it. */
 export interface ContactMessageMail {
   id: number;

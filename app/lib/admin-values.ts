@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   "message.reply",
   "review.hide",
   "report.resolve",
+  "listing.reports_dismiss",
+  "listing.take_down",
   "payout.record",
   "booking.cancel",
 ] as const;

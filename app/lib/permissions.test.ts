@@ -60,10 +60,18 @@ describe("the permission table", () => {
       "verification:phone",
       "block:manage",
       "report:file",
+      "listing:report",
       "account:change-type",
     ];
     expect(allowed).toEqual({
-      user: [...signedIn, "block:manage", "report:file", "account:change-type", "review:write"],
+      user: [
+        ...signedIn,
+        "block:manage",
+        "report:file",
+        "listing:report",
+        "account:change-type",
+        "review:write",
+      ],
       agent: [
         ...publisher,
         "review:write",

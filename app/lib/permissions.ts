@@ -191,8 +191,15 @@ export const PERMISSIONS = {
   "block:manage": { any: SIGNED_IN },
   /** Reporting a conversation, message, review or person to the administrators. */
   "report:file": { any: SIGNED_IN },
-  /** The reports queue: reading every report with its context, resolving or dismissing. */
+  /** Reporting a listing one does not own (the safety service refuses one's own). */
+  "listing:report": { any: SIGNED_IN },
+  /**
+   * The reports queue: reading every report with its context and history, resolving or
+   * dismissing (a listing's reports dismissed together put it back on the site if they hid it).
+   */
   "report:manage": { any: ADMIN },
+  /** Taking a reported listing down: rejected with a reason its owner reads, reports resolved. */
+  "listing:take-down": { any: ADMIN },
   /** The administrator's role belongs to the administrator address and never changes. */
   "account:change-type": { any: ["user", "agent", "professional"] },
   /** Reviewing a completed stay or job of one's own (the reviews service checks which). */

@@ -161,6 +161,9 @@ const PAGES: Record<string, PageExpectation> = {
   // "Contact Agent": a visitor sees the form under the sign-in dialog and is sent to sign in on
   // sending; the listing's own agent is told it is theirs (409).
   "routes/site/listing-message.tsx": { get: PUBLIC, post: { action: null, alsoAllowed: [409] } },
+  // "Report listing": the page is public (a visitor is asked to sign in there); sending it, a
+  // visitor is sent to sign in, and anyone else's empty form comes back with its messages (400).
+  "routes/site/listing-report.tsx": { get: PUBLIC, post: { action: null } },
   "routes/auth/admin-login.tsx": { get: PUBLIC, post: PUBLIC },
   "routes/auth/reset.tsx": { get: PUBLIC, post: PUBLIC },
   "routes/auth/update-password.ts": { get: PUBLIC },
@@ -436,11 +439,28 @@ const API: Record<string, Expectation> = {
   // What is reported, and whether the caller may, is the service's to say: an empty body is a 400.
   "POST /api/v1/reports": { action: "report:file", json: {} },
   "GET /api/v1/admin/reports": { action: "report:manage" },
-  // No report has the path's number: the administrator is answered 404.
+  // No report has the path's number (404), or the one reported on the matrix's listing above
+  // was closed already by its dismissal or take-down (409).
   "POST /api/v1/admin/reports/:reportId/resolve": {
     action: "report:manage",
     json: { status: "dismissed" },
-    alsoAllowed: [404],
+    alsoAllowed: [404, 409],
+  },
+  // Agent A reporting their own listing is told it is theirs (400), as the service refuses it.
+  "POST /api/v1/listings/:listingId/reports": {
+    action: "listing:report",
+    json: { reason: "other", details: "Matrix" },
+  },
+  // The listing may have no open report by the time the administrator calls: a 409.
+  "POST /api/v1/admin/listings/:listingId/reports/dismiss": {
+    action: "report:manage",
+    json: {},
+    alsoAllowed: [409],
+  },
+  "POST /api/v1/admin/listings/:listingId/take-down": {
+    action: "listing:take-down",
+    json: { reason: "Reported as a scam." },
+    alsoAllowed: [409],
   },
   "GET /api/v1/me/blocks": { action: "block:manage" },
   // No account has the path's id ("1"): a 404 for everybody signed in.

@@ -44,6 +44,8 @@ const UNLIMITED: Record<string, string> = {
   "PATCH /admin/premium-plans/{planId}": "the administrator's own tool",
   "POST /admin/reviews/{reviewId}/hide": "the administrator's own tool",
   "POST /admin/reports/{reportId}/resolve": "the administrator's own tool",
+  "POST /admin/listings/{listingId}/reports/dismiss": "the administrator's own tool",
+  "POST /admin/listings/{listingId}/take-down": "the administrator's own tool",
   "POST /admin/support-chats/{chatId}/messages": "the administrator's own tool",
   "POST /admin/boosts/{boostId}/posts": "the administrator's own tool",
 };
@@ -175,6 +177,7 @@ const CALLS: Record<string, WriteCall> = {
     as: "user",
     json: { target: "conversation", conversationId: 1, reason: "spam" },
   },
+  "POST /listings/{listingId}/reports": { as: "user", json: { reason: "scam" } },
   "POST /me/team": { as: "agent", json: {} },
   "POST /me/team/invitations": { as: "agent", json: {} },
   "DELETE /me/team/invitations/{invitationId}": { as: "agent" },

@@ -16,6 +16,7 @@ import { SubmitButton } from "../ui/button.tsx";
 import { cardVariants } from "../ui/card.tsx";
 import { Field } from "../ui/field.tsx";
 import { Input, Label } from "../ui/input.tsx";
+import { MAX_REPORT_HIDE_THRESHOLD, MIN_REPORT_HIDE_THRESHOLD } from "../../lib/safety-values.ts";
 import { LogoMark } from "../layout/logo.tsx";
 
 export interface SettingsValues {
@@ -27,6 +28,8 @@ export interface SettingsValues {
   requireManualApproval: boolean;
   /** A number as stored, or the text as typed when the form comes back with an error. */
   serviceFeePercent: number | string;
+  /** A whole number as stored, or the text as typed when the form comes back with an error. */
+  reportHideThreshold: number | string;
 }
 
 /** What the action answers when it did not redirect: the fields' messages and the values sent. */
@@ -225,6 +228,26 @@ export function SettingsForm({
             ? t("dashboard.settings.approvalNote")
             : t("dashboard.settings.approvalOffNote")}
         </p>
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-3 text-base font-semibold text-ink">
+          {t("dashboard.settings.reportsTitle")}
+        </legend>
+        <Field
+          label={t("dashboard.settings.reportThreshold")}
+          name="reportHideThreshold"
+          type="number"
+          inputMode="numeric"
+          min={MIN_REPORT_HIDE_THRESHOLD}
+          max={MAX_REPORT_HIDE_THRESHOLD}
+          step={1}
+          required
+          defaultValue={String(values.reportHideThreshold)}
+          hint={t("dashboard.settings.reportThresholdHint")}
+          error={error("reportHideThreshold")}
+          className="max-w-xs"
+        />
       </fieldset>
 
       <fieldset>

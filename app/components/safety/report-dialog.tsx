@@ -5,7 +5,7 @@ import { useAnsweredDialog } from "../../hooks/use-answered-dialog.ts";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
-import { REPORT_REASONS, type ReportTarget } from "../../lib/conversation-values.ts";
+import { CONVERSATION_REPORT_REASONS, type ReportTarget } from "../../lib/conversation-values.ts";
 import { MAX_REPORT_DETAILS } from "../../lib/safety-values.ts";
 import { Button, buttonVariants } from "../ui/button.tsx";
 import {
@@ -23,8 +23,11 @@ import { Textarea } from "../ui/textarea.tsx";
 /** Where the report posts (routes/resources/reports.ts). */
 const ACTION = "/reports";
 
+/** What this dialog reports: a listing has its own page (routes/site/listing-report.tsx). */
+type DialogTarget = Exclude<ReportTarget, "listing">;
+
 /** The form field that names each kind of thing reported. */
-const ID_FIELD: Record<ReportTarget, string> = {
+const ID_FIELD: Record<DialogTarget, string> = {
   conversation: "conversationId",
   message: "messageId",
   review: "reviewId",
@@ -46,7 +49,7 @@ export function ReportDialog({
   redirectTo,
   className,
 }: {
-  target: ReportTarget;
+  target: DialogTarget;
   id: string | number;
   /** The page to come back to (a path on this site). */
   redirectTo: string;
@@ -117,7 +120,7 @@ function ReportFields({
   id,
   redirectTo,
 }: {
-  target: ReportTarget;
+  target: DialogTarget;
   id: string | number;
   redirectTo: string;
 }) {
@@ -135,7 +138,7 @@ function ReportFields({
           <option value="" disabled>
             {t("safety.report.chooseReason")}
           </option>
-          {REPORT_REASONS.map((reason) => (
+          {CONVERSATION_REPORT_REASONS.map((reason) => (
             <option key={reason} value={reason}>
               {t(`safety.reasons.${reason}`)}
             </option>

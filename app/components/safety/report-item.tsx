@@ -12,15 +12,7 @@ import { Button } from "../ui/button.tsx";
 import { cardVariants } from "../ui/card.tsx";
 import { Label } from "../ui/input.tsx";
 import { Textarea } from "../ui/textarea.tsx";
-
-const dateTime = new Intl.DateTimeFormat("en", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
-function when(iso: string): string {
-  return `${dateTime.format(new Date(iso))} UTC`;
-}
+import { ListingContext, ListingForms, when } from "./reported-listing.tsx";
 
 const STATUS_TONE = { open: "warning", resolved: "success", dismissed: "neutral" } as const;
 
@@ -37,7 +29,19 @@ function ruleText(t: Translate, reasons: string[]): string {
  * context to decide (the conversation's listing, people and last messages, the message, the
  * review), and, while it is open, Resolve / Dismiss with a note and, for a review, Hide review.
  */
-export function ReportItem({ report, action }: { report: ReportView; action: string }) {
+export function ReportItem({
+  report,
+  action,
+  decidedWith,
+}: {
+  report: ReportView;
+  action: string;
+  /**
+   * A listing's open reports are decided together: on this page, with the report of this number
+   * (the listing's newest shown), which carries the forms; absent on that one.
+   */
+  decidedWith?: number;
+}) {
   const t = useT();
   const headingId = useId();
   return (
@@ -89,7 +93,18 @@ export function ReportItem({ report, action }: { report: ReportView; action: str
         </div>
       )}
 
-      {report.status === "open" && <CloseForms report={report} action={action} />}
+      {report.status === "open" &&
+        (report.listing ? (
+          decidedWith === undefined ? (
+            <ListingForms listing={report.listing} action={action} />
+          ) : (
+            <p className="border-t border-line-soft pt-4 text-sm text-muted">
+              {t("safety.queue.decidedWith", { id: decidedWith })}
+            </p>
+          )
+        ) : (
+          <CloseForms report={report} action={action} />
+        ))}
     </article>
   );
 }
@@ -178,6 +193,7 @@ function Context({ report }: { report: ReportView }) {
   const { conversation, message, review } = report;
   return (
     <>
+      {report.listing && <ListingContext listing={report.listing} />}
       {conversation && (
         <section className="space-y-2 text-sm">
           <p className="font-semibold text-ink">

@@ -41,6 +41,11 @@ export const platformSettings = pgTable(
     logoPath: text("logo_path"),
     /** The platform's service fee on a booking, in hundredths of a percent (300 = 3 %). */
     serviceFeeBasisPoints: smallint("service_fee_basis_points").notNull().default(300),
+    /**
+     * The weighted count of distinct people's open reports that hides a listing pending review
+     * (REPORT_WEIGHTS in app/lib/safety-values.ts: a new or unverified account counts half).
+     */
+    reportHideThreshold: smallint("report_hide_threshold").notNull().default(3),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -48,6 +53,10 @@ export const platformSettings = pgTable(
     check(
       "platform_settings_service_fee_check",
       sql`${t.serviceFeeBasisPoints} BETWEEN 0 AND 2000`,
+    ),
+    check(
+      "platform_settings_report_threshold_check",
+      sql`${t.reportHideThreshold} BETWEEN 1 AND 50`,
     ),
   ],
 );

@@ -316,6 +316,7 @@ export const reports = pgTable(
     }),
     messageId: integer("message_id").references(() => messages.id, { onDelete: "cascade" }),
     reviewId: integer("review_id").references(() => reviews.id, { onDelete: "cascade" }),
+    listingId: integer("listing_id").references(() => listings.id, { onDelete: "cascade" }),
     reportedUserId: text("reported_user_id").references(() => user.id, { onDelete: "cascade" }),
     reason: text("reason").$type<ReportReason>().notNull(),
     details: text("details").notNull().default(""),
@@ -333,5 +334,9 @@ export const reports = pgTable(
     check("reports_details_check", sql`char_length(${t.details}) <= 2000`),
     check("reports_note_check", sql`char_length(${t.resolutionNote}) <= 2000`),
     index("reports_status_idx").on(t.status, t.createdAt.desc()),
+    // A listing's reports: its open ones weighed against the hiding threshold, and its history.
+    index("reports_listing_idx")
+      .on(t.listingId, t.status)
+      .where(sql`${t.listingId} IS NOT NULL`),
   ],
 );

@@ -92,6 +92,14 @@ export const listings = pgTable(
     videoUrl: text("video_url"),
     status: text("status").$type<ListingStatus>().notNull().default("pending_approval"),
     rejectionReason: text("rejection_reason"),
+    /**
+     * When reports from several people (their weighted sum reached the administrator's threshold,
+     * app/services/safety/reports.server.ts) put the approved listing back to pending_approval.
+     * Hidden by going back to review rather than by a flag, so every public query, which reads
+     * approved listings only, hides it without a change; kept so that dismissing the reports
+     * puts it back to approved, and so its owner is told why it waits. Null otherwise.
+     */
+    reportHiddenAt: timestamp("report_hidden_at", { withTimezone: true }),
     /** A paused listing's status before the pause, to go back to. */
     pausedFrom: text("paused_from").$type<ListingStatus>(),
     featured: boolean("featured").notNull().default(false),

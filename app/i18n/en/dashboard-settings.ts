@@ -27,6 +27,10 @@ export const settings = {
   serviceFee: "Booking service fee (%)",
   serviceFeeHint:
     "Added to the price and cleaning fee of every new booking paid online, and shown to the guest before they book. Bookings paid at the property carry no service fee. Bookings already made keep theirs.",
+  reportsTitle: "Listing reports",
+  reportThreshold: "Reports that hide a listing",
+  reportThresholdHint:
+    "When reports from this many different people are open about a listing, it is hidden until you review it in Reports. A verified account older than a week counts 1; a new or unverified account counts half.",
   save: "Save settings",
   saving: "Saving…",
   saved: "Settings saved",
@@ -46,6 +50,7 @@ export const settings = {
     notificationEmail: "Please enter a valid e-mail address for notifications.",
     invalidCharacters: "This field contains characters that are not allowed.",
     serviceFee: "Please enter a service fee from 0 to 20 percent.",
+    reportThreshold: "Please enter a whole number of reports from 1 to 50.",
     logoTooLarge: "The logo must be at most 2 MB.",
     logoInvalidType: "The logo must be a PNG, JPEG, GIF or WebP image.",
     logoTooManyPixels: "The logo's picture is too large: at most 25 megapixels.",

@@ -332,6 +332,8 @@ export const dashboard = {
         feature: "Changed a listing's Featured switch",
         premium: "Changed a listing's Premium switch",
         unflag: "Dismissed a listing's scam signal",
+        reports_dismiss: "Dismissed a listing's reports",
+        take_down: "Took a reported listing down",
       },
       user: {
         edit: "Edited a user",

@@ -42,6 +42,8 @@ export const detail = {
   amenities: "Amenities",
   serviceHighlights: "Service Highlights",
   related: "You might also like",
+  /** The link to the listing's report page (routes/site/listing-report.tsx). */
+  reportListing: "Report listing",
   whatsappCallback: {
     title: "Request a WhatsApp call-back",
     intro: "Leave your WhatsApp number and {name} will contact you about this listing.",

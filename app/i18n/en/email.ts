@@ -47,6 +47,18 @@ export const email = {
     next: "You can update the listing and it will be reviewed again.",
     action: "Update your listing",
   },
+  reportedHidden: {
+    subject: "Your listing is hidden while we review reports: {title}",
+    body: 'Several people reported your listing "{title}", so it is hidden from the site until our team has reviewed it.',
+    reasons: "What they reported: {reasons}.",
+    next: "We will e-mail you our decision. If the reports are mistaken, the listing goes back on the site as it was; you do not need to do anything.",
+    action: "See your listings",
+  },
+  reportedRestored: {
+    subject: "Your listing is back on the site: {title}",
+    body: 'Our team reviewed the reports about your listing "{title}" and found nothing wrong. It is public again.',
+    action: "View your listing",
+  },
   contactNotification: {
     subject: "Contact form ({reason}): {subject}",
     intro: "A new message (#{id}) came in through the contact form.",

@@ -261,10 +261,13 @@ export const publish = {
     deleteFailed: "Error",
     deleteFailedDescription: "Failed to delete listing: {message}",
     pendingNote: "Waiting for review: not public yet.",
+    reportedNote:
+      "Hidden while our team reviews it: several people reported it ({reasons}). We will e-mail you our decision.",
     rejectedNote: "Not approved",
     rejectedReason: "Not approved: {reason}",
   },
   moderation: {
+    hiddenByReports: "Hidden by reports from several people: decide on them, with its history, in",
     owner: "By {name}",
     submitted: "Submitted {date}",
     approve: "Approve",

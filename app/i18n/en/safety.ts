@@ -12,6 +12,10 @@ export const safety = {
     spam: "Spam",
     inappropriate: "Inappropriate content",
     other: "Something else",
+    wrong_details: "Wrong price or details",
+    duplicate: "Duplicate of another listing",
+    taken: "Already taken (sold or let)",
+    offensive: "Offensive content",
   },
   /** Keyed as REPORT_TARGETS name them. */
   targets: {
@@ -19,6 +23,7 @@ export const safety = {
     user: "Person",
     review: "Review",
     message: "Message",
+    listing: "Listing",
   },
   /** Keyed as PAYMENT_RULE_REASONS name them. */
   paymentRule: {
@@ -54,6 +59,24 @@ export const safety = {
     submitting: "Sending…",
     cancel: "Cancel",
   },
+  /** Reporting a listing: the link on its page and the report page (routes/site/listing-report). */
+  listingReport: {
+    open: "Report listing",
+    pageTitle: "Report this listing",
+    about: "Back to {title}",
+    description:
+      "Tell our team what is wrong with this listing. We look at every report; the owner is not told who reported it. When several people report a listing, it is hidden until we have reviewed it.",
+    reason: "What is wrong?",
+    details: "Details",
+    detailsHint: "Optional, up to 2,000 characters; needed when you choose “Something else”.",
+    submit: "Send report",
+    submitting: "Sending…",
+    cancel: "Cancel",
+    signIn: "Sign in to report this listing",
+    signInFirst: "Please sign in to report a listing, so our team can follow up.",
+    ownListing: "This is your own listing: you cannot report it.",
+    alreadyReported: "You already reported this listing, and it is with our team.",
+  },
   block: {
     block: "Block this person",
     blockLabel: "Block {name}",
@@ -81,6 +104,13 @@ export const safety = {
     reviewHidden: "Review hidden",
     reviewHiddenDescription:
       "The review is off the listing's page and its averages, and report #{id} is resolved.",
+    listingReportsDismissed: "Reports dismissed",
+    listingReportsDismissedDescription: "Listing #{id}'s open reports are closed.",
+    listingRestoredDescription:
+      "Listing #{id}'s open reports are closed, and the listing is on the site again.",
+    listingTakenDown: "Listing taken down",
+    listingTakenDownDescription:
+      "Listing #{id} is rejected, its reports are resolved and the owner is e-mailed.",
     unknownAction: "Nothing changed",
     unknownActionDescription: "That action is not one this page offers.",
     notificationsOn: "Notification settings saved",
@@ -109,6 +139,13 @@ export const safety = {
     noteTooLong: "Keep the note under 2,000 characters.",
     notAReviewReport: "Only a report about a review can hide it.",
     settingsInvalid: "Say whether to e-mail you about new messages (true or false).",
+    listingNotFound: "This listing does not exist or is not shown on the site.",
+    ownListing: "You cannot report your own listing.",
+    otherNeedsDetails: "Say what is wrong when you choose “Something else”.",
+    takeDownReasonRequired: "Give the reason the owner will read.",
+    takeDownReasonTooLong: "Keep the reason under 500 characters.",
+    noOpenListingReports: "This listing has no open reports.",
+    notAListing: "This report is not about a listing.",
   },
   queue: {
     title: "Reports",
@@ -167,6 +204,31 @@ export const safety = {
     hideReview: "Hide review",
     hideReason: "Reason for hiding the review",
     hideHint: "Kept with the review and in the audit log; the report is resolved with it.",
+    listing: "Listing: {title}",
+    listingOwner: "Owner: {name} ({email})",
+    listingStatus: "Status: {status}",
+    hiddenByReports: "Hidden pending review since {date}",
+    weight: "Open reports weigh {weight} of {threshold} needed to hide it",
+    weightHint:
+      "Each person counts once; a new or unverified account counts half. Change the threshold in Platform Settings.",
+    history: "History of listing #{id}",
+    historyReports: "Reports",
+    historyReport: "#{id} {reason} · {status} · {name}, weight {weight}, {date}",
+    historySignals: "Scam signals",
+    historySignal: "{kind} · {date}{dismissed}",
+    signalDismissed: " (dismissed)",
+    historyAudit: "Administrator actions",
+    historyAuditLine: "{action} by {email}, {date}",
+    historyNone: "None.",
+    historyDates: "Published {created}; last edited {updated}",
+    listingActionsLabel: "Decide on listing #{id}",
+    decidedWith: "Decide on this listing's reports with report #{id} above.",
+    dismissListing: "Dismiss reports",
+    dismissListingHint:
+      "Closes every open report about this listing; if they hid it, it is on the site again.",
+    takeDownReason: "Reason for taking it down (the owner reads it)",
+    takeDown: "Take listing down",
+    takeDownHint: "Rejects the listing and resolves its open reports; the owner is e-mailed.",
     pages: "Report pages",
   },
   overview: {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { uploadedVideoSchema } from "./listing-video.ts";
+import { REPORT_REASONS } from "../conversation-values.ts";
 import {
   AGENT_TYPES,
   AMENITIES,
@@ -141,6 +142,11 @@ export const dashboardListingRowSchema = z
     thumbnail: z.string().nullable(),
     /** The administrator's reason when the listing was rejected. */
     rejectionReason: z.string().nullable(),
+    /**
+     * While reports from several people hide the listing pending review: the reasons of its
+     * open reports (never who filed them); null otherwise.
+     */
+    hiddenByReports: z.array(z.enum(REPORT_REASONS)).nullable(),
   })
   .meta({ id: "DashboardListingRow" });
 export type DashboardListingRow = z.infer<typeof dashboardListingRowSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "../../i18n/translate.ts";
 import type { Toast } from "../toast.ts";
+import { MAX_REPORT_HIDE_THRESHOLD, MIN_REPORT_HIDE_THRESHOLD } from "../safety-values.ts";
 import { isValidPhone } from "./profile.ts";
 import { isStorableText, oneLine } from "./text.ts";
 
@@ -91,6 +92,25 @@ export const platformSettingsSchema = z.object({
           (pct) => Number.isInteger(Math.round(pct * 100 * 1e6) / 1e6),
           `${ERRORS}.serviceFee`,
         )
+        .optional(),
+    ),
+  /**
+   * The weighted count of distinct people's open reports that hides a listing pending review;
+   * absent keeps the current threshold (clients written before it existed).
+   */
+  reportHideThreshold: z
+    .union([z.number(), z.string()], { error: `${ERRORS}.reportThreshold` })
+    .optional()
+    .transform((value) =>
+      value === undefined || (typeof value === "string" && value.trim() === "")
+        ? undefined
+        : Number(value),
+    )
+    .pipe(
+      z
+        .int({ error: `${ERRORS}.reportThreshold` })
+        .min(MIN_REPORT_HIDE_THRESHOLD, `${ERRORS}.reportThreshold`)
+        .max(MAX_REPORT_HIDE_THRESHOLD, `${ERRORS}.reportThreshold`)
         .optional(),
     ),
 });

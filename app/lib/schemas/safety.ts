@@ -1,6 +1,16 @@
 import { z } from "zod";
-import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from "../conversation-values.ts";
+import { AUDIT_ACTIONS } from "../admin-values.ts";
+import {
+  CONVERSATION_REPORT_REASONS,
+  LISTING_REPORT_REASONS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGETS,
+} from "../conversation-values.ts";
+import { MAX_REASON_LENGTH } from "../listing-status.ts";
+import { LISTING_STATUSES } from "../listing-values.ts";
 import { ROLES } from "../roles.ts";
+import { SIGNAL_KINDS } from "../signal-values.ts";
 import {
   MAX_REPORT_DETAILS,
   MAX_RESOLUTION_NOTE,
@@ -40,11 +50,28 @@ export const userIdSchema = z
   .meta({ description: "A person's account id.", example: "3bd1c0f8-6a8e-4ad4-9a9c-1f0e2b7d5c11" });
 
 const reportCommon = {
-  reason: z.enum(REPORT_REASONS, { error: `${E}.reasonRequired` }),
+  reason: z.enum(CONVERSATION_REPORT_REASONS, { error: `${E}.reasonRequired` }),
   details: optionalText(MAX_REPORT_DETAILS, `${E}.detailsTooLong`).meta({
     description: "What happened, in the reporter's words (optional).",
   }),
 };
+
+/** A listing's reason and details: "other" says nothing without the reporter's words. */
+const listingReportFields = {
+  reason: z.enum(LISTING_REPORT_REASONS, { error: `${E}.reasonRequired` }),
+  details: optionalText(MAX_REPORT_DETAILS, `${E}.detailsTooLong`).meta({
+    description: 'What is wrong, in the reporter\'s words: required with the reason "other".',
+  }),
+};
+function otherNeedsDetails(value: { reason: string; details: string }, ctx: z.RefinementCtx) {
+  if (value.reason === "other" && value.details === "") {
+    ctx.addIssue({ code: "custom", path: ["details"], message: `${E}.otherNeedsDetails` });
+  }
+}
+
+/** Reporting a listing from its page or POST /api/v1/listings/{listingId}/reports. */
+export const listingReportSchema = z.object(listingReportFields).superRefine(otherNeedsDetails);
+export type ListingReportInput = z.output<typeof listingReportSchema>;
 
 const reportId = (description: string) => idSchema.meta({ description, example: 42 });
 
@@ -72,6 +99,13 @@ export const reportInputSchema = z.discriminatedUnion(
       userId: userIdSchema,
       ...reportCommon,
     }),
+    z
+      .object({
+        target: z.literal("listing"),
+        listingId: reportId("A listing shown on the site, not the reporter's own."),
+        ...listingReportFields,
+      })
+      .superRefine(otherNeedsDetails),
   ],
   { error: `${E}.targetRequired` },
 );
@@ -81,6 +115,28 @@ export type ReportInput = z.output<typeof reportInputSchema>;
 export const resolveReportSchema = z.object({
   status: z.enum(REPORT_RESOLUTIONS, { error: `${E}.statusRequired` }),
   note: optionalText(MAX_RESOLUTION_NOTE, `${E}.noteTooLong`),
+});
+
+/** Dismissing a listing's open reports, with an optional note for the record. */
+export const dismissListingReportsSchema = z.object({
+  note: optionalText(MAX_RESOLUTION_NOTE, `${E}.noteTooLong`),
+});
+
+/** Taking a reported listing down: the reason its owner reads (e-mail and My Listings). */
+export const takeDownListingSchema = z.object({
+  reason: z
+    .string({ error: `${E}.takeDownReasonRequired` })
+    .refine(isStorableText, `${E}.invalidCharacters`)
+    .transform((value) => value.replace(/\s+/g, " ").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, `${E}.takeDownReasonRequired`)
+        .max(MAX_REASON_LENGTH, `${E}.takeDownReasonTooLong`),
+    )
+    .meta({
+      description: `Why the listing is taken down, at most ${MAX_REASON_LENGTH} characters; e-mailed to its owner and shown on their My Listings.`,
+    }),
 });
 
 /** `?status=&page=` of the queue page, which forgives: a bad value means open, or page 1. */
@@ -129,6 +185,58 @@ const contextMessageSchema = z.object({
 });
 export type ReportContextMessage = z.output<typeof contextMessageSchema>;
 
+/** A listing's earlier or other report, as its history lists it. */
+const listingReportLineSchema = z.object({
+  id: z.int(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  reporterName: z.string().nullable().meta({ description: "Null for a deleted account" }),
+  /** What the reporter weighs now: 1, or 0.5 for a new or unverified account. */
+  weight: z.number(),
+  createdAt: z.string().meta({ description: "ISO 8601" }),
+});
+
+/** A reported listing with what the administrator needs to decide: its state and its history. */
+export const reportedListingSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  status: z.enum(LISTING_STATUSES),
+  rejectionReason: z.string().nullable(),
+  /** When reports hid it pending review; null while it is not hidden by reports. */
+  hiddenByReportsAt: z.string().nullable().meta({ description: "ISO 8601" }),
+  owner: personSchema,
+  createdAt: z.string().meta({ description: "ISO 8601" }),
+  /** Its last edit (edits are not kept one by one). */
+  updatedAt: z.string().meta({ description: "ISO 8601" }),
+  /** The weighted count of distinct people's open reports, and the threshold that hides it. */
+  openWeight: z.number(),
+  threshold: z.int(),
+  reports: z.array(listingReportLineSchema).meta({ description: "Its reports, newest first" }),
+  signals: z
+    .array(
+      z.object({
+        id: z.int(),
+        kind: z.enum(SIGNAL_KINDS),
+        createdAt: z.string(),
+        dismissed: z.boolean(),
+      }),
+    )
+    .meta({ description: "Its scam signals, open and dismissed" }),
+  audit: z
+    .array(
+      z.object({
+        id: z.int(),
+        action: z.enum(AUDIT_ACTIONS),
+        actorEmail: z.string(),
+        createdAt: z.string(),
+        detail: z.record(z.string(), z.unknown()),
+      }),
+    )
+    .meta({ description: "The administrators' actions on it (moderation included), newest first" }),
+});
+export type ReportedListing = z.output<typeof reportedListingSchema>;
+
 export const reportViewSchema = z.object({
   id: z.int(),
   target: z.enum(REPORT_TARGETS),
@@ -165,6 +273,9 @@ export const reportViewSchema = z.object({
       hiddenReason: z.string().nullable(),
     })
     .nullable(),
+  listing: reportedListingSchema
+    .nullable()
+    .meta({ description: "For a listing's report: the listing and its history." }),
   resolution: z
     .object({
       by: z.string().nullable().meta({ description: "The administrator's name" }),
@@ -174,6 +285,17 @@ export const reportViewSchema = z.object({
     .nullable(),
 });
 export type ReportView = z.output<typeof reportViewSchema>;
+
+/** What dismissing a listing's reports or taking it down did. */
+export const listingReportsOutcomeSchema = z.object({
+  listingId: z.int(),
+  status: z.enum(LISTING_STATUSES),
+  /** The open reports closed. */
+  closed: z.int(),
+  /** Dismissing: the listing was hidden by the reports and is on the site again. */
+  restored: z.boolean(),
+});
+export type ListingReportsOutcome = z.output<typeof listingReportsOutcomeSchema>;
 
 export const reportPageSchema = z.object({
   reports: z.array(reportViewSchema),

@@ -1,6 +1,6 @@
 import { Check, X } from "lucide-react";
 import { useId, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/moderation";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { ListingRows } from "../../components/listings/listing-rows.tsx";
@@ -202,6 +202,14 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 {t("publish.moderation.owner", { name: row.ownerName })} ·{" "}
                 {t("publish.moderation.submitted", { date: date.format(new Date(row.createdAt)) })}
               </p>
+              {row.hiddenByReports && (
+                <p className="mt-1 text-xs text-warning-strong">
+                  {t("publish.moderation.hiddenByReports")}{" "}
+                  <Link to="/dashboard/reports" className="font-medium underline">
+                    {t("dashboard.tabs.reports")}
+                  </Link>
+                </p>
+              )}
               <ListingSignals
                 signals={row.signals}
                 title={row.title}

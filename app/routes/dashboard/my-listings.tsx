@@ -39,6 +39,7 @@ import { answerAction, refusalText } from "../../services/session/action-answer.
 import { readForm } from "../../services/session/read-form.server.ts";
 import { buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/cn.ts";
+import { ReportedNote } from "../../components/listings/reported-note.tsx";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
 
 const PATH = "/dashboard/my-listings";
@@ -96,6 +97,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       "payments.plans",
       "boosts.host",
       "boosts.networks",
+      "safety.reasons", // why a listing hidden by reports waits for review
     ]),
   };
 }
@@ -187,6 +189,7 @@ const outlineClass = cn(
 
 function StatusNote({ row }: { row: DashboardListingRow }) {
   const t = useT();
+  if (row.hiddenByReports) return <ReportedNote reasons={row.hiddenByReports} />;
   if (row.status === "pending_approval") {
     return (
       <p className="mt-1 text-xs text-warning-strong">{t("publish.myListings.pendingNote")}</p>

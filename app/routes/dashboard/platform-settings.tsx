@@ -81,6 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       notificationEmail: text(form.get("notificationEmail")),
       requireManualApproval: form.get("requireManualApproval") === "on",
       serviceFeePercent: text(form.get("serviceFeePercent")),
+      reportHideThreshold: text(form.get("reportHideThreshold")),
     };
     const refuse = (fieldErrors: FieldErrors, toast: Toast = INVALID_SETTINGS, status = 400) =>
       data({ intent, fieldErrors, values, toast } satisfies SettingsFormResult, { status });

@@ -18,6 +18,10 @@ import {
   listReports,
   resolveReport,
 } from "../../services/safety/report-queue.server.ts";
+import {
+  dismissListingReports,
+  takeDownListing,
+} from "../../services/safety/listing-reports.server.ts";
 import { answerAction } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
@@ -42,14 +46,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { status, page } = query(new URL(request.url));
   return {
     queue: await listReports(viewer, { status, page }),
-    messages: pickMessages(["safety"]),
+    // A listing's history names scam signals and audit actions in words.
+    messages: pickMessages(["safety", "publish.signals", "dashboard.audit"]),
   };
 }
 
-/** Resolve or Dismiss (a note), or Hide review (a reason). */
+/**
+ * Resolve or Dismiss (a note), or Hide review (a reason); for a listing, Dismiss reports (a note)
+ * or Take listing down (a reason).
+ */
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.enum(["resolve", "dismiss"]), reportId: z.string(), note: z.string() }),
   z.object({ intent: z.literal("hide-review"), reportId: z.string(), reason: z.string() }),
+  z.object({ intent: z.literal("dismiss-listing"), listingId: z.string(), note: z.string() }),
+  z.object({ intent: z.literal("take-down"), listingId: z.string(), reason: z.string() }),
 ]);
 
 /**
@@ -92,6 +102,38 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
+  if (form.intent === "dismiss-listing") {
+    return answerAction(
+      () => dismissListingReports(viewer, { listingId: form.listingId, note: form.note }),
+      {
+        success: (outcome) =>
+          redirectWithToast(back, {
+            title: "safety.toasts.listingReportsDismissed",
+            description: outcome.restored
+              ? "safety.toasts.listingRestoredDescription"
+              : "safety.toasts.listingReportsDismissedDescription",
+            params: { id: outcome.listingId },
+          }),
+        refused,
+      },
+    );
+  }
+
+  if (form.intent === "take-down") {
+    return answerAction(
+      () => takeDownListing(viewer, { listingId: form.listingId, reason: form.reason }),
+      {
+        success: (outcome) =>
+          redirectWithToast(back, {
+            title: "safety.toasts.listingTakenDown",
+            description: "safety.toasts.listingTakenDownDescription",
+            params: { id: outcome.listingId },
+          }),
+        refused,
+      },
+    );
+  }
+
   const resolution = form.intent === "resolve" ? "resolved" : "dismissed";
   return answerAction(
     () => resolveReport(viewer, { reportId: form.reportId, status: resolution, note: form.note }),
@@ -114,6 +156,15 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { queue } = loaderData;
   const { status, page, pageCount, reports, total, open } = queue;
+  // A listing's open reports are decided together, with the first of them on the page.
+  const decidedWith = new Map<number, number>();
+  const firstOpen = new Map<number, number>();
+  for (const report of reports) {
+    if (report.status !== "open" || !report.listing) continue;
+    const first = firstOpen.get(report.listing.id);
+    if (first === undefined) firstOpen.set(report.listing.id, report.id);
+    else decidedWith.set(report.id, first);
+  }
   return (
     <div>
       <SectionHeading>{t("safety.queue.title")}</SectionHeading>
@@ -153,7 +204,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <ul aria-label={t("safety.queue.listLabel")} className="space-y-4">
           {reports.map((report) => (
             <li key={report.id}>
-              <ReportItem report={report} action={reportsHref({ status, page })} />
+              <ReportItem
+                report={report}
+                action={reportsHref({ status, page })}
+                decidedWith={decidedWith.get(report.id)}
+              />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { Icon } from "../../components/ui/icon.tsx";
 import { Suspense } from "react";
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/listing";
 import { ListingCard } from "../../components/listings/listing-card.tsx";
 import { BackButton } from "../../components/listing-detail/back-button.tsx";
@@ -281,6 +281,15 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
             )}
             {listing.category === "professionals" && listing.status === "approved" && (
               <RequestQuoteCard listingId={listing.id} name={listing.agent.name} />
+            )}
+            {listing.status === "approved" && (
+              // A link to its own page, not a dialog: this page's scripts are at their budget.
+              <Link
+                to={`/listing/${listing.id}/report`}
+                className="inline-flex min-h-11 items-center text-sm font-medium text-muted underline underline-offset-4 hover:text-ink"
+              >
+                {t("detail.reportListing")}
+              </Link>
             )}
           </div>
         </aside>

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getConfig } from "../../config.server.ts";
-import { getDb, type Database } from "../../db/client.server.ts";
+import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
 import { heroContent, platformSettings } from "../../db/schema/index.ts";
 import type { HeroContent } from "../../lib/hero.ts";
 import type { PublicSettings } from "../../lib/root-data.ts";
@@ -10,6 +10,7 @@ import {
   platformSettingsSchema,
   type PlatformSettingsInput,
 } from "../../lib/schemas/platform-settings.ts";
+import { DEFAULT_REPORT_HIDE_THRESHOLD } from "../../lib/safety-values.ts";
 import { fieldErrorsOf } from "../../lib/validation.ts";
 import {
   DEFAULT_HERO_CONTENT,
@@ -59,6 +60,8 @@ export interface PlatformSettings extends PublicSettings {
   requireManualApproval: boolean;
   /** The service fee on new bookings, in percent. */
   serviceFeePercent: number;
+  /** The weighted count of people's open reports that hides a listing pending review. */
+  reportHideThreshold: number;
 }
 
 /**
@@ -96,7 +99,17 @@ const SETTINGS_COLUMNS = {
   requireManualApproval: platformSettings.requireManualApproval,
   logoPath: platformSettings.logoPath,
   serviceFeeBasisPoints: platformSettings.serviceFeeBasisPoints,
+  reportHideThreshold: platformSettings.reportHideThreshold,
 };
+
+/** The reports threshold, read in the transaction that weighs a listing's reports. */
+export async function reportHideThreshold(db: Database | DbTransaction): Promise<number> {
+  const [row] = await db
+    .select({ threshold: platformSettings.reportHideThreshold })
+    .from(platformSettings)
+    .where(eq(platformSettings.id, 1));
+  return row?.threshold ?? DEFAULT_REPORT_HIDE_THRESHOLD;
+}
 
 async function readPlatformSettings(db: Database): Promise<PlatformSettings> {
   const [row] = await db
@@ -107,6 +120,7 @@ async function readPlatformSettings(db: Database): Promise<PlatformSettings> {
     ...DEFAULT_PLATFORM_SETTINGS,
     logoPath: null,
     serviceFeeBasisPoints: 300,
+    reportHideThreshold: DEFAULT_REPORT_HIDE_THRESHOLD,
   };
   return {
     ...settings,
@@ -162,8 +176,8 @@ export async function updatePlatformSettings({
         .from(platformSettings)
         .where(eq(platformSettings.id, 1))
         .for("update");
-      const { serviceFeePercent, ...next } = parsed.data;
-      const current: Omit<PlatformSettingsInput, "serviceFeePercent"> = {
+      const { serviceFeePercent, reportHideThreshold: threshold, ...next } = parsed.data;
+      const current: Omit<PlatformSettingsInput, "serviceFeePercent" | "reportHideThreshold"> = {
         ...before!,
         notificationEmail: notificationAddress(before!.notificationEmail),
       };
@@ -184,11 +198,21 @@ export async function updatePlatformSettings({
           to: serviceFeeBasisPoints / 100,
         };
       }
+      const reportThreshold = threshold ?? before!.reportHideThreshold;
+      if (reportThreshold !== before!.reportHideThreshold) {
+        detail.reportHideThreshold = { from: before!.reportHideThreshold, to: reportThreshold };
+      }
       const changed = Object.keys(detail);
       if (changed.length === 0) return { changed, oldLogo: null };
       await tx
         .update(platformSettings)
-        .set({ ...next, logoPath, serviceFeeBasisPoints, updatedAt: new Date() })
+        .set({
+          ...next,
+          logoPath,
+          serviceFeeBasisPoints,
+          reportHideThreshold: reportThreshold,
+          updatedAt: new Date(),
+        })
         .where(eq(platformSettings.id, 1));
       await recordAudit(tx, actor.id, {
         action: "settings.edit",

@@ -1,7 +1,8 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
-import { favorites, listingImages, listings } from "../../db/schema/index.ts";
+import { favorites, listingImages, listings, reports } from "../../db/schema/index.ts";
+import type { ReportReason } from "../../lib/conversation-values.ts";
 import type { ListingStatus } from "../../lib/listing-values.ts";
 import { can } from "../../lib/permissions.ts";
 import { DASHBOARD_PAGE_SIZE } from "../../lib/schemas/dashboard.ts";
@@ -19,6 +20,16 @@ const thumbnail = sql<string | null>`(
   order by li.position limit 1
 )`;
 
+/**
+ * While reports hide the listing pending review: what its open reports say, so its owner reads
+ * why (never who); null otherwise. Read only for such a listing, through the reports' index.
+ */
+const hiddenByReports = sql<ReportReason[] | null>`CASE WHEN "listings"."report_hidden_at" IS NULL
+  THEN NULL ELSE coalesce((
+    select array_agg(distinct r.reason order by r.reason) from ${reports} r
+    where r.listing_id = "listings"."id" and r.status = 'open'
+  ), '{}') END`;
+
 export const dashboardColumns = {
   id: listings.id,
   title: listings.title,
@@ -32,6 +43,7 @@ export const dashboardColumns = {
   agentType: listings.agentType,
   thumbnail,
   rejectionReason: listings.rejectionReason,
+  hiddenByReports,
 };
 
 /**

@@ -72,7 +72,8 @@ export async function moderateListing({
     }
     await tx
       .update(listings)
-      .set({ status: decision, rejectionReason: note, updatedAt: new Date() })
+      // A decision here also ends a hiding by reports: the administrator has reviewed it.
+      .set({ status: decision, rejectionReason: note, reportHiddenAt: null, updatedAt: new Date() })
       .where(eq(listings.id, id));
     await recordAudit(tx, actor.id, {
       action: decision === "approved" ? "listing.approve" : "listing.reject",

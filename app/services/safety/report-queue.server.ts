@@ -26,6 +26,7 @@ import { recordAudit } from "../admin/audit.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { requireId } from "../core/ids.server.ts";
 import { hideReview } from "../reviews/reviews.server.ts";
+import { listingHistories } from "./listing-reports.server.ts";
 import { ruleReasonsOf } from "./reports.server.ts";
 
 /**
@@ -57,8 +58,9 @@ async function withContext(db: Database, rows: ReportRow[]): Promise<ReportView[
   const conversationIds = [...new Set(rows.flatMap((r) => r.conversationId ?? []))];
   const messageIds = [...new Set(rows.flatMap((r) => r.messageId ?? []))];
   const reviewIds = [...new Set(rows.flatMap((r) => r.reviewId ?? []))];
+  const listingIds = [...new Set(rows.flatMap((r) => r.listingId ?? []))];
 
-  const [threads, recent, reported, reviewed] = await Promise.all([
+  const [threads, recent, reported, reviewed, reportedListings] = await Promise.all([
     conversationIds.length === 0
       ? []
       : db
@@ -92,6 +94,7 @@ async function withContext(db: Database, rows: ReportRow[]): Promise<ReportView[
           .from(reviews)
           .innerJoin(listings, eq(listings.id, reviews.listingId))
           .where(inArray(reviews.id, reviewIds)),
+    listingHistories(db, listingIds),
   ]);
 
   const userIds = new Set<string>();
@@ -169,6 +172,7 @@ async function withContext(db: Database, rows: ReportRow[]): Promise<ReportView[
             hiddenReason: review.hiddenReason,
           }
         : null,
+      listing: row.listingId ? (reportedListings.get(row.listingId) ?? null) : null,
       resolution: row.resolvedAt
         ? {
             by: row.resolvedBy ? (person.get(row.resolvedBy)?.name ?? null) : null,

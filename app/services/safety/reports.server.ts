@@ -1,18 +1,33 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { getDb, type Database, type DbTransaction } from "../../db/client.server.ts";
-import { conversations, messages, reports, reviews, user } from "../../db/schema/index.ts";
+import {
+  conversations,
+  listings,
+  messages,
+  reports,
+  reviews,
+  user,
+} from "../../db/schema/index.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isPaymentRuleReason, type PaymentRuleReason } from "../../lib/payment-rule.ts";
-import { reportInputSchema, type FiledReport, type ReportInput } from "../../lib/schemas/safety.ts";
+import {
+  listingReportSchema,
+  reportInputSchema,
+  type FiledReport,
+  type ReportInput,
+} from "../../lib/schemas/safety.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
+import { requireId } from "../core/ids.server.ts";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
+import { hideIfOverThreshold, tellOwnerHidden } from "./listing-weights.server.ts";
 
 /**
  * Reports to the administrators: a person's, about a conversation or message they are part of, a
  * review shown on the site or another person; and the payment rule's, about a flagged message.
- * Filing them is here; the administrators' queue, read with its context and resolved with an
- * audit, is in report-queue.server.ts.
+ * Filing them is here, a listing's weighed in listing-weights.server.ts; the administrators'
+ * queue, read with its context and resolved with an audit, is in report-queue.server.ts, and the
+ * decisions on a reported listing in listing-reports.server.ts.
  */
 
 /**
@@ -64,6 +79,7 @@ interface ReportedThing {
   conversationId: number | null;
   messageId: number | null;
   reviewId: number | null;
+  listingId: number | null;
   reportedUserId: string | null;
   /** The column that names the thing, for the one-open-report-per-thing rule. */
   key: SQL;
@@ -92,6 +108,7 @@ async function reportedThing(
         conversationId: row.id,
         messageId: null,
         reviewId: null,
+        listingId: null,
         reportedUserId: row.guestId === actor.id ? row.hostId : row.guestId,
         key: eq(reports.conversationId, row.id),
       };
@@ -114,6 +131,7 @@ async function reportedThing(
         conversationId: row.id,
         messageId: message.id,
         reviewId: null,
+        listingId: null,
         reportedUserId: message.senderId,
         key: eq(reports.messageId, message.id),
       };
@@ -131,6 +149,7 @@ async function reportedThing(
         conversationId: null,
         messageId: null,
         reviewId: review.id,
+        listingId: null,
         reportedUserId: review.authorId,
         key: eq(reports.reviewId, review.id),
       };
@@ -145,8 +164,32 @@ async function reportedThing(
         conversationId: null,
         messageId: null,
         reviewId: null,
+        listingId: null,
         reportedUserId: person.id,
         key: eq(reports.reportedUserId, person.id),
+      };
+    }
+    case "listing": {
+      requireAllowed(actor, "listing:report");
+      // Locked until the report is stored and weighed: two people reporting at once are weighed
+      // one after the other, so the threshold is crossed (and the owner told) exactly once.
+      const [listing] = await db
+        .select({ id: listings.id, userId: listings.userId })
+        .from(listings)
+        .where(and(eq(listings.id, input.listingId), eq(listings.status, "approved")))
+        .for("update");
+      // Only a listing shown on the site: a hidden one reads as missing, as on its page.
+      if (!listing) throw new AppError("NOT_FOUND", "safety.errors.listingNotFound");
+      if (listing.userId === actor.id) {
+        throw new AppError("VALIDATION_FAILED", "safety.errors.ownListing");
+      }
+      return {
+        conversationId: null,
+        messageId: null,
+        reviewId: null,
+        listingId: listing.id,
+        reportedUserId: listing.userId,
+        key: eq(reports.listingId, listing.id),
       };
     }
   }
@@ -161,8 +204,13 @@ export async function fileReport(actor: Actor | null, input: unknown): Promise<F
   requireAllowed(actor, "report:file");
   await requireUnderWriteLimit("report", actor);
   const parsed = parsedOrRefused(reportInputSchema.safeParse(input), "safety.errors.invalidReport");
+  return storeReport(actor, parsed);
+}
+
+/** Stores a parsed report, counted and allowed already, and weighs a listing's. */
+async function storeReport(actor: Actor, parsed: ReportInput): Promise<FiledReport> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const { filed, hidden } = await db.transaction(async (tx) => {
     // One report at a time per reporter, so two quick clicks cannot file the same report twice.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for("update");
     const thing = await reportedThing(tx, actor, parsed);
@@ -187,6 +235,7 @@ export async function fileReport(actor: Actor | null, input: unknown): Promise<F
         conversationId: thing.conversationId,
         messageId: thing.messageId,
         reviewId: thing.reviewId,
+        listingId: thing.listingId,
         reportedUserId: thing.reportedUserId,
         reason: parsed.reason,
         details: parsed.details,
@@ -198,6 +247,28 @@ export async function fileReport(actor: Actor | null, input: unknown): Promise<F
         status: reports.status,
         createdAt: reports.createdAt,
       });
-    return { ...row!, createdAt: row!.createdAt.toISOString() };
+    const hidden = thing.listingId === null ? null : await hideIfOverThreshold(tx, thing.listingId);
+    return { filed: { ...row!, createdAt: row!.createdAt.toISOString() }, hidden };
   });
+  if (hidden) await tellOwnerHidden(hidden);
+  return filed;
+}
+
+/**
+ * Reports a listing from its page or POST /api/v1/listings/{listingId}/reports: the same rules
+ * as fileReport (one open report per person and listing, not one's own, the `report` limit).
+ */
+export async function fileListingReport(
+  actor: Actor | null,
+  input: { listingId: unknown; reason?: unknown; details?: unknown },
+): Promise<FiledReport> {
+  requireAllowed(actor, "report:file");
+  requireAllowed(actor, "listing:report");
+  await requireUnderWriteLimit("report", actor);
+  const listingId = requireId(input.listingId, "listing");
+  const { reason, details } = parsedOrRefused(
+    listingReportSchema.safeParse({ reason: input.reason, details: input.details ?? "" }),
+    "safety.errors.invalidReport",
+  );
+  return storeReport(actor, { target: "listing", listingId, reason, details });
 }

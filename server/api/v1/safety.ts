@@ -2,21 +2,29 @@ import { createRoute, z } from "@hono/zod-openapi";
 import {
   blockedPersonSchema,
   blockStateSchema,
+  dismissListingReportsSchema,
   filedReportSchema,
+  listingReportSchema,
+  listingReportsOutcomeSchema,
   notificationSettingsSchema,
   reportInputSchema,
   reportPageSchema,
   reportsQuerySchema,
   reportViewSchema,
   resolveReportSchema,
+  takeDownListingSchema,
 } from "../../../app/lib/schemas/safety.ts";
 import {
   getNotificationSettings,
   updateNotificationSettings,
 } from "../../../app/services/accounts/profile.server.ts";
 import { blockUser, listBlocked, unblockUser } from "../../../app/services/safety/blocks.server.ts";
-import { fileReport } from "../../../app/services/safety/reports.server.ts";
+import { fileListingReport, fileReport } from "../../../app/services/safety/reports.server.ts";
 import { listReports, resolveReport } from "../../../app/services/safety/report-queue.server.ts";
+import {
+  dismissListingReports,
+  takeDownListing,
+} from "../../../app/services/safety/listing-reports.server.ts";
 import {
   allowedTo,
   apiRouter,
@@ -52,6 +60,13 @@ const blockedList = withOpenApi(
   "BlockedPeople",
 );
 const notificationSettings = withOpenApi(notificationSettingsSchema, "NotificationSettings");
+const listingReport = withOpenApi(listingReportSchema, "ListingReportInput");
+const listingOutcome = withOpenApi(listingReportsOutcomeSchema, "ListingReportsOutcome");
+const listingDismissal = withOpenApi(dismissListingReportsSchema, "ListingReportsDismissal");
+const takeDown = withOpenApi(takeDownListingSchema, "ListingTakeDown");
+
+/** A listing's number; anything else is no listing's (404). */
+const listingParams = z.object({ listingId: idParam("listing") });
 
 /** A report's number; anything else is no report's (404). */
 const reportParams = z.object({
@@ -89,6 +104,91 @@ safetyRoutes.openapi(
   }),
   async (c) => c.json(await fileReport(c.get("viewer"), c.req.valid("json")), 201),
   refuseInvalid("safety.errors.invalidReport"),
+);
+
+safetyRoutes.openapi(
+  limitedRoute("report", {
+    method: "post",
+    path: "/listings/{listingId}/reports",
+    security: sessionSecurity,
+    summary: "Report a listing to the administrators",
+    description:
+      "Reasons: scam, wrong_details, duplicate, taken, offensive, or other (with details). Only a listing shown on the site, not the caller's own (400). While the caller's earlier report about it is open, another is refused (409). When open reports from several people weigh the administrator's threshold (a new or unverified account counts half), the listing is hidden pending review and its owner is e-mailed why.",
+    operationId: "reportListing",
+    middleware: [...signedInCalls, allowedTo("listing:report"), jsonBody] as const,
+    request: { params: listingParams, body: jsonRequest(listingReport) },
+    responses: {
+      201: jsonResponse(filedReport, "The report, open"),
+      ...refusals,
+      404: errorResponse("NOT_FOUND: no such listing shown on the site"),
+      409: errorResponse("CONFLICT: already reported, and with the team"),
+    },
+  }),
+  async (c) => {
+    const { reason, details } = c.req.valid("json");
+    const report = await fileListingReport(c.get("viewer"), {
+      listingId: c.req.valid("param").listingId,
+      reason,
+      details,
+    });
+    return c.json(report, 201);
+  },
+  refuseInvalid("safety.errors.invalidReport"),
+);
+
+safetyRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/listings/{listingId}/reports/dismiss",
+    security: sessionSecurity,
+    summary: "Dismiss a listing's open reports; public again if they hid it (admin, audited)",
+    operationId: "dismissListingReports",
+    middleware: [...signedInCalls, allowedTo("report:manage"), jsonBody] as const,
+    request: { params: listingParams, body: jsonRequest(listingDismissal) },
+    responses: {
+      200: jsonResponse(listingOutcome, "The reports closed, and whether the listing is back"),
+      ...refusals,
+      404: errorResponse("LISTING_NOT_FOUND"),
+      409: errorResponse("CONFLICT: the listing has no open report"),
+    },
+  }),
+  async (c) => {
+    const outcome = await dismissListingReports(c.get("viewer"), {
+      listingId: c.req.valid("param").listingId,
+      note: c.req.valid("json").note,
+    });
+    return c.json(outcome, 200);
+  },
+  refuseInvalid("safety.errors.noteTooLong"),
+);
+
+safetyRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/listings/{listingId}/take-down",
+    security: sessionSecurity,
+    summary:
+      "Take a reported listing down: rejected with a reason its owner reads (admin, audited)",
+    description:
+      "Resolves the listing's open reports with the reason as their note and e-mails the owner. Only a listing with an open report, approved or waiting for review (409 otherwise).",
+    operationId: "takeDownListing",
+    middleware: [...signedInCalls, allowedTo("listing:take-down"), jsonBody] as const,
+    request: { params: listingParams, body: jsonRequest(takeDown) },
+    responses: {
+      200: jsonResponse(listingOutcome, "The listing, rejected"),
+      ...refusals,
+      404: errorResponse("LISTING_NOT_FOUND"),
+      409: errorResponse("CONFLICT: no open report, or the listing is not approved or pending"),
+    },
+  }),
+  async (c) => {
+    const outcome = await takeDownListing(c.get("viewer"), {
+      listingId: c.req.valid("param").listingId,
+      reason: c.req.valid("json").reason,
+    });
+    return c.json(outcome, 200);
+  },
+  refuseInvalid("safety.errors.takeDownReasonRequired"),
 );
 
 safetyRoutes.openapi(
