@@ -9,6 +9,7 @@ import { cn } from "../../lib/cn.ts";
 import { ListingImage } from "./listing-image.tsx";
 import { buttonVariants } from "../ui/button.tsx";
 import { AgencyBadge } from "./agency-badge.tsx";
+import { HostBadges } from "./host-badges.tsx";
 
 /**
  * On a phone a card is one column wide; it asks for 360 px of image so that a 1.75× screen takes
@@ -62,6 +63,11 @@ export function ListingCard({
           <Badge className="bg-surface/95 text-ink-soft">
             {t(`values.categoryBadge.${listing.category}`)}
           </Badge>
+          <HostBadges
+            verified={listing.hostVerified}
+            businessVerified={listing.hostBusinessVerified}
+            className="shadow-sm ring-0"
+          />
         </div>
         <button
           type="button"
