@@ -178,15 +178,12 @@ export function ContactCard({
         <BrandLogo brand={lister.brand} className="mt-4 h-10 w-auto max-w-48 object-contain" />
       )}
       {trust && (
-        <div className="mt-4" data-testid="trust-signals">
-          <h3 className="text-sm font-semibold text-ink">{trust.title}</h3>
-          <ul className="mt-1.5 space-y-1 text-sm text-secondary">
+        // The words say what was and was not checked; the colour only repeats it.
+        <div className="mt-4 text-sm">
+          <h3 className="font-semibold text-ink">{trust.title}</h3>
+          <ul className="mt-1 space-y-1 text-secondary">
             {trust.lines.map((line) => (
-              <li key={line.key} className="flex items-start gap-1.5">
-                <Icon
-                  name={line.ok ? "check" : "x"}
-                  className={cn("mt-0.5 size-4 shrink-0", line.ok ? "text-success" : "text-subtle")}
-                />
+              <li key={line.key} className={line.ok ? "text-success-strong" : undefined}>
                 {line.text}
               </li>
             ))}

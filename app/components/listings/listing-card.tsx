@@ -66,7 +66,6 @@ export function ListingCard({
           <HostBadges
             verified={listing.hostVerified}
             businessVerified={listing.hostBusinessVerified}
-            className="shadow-sm ring-0"
           />
         </div>
         <button
