@@ -9,7 +9,6 @@ import { cn } from "../../lib/cn.ts";
 import { ListingImage } from "./listing-image.tsx";
 import { buttonVariants } from "../ui/button.tsx";
 import { AgencyBadge } from "./agency-badge.tsx";
-import { HostBadges } from "./host-badges.tsx";
 
 /**
  * On a phone a card is one column wide; it asks for 360 px of image so that a 1.75× screen takes
@@ -63,10 +62,17 @@ export function ListingCard({
           <Badge className="bg-surface/95 text-ink-soft">
             {t(`values.categoryBadge.${listing.category}`)}
           </Badge>
-          <HostBadges
-            verified={listing.hostVerified}
-            businessVerified={listing.hostBusinessVerified}
-          />
+          {/* The owner's checked identity and business (issue 28), never the listing's approval. */}
+          {listing.hostVerified && (
+            <Badge className="bg-success-tint text-success-strong">
+              {t("listing.card.hostVerified")}
+            </Badge>
+          )}
+          {listing.hostBusinessVerified && (
+            <Badge className="bg-success-tint text-success-strong">
+              {t("listing.card.hostBusinessVerified")}
+            </Badge>
+          )}
         </div>
         <button
           type="button"

@@ -3,7 +3,6 @@ import { Suspense } from "react";
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/listing";
 import { ListingCard } from "../../components/listings/listing-card.tsx";
-import { HostBadges } from "../../components/listings/host-badges.tsx";
 import { BackButton } from "../../components/listing-detail/back-button.tsx";
 import { ContactCard } from "../../components/listing-detail/contact-card.tsx";
 import { WhatsappCallbackCard } from "../../components/listing-detail/whatsapp-callback-card.tsx";
@@ -205,10 +204,18 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
       <header className="mt-3 mb-6">
         <div className="flex flex-wrap gap-1.5">
           {/* The owner's checked identity or business, never the listing's own approval. */}
-          <HostBadges
-            verified={listing.hostVerified}
-            businessVerified={listing.hostBusinessVerified}
-          />
+          {listing.hostVerified && (
+            <Badge className="bg-success-tint text-success-strong ring-1 ring-success-pale">
+              <Icon name="badge-check" className="size-3.5" />
+              {t("listing.card.hostVerified")}
+            </Badge>
+          )}
+          {listing.hostBusinessVerified && (
+            <Badge className="bg-success-tint text-success-strong ring-1 ring-success-pale">
+              <Icon name="building-2" className="size-3.5" />
+              {t("listing.card.hostBusinessVerified")}
+            </Badge>
+          )}
           {listing.status !== "approved" && (
             <Badge className="bg-warning-tint text-warning-deep ring-1 ring-warning-light">
               <Icon name="clock" className="size-3.5" />
