@@ -17,12 +17,14 @@ const SHARED =
  * What stays out of the shared chunk, with the libraries it would bring: the zod schemas (pages
  * without a form ship without zod), the dialog primitive and ConfirmDialog built on it (loaded
  * with the sign-in dialog, the Filters drawer, the preview or a confirmation) and the listing form's draft. The dashboard's tables, pager,
- * list search, listing rows, empty states and stat cards stay out too, and so do the permission table
+ * list search, listing rows, empty states and stat cards stay out too (and the host badges of
+ * public pages and conversations: cards and the listing page draw their own, in chunks they
+ * already load), and so do the permission table
  * and the payment receipts and amounts, and the hook of the dashboard's dialogs: only signed-in pages use them, and the public pages would otherwise
  * download them with the shared chunk.
  */
 const NOT_SHARED =
-  /[\\/]lib[\\/](schemas[\\/]|validation\.ts|permissions\.ts|payment-receipt\.ts|amount\.ts)|[\\/]hooks[\\/]use-answered-dialog\.ts|[\\/]ui[\\/](dialog|confirm-dialog|data-table|table-head|pager|list-search|empty-state|stat-cards)\.tsx|[\\/]listings[\\/]listing-rows\.tsx|listing-draft/;
+  /[\\/]lib[\\/](schemas[\\/]|validation\.ts|permissions\.ts|payment-receipt\.ts|amount\.ts)|[\\/]hooks[\\/]use-answered-dialog\.ts|[\\/]ui[\\/](dialog|confirm-dialog|data-table|table-head|pager|list-search|empty-state|stat-cards)\.tsx|[\\/]listings[\\/](listing-rows|host-badges)\.tsx|listing-draft/;
 
 /**
  * What the root and the site's layout draw on every page (header, footer, toasts, the currency

@@ -25,7 +25,7 @@ test("home renders with header, hero, featured demo listings, real statistics an
   await expect(featured.getByRole("article")).toHaveCount(8);
 
   const stats = page.getByRole("region", { name: "Gateway Africa in numbers" });
-  await expect(stats.getByText("Verified listings")).toBeVisible();
+  await expect(stats.getByText("Listings by verified hosts")).toBeVisible();
   await expect(stats.locator("dd").first()).toHaveText(/^\d[\d,]*\+?$/);
 
   await expect(page.getByRole("contentinfo")).toContainText("Accra, Ghana");

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { HostBadges } from "../listings/host-badges.tsx";
 import { useT } from "../../i18n/use-t.ts";
 import { formatDay } from "../../lib/format-day.ts";
 import type { AgencyMemberCard } from "../../lib/schemas/agency-page.ts";
@@ -41,6 +42,14 @@ export function AgencyMembers({ members }: { members: AgencyMemberCard[] }) {
                   {" · "}
                   {t("agencies.members.since", { date: formatDay(member.joinedAt.slice(0, 10)) })}
                 </span>
+                {(member.verified || member.businessVerified) && (
+                  <span className="mt-1 flex flex-wrap gap-1">
+                    <HostBadges
+                      verified={member.verified}
+                      businessVerified={member.businessVerified}
+                    />
+                  </span>
+                )}
               </span>
             </Link>
           </li>

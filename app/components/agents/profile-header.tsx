@@ -4,6 +4,7 @@ import type { Brand, ResponseStats, Verification } from "../../lib/schemas/publi
 import { Icon } from "../ui/icon.tsx";
 import { BrandLogo } from "./brand-preview.tsx";
 import { VerificationStatus } from "./verification-status.tsx";
+import { responseDuration } from "../../lib/trust-lines.ts";
 
 /**
  * The top of a public page: cover (property website), photo, name, what they are, member since,
@@ -88,14 +89,6 @@ export function ProfileHeader({
   );
 }
 
-/** "2 hours" from minutes, in the largest unit that keeps it readable. */
-function duration(t: ReturnType<typeof useT>, minutes: number): string {
-  if (minutes < 60) return t("agents.response.minutes", { count: minutes });
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return t("agents.response.hours", { count: hours });
-  return t("agents.response.days", { count: Math.round(hours / 24) });
-}
-
 export function ResponseFigures({ response }: { response: ResponseStats }) {
   const t = useT();
   return (
@@ -110,7 +103,9 @@ export function ResponseFigures({ response }: { response: ResponseStats }) {
         <ul className="mt-1 space-y-1 text-sm text-secondary">
           <li>{t("agents.response.rate", { rate: Math.round(response.rate * 100) })}</li>
           {response.medianMinutes !== null && (
-            <li>{t("agents.response.time", { time: duration(t, response.medianMinutes) })}</li>
+            <li>
+              {t("agents.response.time", { time: responseDuration(t, response.medianMinutes) })}
+            </li>
           )}
         </ul>
       )}

@@ -4,14 +4,29 @@ import type { Verification } from "../../lib/schemas/public-profile.ts";
 import { Icon } from "../ui/icon.tsx";
 
 /**
- * What the site has checked about an account, one line per check. Today that is the e-mail
- * address; identity, phone and business checks (issue 28) are new entries of `CHECKS`.
+ * What the site has checked about an account, one line per check: the e-mail address at sign-up,
+ * the phone by an SMS code, and the identity and business documents our team reviewed (issue 28).
  */
 const CHECKS: { key: keyof Verification; yes: MessageKey; no: MessageKey }[] = [
   {
     key: "emailConfirmed",
     yes: "agents.verification.emailConfirmed",
     no: "agents.verification.emailUnconfirmed",
+  },
+  {
+    key: "phoneVerified",
+    yes: "agents.verification.phoneVerified",
+    no: "agents.verification.phoneUnverified",
+  },
+  {
+    key: "identityVerified",
+    yes: "agents.verification.identityVerified",
+    no: "agents.verification.identityUnverified",
+  },
+  {
+    key: "businessVerified",
+    yes: "agents.verification.businessVerified",
+    no: "agents.verification.businessUnverified",
   },
 ];
 

@@ -323,6 +323,23 @@ export function FilterPanel({
         </fieldset>
       )}
 
+      <div className="flex items-start gap-2">
+        <input
+          id={`${id}-verified`}
+          type="checkbox"
+          name="verified"
+          value="1"
+          defaultChecked={params.verified === true}
+          className="mt-0.5 size-4 shrink-0 accent-primary"
+        />
+        <label htmlFor={`${id}-verified`} className="text-sm font-medium text-ink-soft">
+          {t("browse.filters.verifiedHosts")}
+          <span className="block text-xs font-normal text-subtle">
+            {t("browse.filters.verifiedHostsNote")}
+          </span>
+        </label>
+      </div>
+
       <div className="flex flex-col gap-2 border-t border-line-soft pt-4">
         <button type="submit" className={buttonVariants({ variant: "primary", size: "md" })}>
           <Icon name="sliders-horizontal" className="size-4" />

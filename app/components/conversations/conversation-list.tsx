@@ -52,6 +52,11 @@ export function ConversationList({
                     )}
                   >
                     {c.other.name}
+                    {c.other.verified && (
+                      <span className="ml-1.5 text-xs font-semibold text-success-strong">
+                        {t("listing.card.hostVerified")}
+                      </span>
+                    )}
                   </p>
                   <LocalTime iso={c.lastMessageAt} className="shrink-0 text-xs text-subtle" />
                 </div>

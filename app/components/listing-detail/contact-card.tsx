@@ -11,6 +11,7 @@ import { BrandLogo, brandStyle } from "../agents/brand-preview.tsx";
 import { reportLead } from "./report-lead.ts";
 import { AgencyBadge } from "../listings/agency-badge.tsx";
 import type { ListingSummary } from "../../lib/schemas/listing-view.ts";
+import type { TrustLine } from "../../lib/trust-lines.ts";
 
 const primaryClass =
   "inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl text-base font-semibold text-white shadow-sm";
@@ -30,6 +31,7 @@ export function ContactCard({
   onToggleFavorite,
   listerRating,
   lister,
+  trust,
 }: {
   listing: {
     id: number;
@@ -47,6 +49,8 @@ export function ContactCard({
    * agency the listing is under while its team runs.
    */
   lister?: { href: string; brand: Brand | null; agency: AgencyLink | null } | null;
+  /** The host's trust signals, already in words (app/lib/trust-lines.ts). */
+  trust?: { title: string; lines: TrustLine[] } | null;
 }) {
   const t = useT();
   const showToast = useToast();
@@ -172,6 +176,19 @@ export function ContactCard({
       </div>
       {lister?.brand?.logoUrl && (
         <BrandLogo brand={lister.brand} className="mt-4 h-10 w-auto max-w-48 object-contain" />
+      )}
+      {trust && (
+        // The words say what was and was not checked; the colour only repeats it.
+        <div className="mt-4 text-sm">
+          <h3 className="font-semibold text-ink">{trust.title}</h3>
+          <ul className="mt-1 space-y-1 text-secondary">
+            {trust.lines.map((line) => (
+              <li key={line.key} className={line.ok ? "text-success-strong" : undefined}>
+                {line.text}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
 
       <div className="mt-5 space-y-3">

@@ -62,6 +62,17 @@ export function ListingCard({
           <Badge className="bg-surface/95 text-ink-soft">
             {t(`values.categoryBadge.${listing.category}`)}
           </Badge>
+          {/* The owner's checked identity and business (issue 28), never the listing's approval. */}
+          {listing.hostVerified && (
+            <Badge className="bg-success-tint text-success-strong">
+              {t("listing.card.hostVerified")}
+            </Badge>
+          )}
+          {listing.hostBusinessVerified && (
+            <Badge className="bg-success-tint text-success-strong">
+              {t("listing.card.hostBusinessVerified")}
+            </Badge>
+          )}
         </div>
         <button
           type="button"

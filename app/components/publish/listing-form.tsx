@@ -41,7 +41,15 @@ export interface ListingFormProps {
   role: Role;
   categories: readonly Category[];
   countries: { code: string; name: string }[];
-  profile: { id: string; name: string; email: string; phone: string | null; avatar: string };
+  profile: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string | null;
+    avatar: string;
+    verified: boolean;
+    businessVerified: boolean;
+  };
   editing: {
     id: number;
     status: ListingStatus;
@@ -341,6 +349,8 @@ export function ListingForm({
                     email: profile.email,
                     phone: profilePhone,
                     avatar: profile.avatar,
+                    verified: profile.verified,
+                    businessVerified: profile.businessVerified,
                   },
                   categories[0] ?? "real-estate",
                   t,

@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { BadgeCheck, MapPin, X } from "lucide-react";
+import { MapPin, X } from "lucide-react";
 import { useT } from "../../i18n/use-t.ts";
 import { formatPrice, formatPriceType, type DisplayCurrency } from "../../lib/money.ts";
 import type { Translate } from "../../i18n/translate.ts";
@@ -12,6 +12,7 @@ import { ContactCard } from "../listing-detail/contact-card.tsx";
 import { Gallery } from "../listing-detail/gallery.tsx";
 import { ListingAbout, ListingFeatures } from "../listing-detail/listing-about.tsx";
 import { ListingCard } from "../listings/listing-card.tsx";
+import { HostBadges } from "../listings/host-badges.tsx";
 import { Badge } from "../ui/badge.tsx";
 import { buttonVariants } from "../ui/button.tsx";
 import { cardVariants } from "../ui/card.tsx";
@@ -23,6 +24,9 @@ export interface PreviewOwner {
   email: string;
   phone: string | null;
   avatar: string;
+  /** Their identity and business approvals hold now: the preview shows the badges they earned. */
+  verified: boolean;
+  businessVerified: boolean;
 }
 
 /**
@@ -64,6 +68,8 @@ export function previewDetail(
     ratingCount: 0,
     // The badge is the published listing's agency's to show, not the form's.
     agencyBadge: null,
+    hostVerified: owner.verified,
+    hostBusinessVerified: owner.businessVerified,
     createdAt: now,
     updatedAt: now,
     images: images.map((i) => ({
@@ -170,10 +176,10 @@ function PreviewBody({ detail, currency }: { detail: ListingDetail; currency: Di
         <div className={cn(cardVariants({ elevated: false }), "rounded-2xl p-4 sm:p-6")}>
           <header className="mb-5">
             <div className="flex flex-wrap gap-1.5">
-              <Badge tone="success" className="inline-flex items-center gap-1 px-2.5 py-1">
-                <BadgeCheck aria-hidden className="size-3.5" />
-                {t("detail.badges.verified")}
-              </Badge>
+              <HostBadges
+                verified={detail.hostVerified}
+                businessVerified={detail.hostBusinessVerified}
+              />
               <Badge className="px-2.5 py-1 text-ink-soft">
                 {t(`values.categoryBadge.${detail.category}`)}
               </Badge>

@@ -7,11 +7,11 @@ export const about = {
   hero: {
     eyebrow: "About Gateway Africa",
     title: "One trusted gateway to property, stays and travel across Africa",
-    lead: "We bring homes, hotels, student rooms, verified professionals and travel experts from every corner of the continent into one marketplace — built for the phone in your pocket.",
+    lead: "We bring homes, hotels, student rooms, professionals and travel experts from every corner of the continent into one marketplace — built for the phone in your pocket.",
   },
   stats: {
     label: "Gateway Africa in numbers",
-    listings: { label: "Verified listings" },
+    listings: { label: "Listings by verified hosts" },
     users: { label: "Registered users" },
     countries: { label: "Countries" },
     views: { label: "Listing views" },
@@ -34,7 +34,7 @@ export const about = {
       },
       integrity: {
         title: "Integrity & Trust",
-        body: "Verified partners, honest listings and clear prices — no surprises.",
+        body: "Identity checks you can see on every host, honest listings and clear prices — no surprises.",
       },
       innovation: {
         title: "Innovation Driven",
@@ -80,7 +80,7 @@ export const about = {
   },
   cta: {
     title: "Ready to find your place in Africa?",
-    body: "Browse verified properties, or talk to our team about listing yours.",
+    body: "Browse properties, or talk to our team about listing yours.",
     browse: "Browse Properties",
     contact: "Contact Us",
   },

@@ -35,6 +35,8 @@ export const browse = {
     roomType: "Room Type",
     allRoomTypes: "All Room Types",
     genderPreference: "Gender Preference",
+    verifiedHosts: "Verified hosts only",
+    verifiedHostsNote: "Hosts whose identity documents our team has checked",
     availability: "Availability Date",
     availabilityNote: "With dates, only listings you can book for those dates are shown.",
     apply: "Apply Filters",

@@ -13,7 +13,7 @@ export const categories = {
   },
   professionals: {
     title: "Find Professionals",
-    description: "Connect with verified Architects, Lawyers, Surveyors, etc.",
+    description: "Connect with Architects, Lawyers, Surveyors, etc.",
   },
   "travel-agencies": {
     title: "Travel Agencies",

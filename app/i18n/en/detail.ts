@@ -6,7 +6,6 @@ export const detail = {
   },
   back: "Back to Listings",
   badges: {
-    verified: "Verified",
     pending: "Pending review",
     rejected: "Rejected",
   },

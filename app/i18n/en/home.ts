@@ -2,7 +2,7 @@ export const home = {
   meta: {
     title: "{siteName} — Property, stays, professionals and travel across Africa",
     description:
-      "Buy, rent or lease property, book hotels and student housing, hire verified professionals and plan tours in 54 African countries.",
+      "Buy, rent or lease property, book hotels and student housing, hire professionals and plan tours in 54 African countries.",
   },
   hero: {
     slideshow: "Featured destinations",
@@ -73,7 +73,7 @@ export const home = {
   },
   featured: {
     title: "Featured Listings",
-    subtitle: "Hand-picked homes, stays and services from verified partners.",
+    subtitle: "Hand-picked homes, stays and services from across the continent.",
     showAll: {
       one: "Show All {count} Featured Listing",
       other: "Show All {count} Featured Listings",
@@ -85,14 +85,14 @@ export const home = {
   },
   stats: {
     title: "Gateway Africa in numbers",
-    listings: "Verified listings",
+    listings: "Listings by verified hosts",
     users: "Registered users",
     countries: "Countries",
     views: "Listing views",
   },
   cta: {
     title: "Ready to find your place in Africa?",
-    body: "Browse verified homes and stays, or find trusted professionals — in the currency you think in.",
+    body: "Browse homes and stays, or find professionals — filter to hosts whose identity our team checked, in the currency you think in.",
     browse: "Browse Properties",
     book: "Book a Stay",
     language: "English",

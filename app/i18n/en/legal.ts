@@ -18,7 +18,7 @@ export const legal = {
     kyc: {
       title: "KYC & Verification — {siteName}",
       description:
-        "How Gateway Africa verifies agents, partners and professionals, how long it takes and what the verified badge means.",
+        "How Gateway Africa verifies hosts and professionals: a phone code by SMS, identity and business documents checked by our team, and what the verified badge means.",
     },
   },
   hero: {
@@ -65,7 +65,7 @@ export const legal = {
       },
       verification: {
         title: "5. Verification",
-        body: "Agents, partners and professionals complete KYC verification, which takes a few business days. Verified accounts receive a verified badge and more visibility in search. We may suspend an account whose documents turn out to be false.",
+        body: "Agents, partners and professionals can have their phone, identity and business verified; our team checks the documents, usually within a few business days. An approval holds until the date we set. While it holds, the account shows the verified badge and its listings come first among equal search results. A listing approved by our moderators is not verified by that alone. We may suspend an account whose documents turn out to be false.",
       },
       conduct: {
         title: "6. Acceptable use",
@@ -109,7 +109,7 @@ export const legal = {
       },
       verification: {
         q: "How does verification work?",
-        a: "Verification is multi-step: we confirm your e-mail, check your identity document, then your business or professional credentials. It takes a few business days and earns a verified badge.",
+        a: "Verification is step by step: you confirm your e-mail at sign-up and your phone with a code we send by SMS, then upload your identity document and a selfie, and, for agencies and professionals, your business or professional credentials. Our team checks the documents, usually within a few business days, and tells you the decision by e-mail. An approved identity earns the verified badge; approved credentials earn the business badge.",
       },
       pending: {
         q: "Why is my listing not visible yet?",
@@ -159,32 +159,37 @@ export const legal = {
   kyc: {
     title: "KYC & Verification",
     intro:
-      "Agents, partners and professionals are verified before they earn the verified badge, so that visitors know who they are dealing with.",
+      "Hosts and professionals can be verified, so that visitors know who they are dealing with. The verified badge means our team checked the identity documents of the person behind a listing and the approval has not expired; the business badge means their business or professional credentials were checked too. It does not mean we inspected a property, and a listing approved by our moderators is not verified by that alone.",
     stepsTitle: "How it works",
     steps: {
       email: {
         title: "Confirm your e-mail",
         body: "Follow the link we send when you sign up.",
       },
+      phone: {
+        title: "Confirm your phone",
+        body: "Enter the code we send to your number by SMS.",
+      },
       identity: {
         title: "Prove your identity",
-        body: "Upload a valid passport, national ID card or driver's licence.",
+        body: "Upload a valid passport, national ID card or driver's licence (front and back where it has one) and a selfie.",
       },
       business: {
         title: "Show your credentials",
         body: "Business registration, agency licence or professional membership, as it applies to you.",
       },
       review: {
-        title: "Moderator review",
-        body: "Our team checks your documents, usually within a few business days.",
+        title: "Review by our team",
+        body: "Your documents are checked by our team, usually within a few business days. They stay private: only our reviewers see them, and they are deleted a set time after the decision.",
       },
     },
     benefitsTitle: "What you get",
     benefits: {
-      badge: "A verified badge on your profile and listings",
-      visibility: "More visibility in search results",
-      trust: "More enquiries from visitors who trust verified partners",
+      badge: "The verified badge on your profile, listings and messages, while your approval holds",
+      visibility:
+        "Your listings come first among equal search results, and in the verified hosts filter",
+      trust: "More enquiries from visitors who look for checked hosts",
     },
-    note: "If your verification is declined we tell you why, and you can submit new documents at any time.",
+    note: "We e-mail you at each decision. If your verification is declined we tell you why, and you can submit new documents at any time.",
   },
 };

@@ -6,6 +6,8 @@ export const listing = {
     agencyPending: "{agency} · Agency verification pending",
     verifiedAgency: "Verified agency",
     pendingAgency: "Agency verification pending",
+    hostVerified: "Verified",
+    hostBusinessVerified: "Verified business",
     moreItems: "+{count} more",
     andMore: "& more",
     beds: { one: "{count} bed", other: "{count} beds" },

@@ -2,12 +2,12 @@ export const services = {
   meta: {
     title: "Our Services — {siteName}",
     description:
-      "Property listings, accommodation booking, student housing, verified professionals, tour packages and an all-in-one travel concierge across Africa.",
+      "Property listings, accommodation booking, student housing, professionals, tour packages and an all-in-one travel concierge across Africa.",
   },
   hero: {
     eyebrow: "Our services",
     title: "Everything you need to live, stay and travel in Africa",
-    lead: "Six services in one marketplace, with verified partners and prices in your own currency.",
+    lead: "Six services in one marketplace, with a badge for hosts whose identity our team checked and prices in your own currency.",
   },
   areas: {
     title: "What we offer",
@@ -15,7 +15,7 @@ export const services = {
     items: {
       realEstate: {
         title: "Real Estate Listings",
-        body: "Buy, rent or lease homes, land and commercial property from verified agents and owners.",
+        body: "Buy, rent or lease homes, land and commercial property from agents and owners, with a badge for those our team verified.",
         tags: { buy: "Buy", rent: "Rent", lease: "Lease" },
       },
       hospitality: {
@@ -31,7 +31,7 @@ export const services = {
       },
       professionals: {
         title: "Professionals",
-        body: "Hire verified architects, surveyors, lawyers, agents, designers and more for your project.",
+        body: "Hire architects, surveyors, lawyers, agents, designers and more for your project.",
         tags: { verified: "Verified badge", types: "8 specialities", quotes: "Direct contact" },
       },
       travel: {
@@ -53,8 +53,8 @@ export const services = {
   },
   professionals: {
     eyebrow: "Find professionals",
-    title: "Eight kinds of verified professionals",
-    lead: "Every professional passes our multi-step verification before they earn the verified badge.",
+    title: "Eight kinds of professionals",
+    lead: "Professionals earn the verified badge once our team has checked their identity documents, and the business badge once it has checked their credentials.",
     types: {
       architect: "Designs, permits and building consultancy for new builds and renovations.",
       surveyor: "Land surveys, boundary checks and independent property valuations.",

@@ -64,7 +64,7 @@ export const values = {
   serviceHighlight: {
     "free-consultation": "Free Consultation",
     "online-booking": "Online Booking",
-    "verified-credentials": "Verified Credentials",
+    "verified-credentials": "Credentials on request",
     "portfolio-available": "Portfolio Available",
     "site-visits": "Site Visits",
     "rics-certified": "RICS Certified",

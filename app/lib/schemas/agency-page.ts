@@ -20,6 +20,10 @@ export const agencyMemberCardSchema = z
     handle: z.string().meta({ description: "Their own page: /agents/<handle>." }),
     role: z.enum(["owner", "member"]),
     joinedAt: z.iso.datetime(),
+    verified: z
+      .boolean()
+      .meta({ description: 'Their identity documents were checked: the "Verified" badge.' }),
+    businessVerified: z.boolean().meta({ description: "Their business credentials were checked." }),
   })
   .meta({ id: "AgencyMember" });
 export type AgencyMemberCard = z.infer<typeof agencyMemberCardSchema>;

@@ -231,9 +231,13 @@ function buildBrowseQuerySchema() {
       .preprocess(blankToUndefined, z.coerce.number().int().min(1).max(50).optional())
       .catch(undefined)
       .meta({ description: "Guests: only listings that take bookings for this many." }),
+    verified: z.enum(["1"]).optional().catch(undefined).meta({
+      description:
+        '1: only listings whose owner\'s identity is verified (the "Verified" badge); every section offers it.',
+    }),
     sort: z.enum(SORTS).optional().catch(undefined).meta({
       description:
-        "relevance (best matches of q first; the default when q is given), featured (featured first, then newest; the default without q), price-low, price-high, newest, or rating (services sections only).",
+        "relevance (best matches of q first; the default when q is given), featured (featured first, then newest; the default without q), price-low, price-high, newest, or rating (services sections only). Among listings the sort ranks equal, those of verified hosts come first.",
     }),
     page: z.coerce
       .number()
@@ -267,6 +271,8 @@ export interface BrowseParams {
   checkIn?: string;
   checkOut?: string;
   guests?: number;
+  /** Only listings of verified hosts (`verified=1`). */
+  verified?: true;
   sort: Sort;
   page: number;
 }
@@ -290,6 +296,7 @@ export const FILTER_NAMES = [
   "checkIn",
   "checkOut",
   "guests",
+  "verified",
 ] as const satisfies readonly FilterName[];
 
 /** First value of each key: a repeated parameter never turns into an array the schema rejects. */
@@ -323,6 +330,7 @@ export function parseBrowseParams(
   };
   if (parsed.q) params.q = parsed.q;
   if (parsed.location) params.location = parsed.location;
+  if (parsed.verified) params.verified = true;
   if (set.price) {
     if (parsed.minPrice !== undefined) params.minPrice = parsed.minPrice;
     if (parsed.maxPrice !== undefined) params.maxPrice = parsed.maxPrice;
@@ -394,7 +402,8 @@ export function browseSearchParams(
   if (options.includeCategory && params.category !== "all") out.set("category", params.category);
   for (const name of FILTER_NAMES) {
     const value = params[name];
-    if (value !== undefined) out.set(name, String(value));
+    // A flag is written as the URL takes it: verified=1.
+    if (value !== undefined) out.set(name, value === true ? "1" : String(value));
   }
   if (params.sort !== defaultSort(params)) out.set("sort", params.sort);
   if (params.page > 1) out.set("page", String(params.page));

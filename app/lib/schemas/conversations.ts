@@ -49,6 +49,10 @@ const personSchema = z.object({
   id: z.string(),
   name: z.string(),
   avatarUrl: z.string(),
+  verified: z.boolean().meta({
+    description: "Their identity documents were checked and the approval holds (issue 28).",
+  }),
+  businessVerified: z.boolean().meta({ description: "Their business credentials were checked." }),
 });
 
 export const messageViewSchema = z.object({

@@ -76,6 +76,14 @@ export const listingSummarySchema = z
     rating: z.string().nullable().meta({ description: "0.0 to 5.0, one decimal." }),
     ratingCount: z.int(),
     cover: listingImageSchema.nullable(),
+    hostVerified: z.boolean().meta({
+      description:
+        "The owner's identity documents were checked and the approval still holds: the \"Verified\" badge. A listing's own moderation approval is not a verification.",
+    }),
+    hostBusinessVerified: z.boolean().meta({
+      description:
+        'The owner\'s business or professional credentials were checked and the approval still holds: the "Verified business" badge.',
+    }),
     agencyBadge: z
       .object({
         agency: z.string(),

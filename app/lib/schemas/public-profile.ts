@@ -164,9 +164,18 @@ export const brandingFormSchema = z.object({
 
 // ── The public page ───────────────────────────────────────────────────────────────────────────
 
-/** What the site knows about who they are; issue 28 adds identity, phone and business checks. */
+/** What the site checked of who they are (issue 28): each true only while its approval holds. */
 export const verificationSchema = z
-  .object({ emailConfirmed: z.boolean() })
+  .object({
+    emailConfirmed: z.boolean(),
+    phoneVerified: z.boolean().meta({ description: "A phone number confirmed by an SMS code." }),
+    identityVerified: z
+      .boolean()
+      .meta({ description: 'Identity documents checked by our team: the "Verified" badge.' }),
+    businessVerified: z.boolean().meta({
+      description: 'Business or professional credentials checked: "Verified business".',
+    }),
+  })
   .meta({ id: "AgentVerification" });
 export type Verification = z.infer<typeof verificationSchema>;
 
@@ -184,6 +193,29 @@ export const responseStatsSchema = z
   })
   .meta({ id: "AgentResponse" });
 export type ResponseStats = z.infer<typeof responseStatsSchema>;
+
+/**
+ * The trust signals of a host (issue 28, point 3), the same on a listing's contact card and their
+ * public page: how long they have been here, what was verified, the work done through the site,
+ * how they answer and how they are rated.
+ */
+export const trustSignalsSchema = z
+  .object({
+    memberSince: z.iso.datetime(),
+    verification: verificationSchema,
+    completedBookings: z.int().meta({ description: "Stays and tours they hosted to the end." }),
+    completedJobs: z
+      .int()
+      .meta({ description: "Quoted jobs they completed (professionals; 0 for others)." }),
+    response: responseStatsSchema,
+    rating: z
+      .string()
+      .nullable()
+      .meta({ description: "The average of their listings' visible reviews, 0.0 to 5.0." }),
+    ratingCount: z.int(),
+  })
+  .meta({ id: "HostTrustSignals" });
+export type TrustSignals = z.infer<typeof trustSignalsSchema>;
 
 export const brandSchema = z
   .object({
@@ -231,6 +263,7 @@ export const publicProfileSchema = z
     languages: z.array(z.string()),
     verification: verificationSchema,
     response: responseStatsSchema,
+    trust: trustSignalsSchema,
     reviews: ratingSummarySchema.extend({ latest: z.array(reviewSchema) }),
     listings: pageListingsSchema,
     website: websiteSchema.nullable().meta({ description: "Shown while their plan grants it." }),

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/conversation";
+import { HostBadges } from "../../components/listings/host-badges.tsx";
 import { requirePermission } from "../../auth/guards.server.ts";
 import { MessageBubble } from "../../components/conversations/message-bubble.tsx";
 import { QuotePanel } from "../../components/quotes/quote-panel.tsx";
@@ -150,9 +151,15 @@ export default function ConversationPage({ loaderData, actionData }: Route.Compo
           className="size-10 shrink-0 rounded-full bg-surface-muted object-cover sm:size-12"
         />
         <div className="min-w-0 flex-1">
-          <h2 id="conversation-title" className="truncate text-lg font-bold text-ink">
-            {conversation.other.name}
-          </h2>
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <h2 id="conversation-title" className="truncate text-lg font-bold text-ink">
+              {conversation.other.name}
+            </h2>
+            <HostBadges
+              verified={conversation.other.verified}
+              businessVerified={conversation.other.businessVerified}
+            />
+          </div>
           <p className="truncate text-sm text-muted">
             <Link
               to={`/listing/${conversation.listing.id}`}

@@ -38,6 +38,7 @@ import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { answerAction, errorPage } from "../../services/session/action-answer.server.ts";
 import { readForm } from "../../services/session/read-form.server.ts";
 import { skipClientOnlyChanges } from "../../lib/client-only-params.ts";
+import { hostBadges } from "../../services/profiles/trust-signals.server.ts";
 
 const MY_LISTINGS = "/dashboard/my-listings";
 /** Without JavaScript the images come with the form: five of them at most, plus the fields. */
@@ -83,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requirePermission(context, "listing:create");
   const url = new URL(request.url);
   const id = editId(url);
-  const [countries, pendingUploads, usage, editing] = await Promise.all([
+  const [countries, pendingUploads, usage, editing, badges] = await Promise.all([
     listCountries(),
     listPendingUploads(viewer),
     id === null ? planUsageFor(viewer) : null,
@@ -93,6 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           success: (listing) => listing,
           refused: refuseEdit,
         }),
+    hostBadges(viewer.id),
   ]);
   const categories = categoriesFor(viewer.role);
   return {
@@ -107,6 +109,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: viewer.email,
       phone: viewer.phone,
       avatar: avatarSrc(viewer),
+      ...badges,
     },
     editing: editing && {
       id: editing.id,

@@ -3,6 +3,7 @@ import type { Route } from "./+types/agent";
 import { brandStyle } from "../../components/agents/brand-preview.tsx";
 import { pageJsonLd } from "../../components/agents/page-structured-data.ts";
 import { ProfileHeader } from "../../components/agents/profile-header.tsx";
+import { HostBadges } from "../../components/listings/host-badges.tsx";
 import { ProfileReviews } from "../../components/agents/profile-reviews.tsx";
 import { PublisherListings } from "../../components/agents/publisher-listings.tsx";
 import { ContactSection, WebsiteSections } from "../../components/agents/website-sections.tsx";
@@ -66,6 +67,22 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
         coverUrl={website?.coverUrl ?? null}
         brand={profile.brand}
       >
+        {(profile.trust.verification.identityVerified ||
+          profile.trust.verification.businessVerified) && (
+          <p className="flex flex-wrap gap-1.5">
+            <HostBadges
+              verified={profile.trust.verification.identityVerified}
+              businessVerified={profile.trust.verification.businessVerified}
+            />
+          </p>
+        )}
+        <p className="text-sm text-secondary" data-testid="completed-work">
+          {profile.trust.completedBookings > 0
+            ? t("agents.trust.bookings", { count: profile.trust.completedBookings })
+            : t("agents.trust.noBookings")}
+          {profile.trust.completedJobs > 0 &&
+            ` · ${t("agents.trust.jobs", { count: profile.trust.completedJobs })}`}
+        </p>
         {profile.agency && (
           <p className="text-sm text-secondary" data-testid="member-of">
             {t("agents.memberOf")}{" "}

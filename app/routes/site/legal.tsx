@@ -52,7 +52,7 @@ const FAQ = [
   "contactLister",
 ] as const;
 const PRIVACY = ["collect", "use", "share", "cookies", "rights", "retention"] as const;
-const KYC_STEPS = ["email", "identity", "business", "review"] as const;
+const KYC_STEPS = ["email", "phone", "identity", "business", "review"] as const;
 const KYC_BENEFITS = ["badge", "visibility", "trust"] as const;
 
 /** Smooth, unless the visitor asked for reduced motion. */

@@ -36,6 +36,7 @@ import { ListerRating } from "../../components/reviews/lister-rating.tsx";
 import { ReviewsSection } from "../../components/reviews/reviews-section.tsx";
 import { SAFETY_MESSAGES } from "../../lib/safety-values.ts";
 import { listerCard } from "../../services/profiles/public-profile.server.ts";
+import { listingTrustCard } from "../../services/profiles/trust-signals.server.ts";
 import { parseId } from "../../lib/id.ts";
 import { listingReviewSection } from "../../services/reviews/reviews.server.ts";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
@@ -57,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getListingDetail({ listingId: params.listingId, viewer }),
   );
   const url = new URL(request.url);
-  const [related, view, booking, whatsappCallback, reviews, lister] = await Promise.all([
+  const [related, view, booking, whatsappCallback, reviews, lister, trust] = await Promise.all([
     listRelatedListings(listing),
     listing.status === "approved"
       ? countListingView(request, listing.id)
@@ -77,6 +78,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? listingReviewSection(viewer, listing.id, parseId(url.searchParams.get("reviews")) ?? 1)
       : null,
     listerCard(listing.id),
+    // The host's trust signals as words, so the contact card ships lines, not formatting code.
+    listingTrustCard(listing.id),
   ]);
   return data(
     {
@@ -93,6 +96,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       reviews,
       whatsappCallback,
       lister,
+      trust,
       messages: pickMessages([
         "quotes.listing",
         "reviews.section",
@@ -186,7 +190,7 @@ function Badge({ className, children }: { className: string; children: React.Rea
 export const shouldRevalidate = skipClientOnlyChanges;
 
 export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, related, booking, reviews, whatsappCallback, lister } = loaderData;
+  const { listing, related, booking, reviews, whatsappCallback, lister, trust } = loaderData;
   const t = useT();
   const { currency } = useRootData();
   const favorites = useFavorites();
@@ -199,12 +203,20 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
 
       <header className="mt-3 mb-6">
         <div className="flex flex-wrap gap-1.5">
-          {listing.status === "approved" ? (
+          {/* The owner's checked identity or business, never the listing's own approval. */}
+          {listing.hostVerified && (
             <Badge className="bg-success-tint text-success-strong ring-1 ring-success-pale">
               <Icon name="badge-check" className="size-3.5" />
-              {t("detail.badges.verified")}
+              {t("listing.card.hostVerified")}
             </Badge>
-          ) : (
+          )}
+          {listing.hostBusinessVerified && (
+            <Badge className="bg-success-tint text-success-strong ring-1 ring-success-pale">
+              <Icon name="building-2" className="size-3.5" />
+              {t("listing.card.hostBusinessVerified")}
+            </Badge>
+          )}
+          {listing.status !== "approved" && (
             <Badge className="bg-warning-tint text-warning-deep ring-1 ring-warning-light">
               <Icon name="clock" className="size-3.5" />
               {listing.status === "rejected"
@@ -275,6 +287,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               onToggleFavorite={() => favorites.toggle(listing)}
               listerRating={reviews && <ListerRating {...reviews.lister} />}
               lister={lister}
+              trust={trust}
             />
             {whatsappCallback && (
               <WhatsappCallbackCard listingId={listing.id} name={listing.agent.name} />

@@ -3,8 +3,10 @@ import { listings, user } from "../../db/schema/index.ts";
 import type { Category } from "../../lib/listing-values.ts";
 import { memo } from "../cache/memo.server.ts";
 import { publicListingWhere } from "../../auth/standing.server.ts";
+import { verifiedHostWhere } from "../core/host-verification.server.ts";
 
 export interface PlatformStats {
+  /** Approved listings whose owner's identity is verified now: the "verified" figure. */
   listings: number;
   users: number;
   countries: number;
@@ -21,7 +23,8 @@ const platformStats = memo(
   async (db): Promise<PlatformStats> => {
     const [listingStats] = await db
       .select({
-        listings: sql<number>`count(*)::int`,
+        // Only what the label claims: a moderator's approval of a listing is not a verification.
+        listings: sql<number>`count(*) filter (where ${verifiedHostWhere})::int`,
         countries: countDistinct(listings.countryCode),
         views: sql<number>`coalesce(sum(${listings.views}), 0)::bigint`,
       })
@@ -46,4 +49,9 @@ const platformStats = memo(
 
 export function getPlatformStats(): Promise<PlatformStats> {
   return platformStats.get();
+}
+
+/** For whatever changes what the figures count at once (an identity approved or withdrawn). */
+export function invalidatePlatformStats(): void {
+  platformStats.invalidate();
 }

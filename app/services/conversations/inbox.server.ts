@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { avatarSrc } from "../../auth/viewer.ts";
+import { isVerifiedUntil } from "../../lib/verification-values.ts";
 import { getDb, type Database } from "../../db/client.server.ts";
 import { conversations, listingImages, listings, messages, user } from "../../db/schema/index.ts";
 import { MESSAGES_PAGE_SIZE } from "../../lib/conversation-values.ts";
@@ -104,7 +105,13 @@ async function summaries(
       .from(listingImages)
       .where(and(inArray(listingImages.listingId, listingIds), eq(listingImages.position, 0))),
     db
-      .select({ id: user.id, name: user.name, avatarUrl: user.avatarUrl })
+      .select({
+        id: user.id,
+        name: user.name,
+        avatarUrl: user.avatarUrl,
+        identityVerifiedUntil: user.identityVerifiedUntil,
+        businessVerifiedUntil: user.businessVerifiedUntil,
+      })
       .from(user)
       .where(inArray(user.id, [...new Set([...otherIds, ...hostIds])])),
     db
@@ -126,7 +133,13 @@ async function summaries(
     // Not one of its two people: the agency's owner, who answers on the host's side.
     const side = sideOf(row, actorId) ?? "host";
     const otherId = side === "guest" ? row.hostId : row.guestId;
-    const person = personOf.get(otherId) ?? { id: otherId, name: "", avatarUrl: null };
+    const person = personOf.get(otherId) ?? {
+      id: otherId,
+      name: "",
+      avatarUrl: null,
+      identityVerifiedUntil: null,
+      businessVerifiedUntil: null,
+    };
     const listing = listingOf.get(row.listingId)!;
     const team =
       side === "host" && teamAgencyId !== null && listing.agencyId === teamAgencyId
@@ -144,7 +157,13 @@ async function summaries(
         imageUrl: cover ? mediaUrl(cover, "thumb") : null,
       },
       bookingId: row.bookingId,
-      other: { id: person.id, name: person.name, avatarUrl: avatarSrc(person) },
+      other: {
+        id: person.id,
+        name: person.name,
+        avatarUrl: avatarSrc(person),
+        verified: isVerifiedUntil(person.identityVerifiedUntil),
+        businessVerified: isVerifiedUntil(person.businessVerifiedUntil),
+      },
       lastMessage: last
         ? {
             body: last.body,

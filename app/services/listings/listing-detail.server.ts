@@ -20,6 +20,7 @@ import { videoEmbed } from "../../lib/video-embed.ts";
 import { listingColumnsFor } from "./listing-row.server.ts";
 import { agencyBadgeColumn, runningAgencyOwner } from "../teams/team-rights.server.ts";
 import { isPublicListing } from "../../auth/standing.server.ts";
+import { isVerifiedUntil } from "../../lib/verification-values.ts";
 
 /** Who is looking: null for a visitor. Owners and admins may also see listings not yet public. */
 export type Viewer = { id: string; role: Role } | null;
@@ -69,6 +70,8 @@ export async function getListingDetail({
       ownerName: user.name,
       ownerPhone: user.phone,
       ownerAvatar: sql<string | null>`coalesce(${user.avatarUrl}, ${user.image})`,
+      identityVerifiedUntil: user.identityVerifiedUntil,
+      businessVerifiedUntil: user.businessVerifiedUntil,
     })
     .from(listings)
     .innerJoin(countries, eq(countries.code, listings.countryCode))
@@ -87,6 +90,8 @@ export async function getListingDetail({
     ownerName,
     ownerPhone,
     ownerAvatar,
+    identityVerifiedUntil,
+    businessVerifiedUntil,
     createdAt,
     updatedAt,
     ...fields
@@ -94,6 +99,9 @@ export async function getListingDetail({
   const phone = contactPhone?.trim() || ownerPhone?.trim() || null;
   return {
     ...fields,
+    // The owner's checked identity and business, never the listing's moderation approval.
+    hostVerified: isVerifiedUntil(identityVerifiedUntil),
+    hostBusinessVerified: isVerifiedUntil(businessVerifiedUntil),
     createdAt: new Date(createdAt).toISOString(),
     updatedAt: new Date(updatedAt).toISOString(),
     images: Array.isArray(row.images) ? row.images : [],

@@ -5,6 +5,10 @@ import { listingSummarySchema, type ListingSummary } from "../../lib/schemas/lis
 import { agencyBadgeColumn } from "../teams/team-rights.server.ts";
 import { listingColumnsFor } from "./listing-row.server.ts";
 import { publicListingWhere } from "../../auth/standing.server.ts";
+import {
+  hostBusinessVerifiedColumn,
+  hostVerifiedColumn,
+} from "../core/host-verification.server.ts";
 
 /** The cover (position 0) of a listing, as JSON, or null: one subquery instead of a join per image. */
 const coverImage = sql<ListingSummary["cover"]>`(
@@ -20,6 +24,8 @@ const summaryColumns = {
   countryName: countries.name,
   cover: coverImage,
   agencyBadge: agencyBadgeColumn,
+  hostVerified: hostVerifiedColumn,
+  hostBusinessVerified: hostBusinessVerifiedColumn,
 };
 
 /** Approved listings as card data, in the order given. */

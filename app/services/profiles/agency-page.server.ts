@@ -9,6 +9,7 @@ import {
   reviews,
   user,
 } from "../../db/schema/index.ts";
+import { isVerifiedUntil } from "../../lib/verification-values.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { grants } from "../../lib/entitlements.ts";
 import type { DisplayCurrency } from "../../lib/money.ts";
@@ -86,6 +87,8 @@ async function teamMembers(
       avatarUrl: sql<string | null>`coalesce(${user.avatarUrl}, ${user.image})`,
       role: agencyMembers.role,
       joinedAt: agencyMembers.joinedAt,
+      identityVerifiedUntil: user.identityVerifiedUntil,
+      businessVerifiedUntil: user.businessVerifiedUntil,
     })
     .from(agencyMembers)
     .innerJoin(user, eq(user.id, agencyMembers.userId))
@@ -105,6 +108,8 @@ async function teamMembers(
     handle: handles.get(row.userId)!,
     role: row.role,
     joinedAt: new Date(row.joinedAt).toISOString(),
+    verified: isVerifiedUntil(row.identityVerifiedUntil),
+    businessVerified: isVerifiedUntil(row.businessVerifiedUntil),
     languages: row.languages,
   }));
 }

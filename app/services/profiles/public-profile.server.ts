@@ -23,6 +23,7 @@ import { entitlementsOfPlan, currentPlan } from "../premium/entitlements.server.
 import { grants } from "../../lib/entitlements.ts";
 import { latestListerReviews } from "../reviews/reviews.server.ts";
 import { inGoodStanding, publicListingWhere } from "../../auth/standing.server.ts";
+import { trustSignals } from "./trust-signals.server.ts";
 
 /**
  * Public pages of agents and professionals (/agents/<handle>, docs/decisions/016). Every such
@@ -291,9 +292,9 @@ export async function getPublicProfile(input: {
   const now = input.now ?? new Date();
   const perks = await pagePerks(found.userId, now);
   const publisher = { userId: found.userId };
-  const [categories, response, latest, page, featured, agency] = await Promise.all([
+  const [categories, trust, latest, page, featured, agency] = await Promise.all([
     publicCategories(publisher),
-    responseStats({ userId: found.userId }, now),
+    trustSignals(found.userId, now),
     latestListerReviews(found.userId, PAGE_REVIEWS),
     browseOwnerListings(publisher, input.params, input.currency, PAGE_LISTINGS),
     perks.website ? featuredListings(publisher, found.featuredListingIds) : [],
@@ -306,8 +307,10 @@ export async function getPublicProfile(input: {
     avatarUrl: avatarSrc({ name: found.name, avatarUrl: found.avatarUrl?.trim() || null }),
     memberSince: new Date(found.createdAt).toISOString(),
     languages: found.languages,
-    verification: { emailConfirmed: found.emailVerified },
-    response,
+    // The host's trust signals (issue 28), computed once for the page and its two older fields.
+    verification: trust!.verification,
+    response: trust!.response,
+    trust: trust!,
     reviews: { rating: found.rating, ratingCount: found.ratingCount, latest },
     listings: pageListings(categories, page),
     website: perks.website ? websiteOf(found, featured) : null,

@@ -16,6 +16,8 @@ import {
 import { browseListings } from "../../../app/services/listings/browse.server.ts";
 import type { ListingDetail, ListingImage } from "../../../app/lib/schemas/listing-view.ts";
 import { getListingDetail } from "../../../app/services/listings/listing-detail.server.ts";
+import { listingTrustSignals } from "../../../app/services/profiles/trust-signals.server.ts";
+import { trustSignalsSchema } from "../../../app/lib/schemas/public-profile.ts";
 import { findCurrency } from "../../../app/services/reference/reference.server.ts";
 import {
   apiRouter,
@@ -127,14 +129,22 @@ listingRoutes.openapi(
     operationId: "getListing",
     request: { params: z.object({ id: idParam("listing") }) },
     responses: {
-      200: jsonResponse(z.object({ listing: listingSchemas.ListingDetail }), "The listing"),
+      200: jsonResponse(
+        z.object({
+          listing: listingSchemas.ListingDetail,
+          host: trustSignalsSchema,
+        }),
+        "The listing and its host's trust signals",
+      ),
       404: errorResponse("LISTING_NOT_FOUND: unknown, not numeric, or not public"),
     },
   }),
   async (c) => {
     // Signed-in viewers (owners, admins) arrive with accounts; the API shows public listings.
     const listing = await getListingDetail({ listingId: c.req.valid("param").id, viewer: null });
+    const host = await listingTrustSignals(listing.id);
+    if (!host) throw new AppError("LISTING_NOT_FOUND", "detail.notFound.description");
     c.header("Cache-Control", "public, max-age=60");
-    return c.json({ listing: apiDetail(listing, getConfig().appUrl) }, 200);
+    return c.json({ listing: apiDetail(listing, getConfig().appUrl), host }, 200);
   },
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "user_identity_verified_idx" ON "user" USING btree ("identity_verified_until") WHERE "user"."identity_verified_until" IS NOT NULL;
