@@ -30,6 +30,7 @@ import { listing } from "./en/listing.ts";
 import { services } from "./en/services.ts";
 import { home } from "./en/home.ts";
 import { values } from "./en/values.ts";
+import { verification } from "./en/verification.ts";
 
 /** The English source catalogue: every text a user sees, namespaced by feature. */
 export const en = {
@@ -65,4 +66,5 @@ export const en = {
   agencies,
   limits,
   api,
+  verification,
 };

@@ -25,5 +25,9 @@ export const AUDIT_ACTIONS = [
   "report.resolve",
   "payout.record",
   "booking.cancel",
+  "verification.approve",
+  "verification.reject",
+  "licence-kind.add",
+  "licence-kind.edit",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -39,6 +39,7 @@ describe(`migrations on ${testEngine}`, () => {
       "listing_boost_posts",
       "listing_boosts",
       "listing_images",
+      "licence_kinds",
       "listing_leads",
       "listing_signals",
       "listing_uploads",
@@ -67,6 +68,8 @@ describe(`migrations on ${testEngine}`, () => {
       "user",
       "user_blocks",
       "verification",
+      "verification_documents",
+      "verification_submissions",
       "whatsapp_callbacks",
     ]);
   });

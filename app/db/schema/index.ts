@@ -12,3 +12,4 @@ export * from "./teams.ts";
 export * from "./boosts.ts";
 export * from "./profiles.ts";
 export * from "./signals.ts";
+export * from "./verification.ts";

@@ -44,6 +44,7 @@ import { supportBodySchemas, supportRoutes } from "./support.ts";
 import { whatsappCallbackBodySchemas, whatsappCallbackRoutes } from "./whatsapp-callbacks.ts";
 import { errorSchema, jsonResponse, withOpenApi } from "./router.ts";
 import { uploadRoutes } from "./uploads.ts";
+import { verificationRoutes } from "./verification.ts";
 
 /**
  * The JSON API. Each endpoint is declared with its schemas (path, query, body and answers), which
@@ -105,6 +106,7 @@ apiV1.route("/", paymentWebhookRoutes);
 apiV1.route("/", paymentRoutes);
 apiV1.route("/", payoutRoutes);
 apiV1.route("/", teamRoutes);
+apiV1.route("/", verificationRoutes);
 
 apiV1.openAPIRegistry.register("Error", errorSchema);
 apiV1.openAPIRegistry.register("ListingInput", listingInputSchema);
