@@ -54,6 +54,8 @@ export function resolveDocumentKey(
   return key;
 }
 
+type StoreConfig = Pick<Config, "verificationDocumentKey" | "dataDir" | "nodeEnv">;
+
 function documentsDir(config: Pick<Config, "dataDir">): string {
   return path.resolve(config.dataDir, DOCUMENTS_FOLDER);
 }
@@ -143,7 +145,7 @@ export async function checkDocument(
 }
 
 /** Encrypts and writes a checked document under a new random name; returns the name. */
-export async function writeDocument(plain: Buffer, config = getConfig()): Promise<string> {
+export async function writeDocument(plain: Buffer, config: StoreConfig = getConfig()): Promise<string> {
   const fileKey = randomBytes(16).toString("hex");
   const sealed = encryptDocument(resolveDocumentKey(config), fileKey, plain);
   await mkdir(documentsDir(config), { recursive: true, mode: 0o700 });
@@ -152,17 +154,20 @@ export async function writeDocument(plain: Buffer, config = getConfig()): Promis
 }
 
 /** The plain bytes of a stored document, or null when its file is gone. */
-export async function readDocument(fileKey: string, config = getConfig()): Promise<Buffer | null> {
+export async function readDocument(
+  fileKey: string,
+  config: StoreConfig = getConfig(),
+): Promise<Buffer | null> {
   const sealed = await readFile(fileOf(config, fileKey)).catch(() => null);
   if (!sealed) return null;
   return decryptDocument(resolveDocumentKey(config), fileKey, sealed);
 }
 
-export async function deleteDocument(fileKey: string, config = getConfig()): Promise<void> {
+export async function deleteDocument(fileKey: string, config: StoreConfig = getConfig()): Promise<void> {
   await rm(fileOf(config, fileKey), { force: true });
 }
 
 /** The path of a stored file, for tests that look at the bytes on disk. */
-export function documentPath(fileKey: string, config = getConfig()): string {
+export function documentPath(fileKey: string, config: StoreConfig = getConfig()): string {
   return fileOf(config, fileKey);
 }
