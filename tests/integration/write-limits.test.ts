@@ -46,6 +46,10 @@ const UNLIMITED: Record<string, string> = {
   "POST /admin/reports/{reportId}/resolve": "the administrator's own tool",
   "POST /admin/support-chats/{chatId}/messages": "the administrator's own tool",
   "POST /admin/boosts/{boostId}/posts": "the administrator's own tool",
+  "POST /admin/verification-submissions/{submissionId}/approve": "the administrator's own tool",
+  "POST /admin/verification-submissions/{submissionId}/reject": "the administrator's own tool",
+  "POST /admin/licence-kinds": "the administrator's own tool",
+  "PATCH /admin/licence-kinds/{licenceKindId}": "the administrator's own tool",
 };
 
 function listingInput(title: string) {
@@ -184,6 +188,8 @@ const CALLS: Record<string, WriteCall> = {
   "PUT /me/team/listings/{listingId}/member": { as: "agent", json: {} },
   "PUT /me/team/conversations/{conversationId}/member": { as: "agent", json: {} },
   "POST /admin/listing-signals/{id}/dismiss": { as: "admin" },
+  "POST /me/verification/identity": { as: "user", form: () => imageForm("front") },
+  "POST /me/verification/business": { as: "agent", form: () => imageForm("business") },
 };
 
 type Operation = {

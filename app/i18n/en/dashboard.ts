@@ -44,7 +44,7 @@ export const dashboard = {
     support: "Support",
     supportInbox: "Support Chats",
     boostQueue: "Boost queue",
-    verificationQueue: "Verification",
+    verificationQueue: "KYC",
     publicPage: "Public Page",
   },
   status: {
