@@ -110,6 +110,7 @@ export const DOMAIN_IMPORTS = {
   safety: { admin: ["audit"], reviews: ["reviews"] },
   signals: { admin: ["audit"] },
   teams: { premium: ["entitlements"], session: ["action-answer"] },
+  verification: { admin: ["audit"] },
 };
 
 /** The files of other domains one domain may import (its own folder and the core are open). */

@@ -132,8 +132,7 @@ export function verificationDecidedEmail(
   to: string,
   name: string,
   decision: { step: "identity" | "business"; url: string } & (
-    | { approved: true; until: string }
-    | { approved: false; reason: string }
+    { approved: true; until: string } | { approved: false; reason: string }
   ),
 ): EmailMessage {
   const step = t(`email.verification.${decision.step}`);

@@ -16,7 +16,10 @@ export const VERIFICATION_STATUSES = ["pending", "approved", "rejected"] as cons
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** True while an approval's expiry is in the future (null: never verified, or withdrawn). */
-export function isVerifiedUntil(until: Date | string | null | undefined, now = new Date()): boolean {
+export function isVerifiedUntil(
+  until: Date | string | null | undefined,
+  now = new Date(),
+): boolean {
   if (until === null || until === undefined) return false;
   return new Date(until).getTime() > now.getTime();
 }

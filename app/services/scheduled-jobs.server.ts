@@ -3,7 +3,7 @@ import { releaseHeldBookings } from "./bookings/booking-payment.server.ts";
 import { sweepOrphanedListingImages } from "./listings/orphan-images.server.ts";
 import { reconcilePayments } from "./payments/settle.server.ts";
 import { runPlanJobs } from "./premium/plan-jobs.server.ts";
-import { deleteExpiredDocuments } from "./verification/submissions.server.ts";
+import { deleteExpiredDocuments } from "./verification/documents.server.ts";
 import { pruneRateLimits } from "../auth/rate-limit.server.ts";
 import { logger } from "../lib/logger.server.ts";
 

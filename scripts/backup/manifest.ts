@@ -41,7 +41,10 @@ export interface RowCounts {
 export const MANIFEST_FILE = "manifest.json";
 export const MEDIA_FOLDER = "media";
 export const AUTH_SECRET_FILE = "auth-secret";
-export { DOCUMENTS_FOLDER, DOCUMENT_KEY_FILE } from "../../app/services/verification/document-store.server.ts";
+export {
+  DOCUMENTS_FOLDER,
+  DOCUMENT_KEY_FILE,
+} from "../../app/services/verification/document-store.server.ts";
 
 /** Runs one SQL query and returns its rows, whichever engine answers. */
 export type RunSql = <T>(query: string) => Promise<T[]>;

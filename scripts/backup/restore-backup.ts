@@ -121,10 +121,7 @@ export async function restoreBackup(
     );
   }
   const expectedDocuments = manifest.documents ?? { files: 0, bytes: 0 };
-  if (
-    documents.files !== expectedDocuments.files ||
-    documents.bytes !== expectedDocuments.bytes
-  ) {
+  if (documents.files !== expectedDocuments.files || documents.bytes !== expectedDocuments.bytes) {
     differences.push(
       `identity documents: ${documents.files} files (${documents.bytes} bytes) restored, ${expectedDocuments.files} (${expectedDocuments.bytes} bytes) in the backup`,
     );

@@ -63,12 +63,18 @@ test("an agent sends identity documents, the admin approves them in the queue, t
   await expect(page.getByTestId("business-state")).toHaveText("Not submitted");
   await shootWidths(page, "verification-steps", [390, 1366]);
 
-  await identity.getByLabel("Document", { exact: true }).selectOption({ label: "National ID card" });
+  await identity
+    .getByLabel("Document", { exact: true })
+    .selectOption({ label: "National ID card" });
   await identity.getByLabel("Issuing country").selectOption({ label: "Kenya" });
   await identity.getByLabel("Full name as on the document").fill(name);
   await identity.getByLabel("Document number").fill("31245678");
-  await identity.getByLabel("Front (photo page for a passport)").setInputFiles(await photo("front", 30));
-  await identity.getByLabel("Back (national ID and driver's licence)").setInputFiles(await photo("back", 90));
+  await identity
+    .getByLabel("Front (photo page for a passport)")
+    .setInputFiles(await photo("front", 30));
+  await identity
+    .getByLabel("Back (national ID and driver's licence)")
+    .setInputFiles(await photo("back", 90));
   await identity.getByLabel("Selfie").setInputFiles(await photo("selfie", 160));
   await identity.getByRole("button", { name: "Send identity documents" }).click();
   await expect(page.getByRole("status").first()).toContainText("Documents sent");
@@ -120,7 +126,9 @@ test("a rejection shows its reason on the person's page, and they can send new d
   await identity.getByLabel("Issuing country").selectOption({ label: "Ghana" });
   await identity.getByLabel("Full name as on the document").fill(name);
   await identity.getByLabel("Document number").fill("G1234567");
-  await identity.getByLabel("Front (photo page for a passport)").setInputFiles(await photo("front", 60));
+  await identity
+    .getByLabel("Front (photo page for a passport)")
+    .setInputFiles(await photo("front", 60));
   await identity.getByLabel("Selfie").setInputFiles(await photo("selfie", 200));
   await identity.getByRole("button", { name: "Send identity documents" }).click();
   await expect(page.getByTestId("identity-state")).toHaveText("Pending review");

@@ -221,7 +221,9 @@ describe(`backup and restore (${testEngine})`, () => {
       const documents = await handle.db.select().from(verificationDocuments);
       expect(documents.map((d) => d.slot).sort()).toEqual(["front", "selfie"]);
       const front = documents.find((d) => d.slot === "front")!;
-      const onDisk = await readFile(path.join(restoreDir, DOCUMENTS_FOLDER, `${front.fileKey}.bin`));
+      const onDisk = await readFile(
+        path.join(restoreDir, DOCUMENTS_FOLDER, `${front.fileKey}.bin`),
+      );
       expect(onDisk.includes(seeded.documentFront.subarray(0, 64))).toBe(false);
       const opened = await readDocument(front.fileKey, {
         dataDir: restoreDir,

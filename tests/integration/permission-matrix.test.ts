@@ -1186,13 +1186,15 @@ describe(`permission matrix on ${testEngine}`, () => {
         }
         const text = await state.text();
         if (text.includes("/verification-documents/")) problems.push(`${name}: state names a file`);
-        if (name === "agent B" && !text.includes('"pending"')) problems.push("agent B: not pending");
+        if (name === "agent B" && !text.includes('"pending"'))
+          problems.push("agent B: not pending");
       }
       // The queue with its documents is the administrator's alone.
       for (const name of ACTOR_NAMES) {
         const actor = await sessionOf(name);
         const queue = await send("/api/v1/admin/verification-submissions", { jar: actor?.jar });
-        if ((queue.status === 200) !== (name === "admin")) problems.push(`${name}: queue ${queue.status}`);
+        if ((queue.status === 200) !== (name === "admin"))
+          problems.push(`${name}: queue ${queue.status}`);
       }
       expect(problems).toEqual([]);
     },

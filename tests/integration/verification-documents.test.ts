@@ -21,7 +21,7 @@ import {
 import {
   deleteExpiredDocuments,
   documentUrl,
-} from "../../app/services/verification/submissions.server.ts";
+} from "../../app/services/verification/documents.server.ts";
 import { loggablePath } from "../../server/request-log.ts";
 import { testEngine } from "../support/database.ts";
 import { makeUser, type MadeUser } from "../support/factories.ts";
@@ -53,7 +53,8 @@ async function identityForm(
 ): Promise<FormData> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [slot, data] of Object.entries(files)) form.append(slot, blob(data, "image/png"), `${slot}.png`);
+  for (const [slot, data] of Object.entries(files))
+    form.append(slot, blob(data, "image/png"), `${slot}.png`);
   return form;
 }
 
@@ -78,18 +79,33 @@ describe(`identity and business documents (${testEngine})`, () => {
     await app.close();
   });
 
-  async function submitIdentity(person: MadeUser, fields = NATIONAL_ID, files?: Record<string, Buffer>) {
+  async function submitIdentity(
+    person: MadeUser,
+    fields: Record<string, string> = NATIONAL_ID,
+    files?: Record<string, Buffer>,
+  ) {
     const form = await identityForm(
       fields,
       files ?? { front: await photo(1), back: await photo(2), selfie: await photo(3) },
     );
-    return send("/api/v1/me/verification/identity", { body: form, jar: person.jar, ip: app.nextIp() });
+    return send("/api/v1/me/verification/identity", {
+      body: form,
+      jar: person.jar,
+      ip: app.nextIp(),
+    });
   }
 
   async function pending(person: MadeUser) {
     const list = (await (
       await send("/api/v1/admin/verification-submissions", { jar: admin.jar })
-    ).json()) as { submissions: { id: number; person: { id: string }; documents: { id: number; slot: string; url: string }[]; defaultExpiresOn: string }[] };
+    ).json()) as {
+      submissions: {
+        id: number;
+        person: { id: string };
+        documents: { id: number; slot: string; url: string }[];
+        defaultExpiresOn: string;
+      }[];
+    };
     return list.submissions.filter((s) => s.person.id === person.id);
   }
 
@@ -110,7 +126,9 @@ describe(`identity and business documents (${testEngine})`, () => {
     expect(status.business).toMatchObject({ state: "not-submitted" });
     // A regular user has no business step.
     const guest = await makeUser({ role: "user" });
-    const guestStatus = (await (await send("/api/v1/me/verification", { jar: guest.jar })).json()) as {
+    const guestStatus = (await (
+      await send("/api/v1/me/verification", { jar: guest.jar })
+    ).json()) as {
       business: unknown;
     };
     expect(guestStatus.business).toBeNull();
@@ -118,7 +136,10 @@ describe(`identity and business documents (${testEngine})`, () => {
 
   it("refuses missing sides, files that are not images, and bad declarations, storing nothing", async () => {
     const person = await makeUser({ role: "user" });
-    const noBack = await submitIdentity(person, NATIONAL_ID, { front: await photo(1), selfie: await photo(3) });
+    const noBack = await submitIdentity(person, NATIONAL_ID, {
+      front: await photo(1),
+      selfie: await photo(3),
+    });
     expect(noBack.status).toBe(400);
     const text = Buffer.from("just text, called a PNG");
     const renamed = await submitIdentity(person, NATIONAL_ID, {
@@ -127,10 +148,14 @@ describe(`identity and business documents (${testEngine})`, () => {
       selfie: await photo(3),
     });
     expect(renamed.status).toBe(415);
-    const pdfSelfie = await submitIdentity(person, { ...NATIONAL_ID, documentKind: "passport" }, {
-      front: await photo(1),
-      selfie: PDF,
-    });
+    const pdfSelfie = await submitIdentity(
+      person,
+      { ...NATIONAL_ID, documentKind: "passport" },
+      {
+        front: await photo(1),
+        selfie: PDF,
+      },
+    );
     expect(pdfSelfie.status).toBe(415);
     const noName = await submitIdentity(person, { ...NATIONAL_ID, declaredName: " " });
     expect(noName.status).toBe(400);
@@ -140,17 +165,29 @@ describe(`identity and business documents (${testEngine})`, () => {
       .where(eq(verificationSubmissions.userId, person.id));
     expect(rows).toHaveLength(0);
     // A passport needs no back.
-    const passport = await submitIdentity(person, { ...NATIONAL_ID, documentKind: "passport" }, {
-      front: await photo(1, "jpeg"),
-      selfie: await photo(3),
-    });
+    const passport = await submitIdentity(
+      person,
+      { ...NATIONAL_ID, documentKind: "passport" },
+      {
+        front: await photo(1, "jpeg"),
+        selfie: await photo(3),
+      },
+    );
     expect(passport.status).toBe(201);
   });
 
   it("keeps the files encrypted at rest, apart from the public media, and serves them to the administrator only, never cached", async () => {
     const person = await makeUser({ role: "user" });
     const front = await photo(4);
-    expect((await submitIdentity(person, NATIONAL_ID, { front, back: await photo(5), selfie: await photo(6) })).status).toBe(201);
+    expect(
+      (
+        await submitIdentity(person, NATIONAL_ID, {
+          front,
+          back: await photo(5),
+          selfie: await photo(6),
+        })
+      ).status,
+    ).toBe(201);
     const [submission] = await pending(person);
     const frontDoc = submission!.documents.find((d) => d.slot === "front")!;
     const [row] = await app.handle.db
@@ -163,10 +200,12 @@ describe(`identity and business documents (${testEngine})`, () => {
     const onDisk = await readFile(file);
     expect(onDisk.includes(front.subarray(0, 32))).toBe(false);
     expect(onDisk.includes(front.subarray(front.length - 32))).toBe(false);
-    expect(decryptDocument(resolveDocumentKey(app.config), row!.fileKey, onDisk).equals(front)).toBe(true);
+    expect(
+      decryptDocument(resolveDocumentKey(app.config), row!.fileKey, onDisk).equals(front),
+    ).toBe(true);
     // Another key opens nothing.
     expect(() => decryptDocument(Buffer.alloc(32, 7), row!.fileKey, onDisk)).toThrow();
-    expect(((await stat(file)).mode & 0o077)).toBe(0);
+    expect((await stat(file)).mode & 0o077).toBe(0);
 
     expect(frontDoc.url).toBe(documentUrl(frontDoc.id));
     const asAdmin = await send(frontDoc.url, { jar: admin.jar });
@@ -181,7 +220,9 @@ describe(`identity and business documents (${testEngine})`, () => {
       expect(Buffer.from(await refused.arrayBuffer()).includes(front.subarray(0, 32))).toBe(false);
     }
     // Nor through the public media path.
-    const media = await send(`/media/verification-documents/${row!.fileKey}.bin`, { jar: admin.jar });
+    const media = await send(`/media/verification-documents/${row!.fileKey}.bin`, {
+      jar: admin.jar,
+    });
     expect(media.status).toBe(404);
     // The request log never names which document was opened.
     expect(loggablePath(`http://x${frontDoc.url}`)).toBe("/verification-documents/redacted");
@@ -190,18 +231,26 @@ describe(`identity and business documents (${testEngine})`, () => {
   it("approves until a date: sets the person's column, audits, e-mails, and keeps to the expiry rules", async () => {
     const agent = await makeUser({ role: "agent" });
     const ownExpiry = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
-    expect((await submitIdentity(agent, { ...NATIONAL_ID, documentExpiresOn: ownExpiry })).status).toBe(201);
+    expect(
+      (await submitIdentity(agent, { ...NATIONAL_ID, documentExpiresOn: ownExpiry })).status,
+    ).toBe(201);
     const [submission] = await pending(agent);
     // The default never passes the document's own expiry.
     expect(submission!.defaultExpiresOn).toBe(ownExpiry);
-    expect(defaultApprovalExpiry("identity", null, new Date("2026-01-10T00:00:00Z"))).toBe("2028-01-10");
-    expect(defaultApprovalExpiry("business", null, new Date("2026-01-10T00:00:00Z"))).toBe("2027-01-10");
+    expect(defaultApprovalExpiry("identity", null, new Date("2026-01-10T00:00:00Z"))).toBe(
+      "2028-01-10",
+    );
+    expect(defaultApprovalExpiry("business", null, new Date("2026-01-10T00:00:00Z"))).toBe(
+      "2027-01-10",
+    );
     const approve = (expiresOn: string) =>
       send(`/api/v1/admin/verification-submissions/${submission!.id}/approve`, {
         json: { expiresOn },
         jar: admin.jar,
       });
-    const pastDocument = await approve(new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10));
+    const pastDocument = await approve(
+      new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10),
+    );
     expect(pastDocument.status).toBe(400);
     expect(((await pastDocument.json()) as { error: { message: string } }).error.message).toBe(
       t("verification.errors.expiryAfterDocument", { date: ownExpiry }),
@@ -214,10 +263,13 @@ describe(`identity and business documents (${testEngine})`, () => {
     });
     expect(self.status).toBe(403);
 
-    const approved = await send(`/api/v1/admin/verification-submissions/${submission!.id}/approve`, {
-      json: {},
-      jar: admin.jar,
-    });
+    const approved = await send(
+      `/api/v1/admin/verification-submissions/${submission!.id}/approve`,
+      {
+        json: {},
+        jar: admin.jar,
+      },
+    );
     expect(approved.status).toBe(200);
     const [person] = await app.handle.db
       .select({ until: user.identityVerifiedUntil })
@@ -272,7 +324,9 @@ describe(`identity and business documents (${testEngine})`, () => {
 
   it("verifies a business: licence kind of the list, the column and the agency the person owns", async () => {
     const agent = await makeUser({ role: "agent" });
-    await app.handle.db.insert(agencies).values({ ownerId: agent.id, name: "Kamau Homes", handle: `kamau-${agent.id.slice(0, 8)}` });
+    await app.handle.db
+      .insert(agencies)
+      .values({ ownerId: agent.id, name: "Kamau Homes", handle: `kamau-${agent.id.slice(0, 8)}` });
     const kinds = (await (await send("/api/v1/licence-kinds?countryCode=KE")).json()) as {
       licenceKinds: { id: number; name: string; profession: string }[];
     };
@@ -283,11 +337,19 @@ describe(`identity and business documents (${testEngine})`, () => {
     form.append("licenceKindId", String(earb.id));
     form.append("registrationNumber", "EARB/2024/118");
     form.append("business", blob(PDF, "application/pdf"), "licence.pdf");
-    const sent = await send("/api/v1/me/verification/business", { body: form, jar: agent.jar, ip: app.nextIp() });
+    const sent = await send("/api/v1/me/verification/business", {
+      body: form,
+      jar: agent.jar,
+      ip: app.nextIp(),
+    });
     expect(sent.status).toBe(201);
     // A regular user has no business step.
     const guest = await makeUser({ role: "user" });
-    const refused = await send("/api/v1/me/verification/business", { body: form, jar: guest.jar, ip: app.nextIp() });
+    const refused = await send("/api/v1/me/verification/business", {
+      body: form,
+      jar: guest.jar,
+      ip: app.nextIp(),
+    });
     expect(refused.status).toBe(403);
 
     const [submission] = await pending(agent);
@@ -328,11 +390,19 @@ describe(`identity and business documents (${testEngine})`, () => {
     expect(duplicate.status).toBe(409);
     const edited = await send(`/api/v1/admin/licence-kinds/${kind.id}`, {
       method: "PATCH",
-      json: { countryCode: "GH", profession: "architect", name: "Architects Registration Council", active: false },
+      json: {
+        countryCode: "GH",
+        profession: "architect",
+        name: "Architects Registration Council",
+        active: false,
+      },
       jar: admin.jar,
     });
     expect(edited.status).toBe(200);
-    const [row] = await app.handle.db.select().from(licenceKinds).where(eq(licenceKinds.id, kind.id));
+    const [row] = await app.handle.db
+      .select()
+      .from(licenceKinds)
+      .where(eq(licenceKinds.id, kind.id));
     expect(row).toMatchObject({ name: "Architects Registration Council", active: false });
     const offered = (await (await send("/api/v1/licence-kinds?countryCode=GH")).json()) as {
       licenceKinds: { id: number }[];

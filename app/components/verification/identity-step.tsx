@@ -57,7 +57,12 @@ export function IdentityStep({
           )}
           <FieldFrame label={t("verification.identity.documentKind")} error={error("documentKind")}>
             {(control) => (
-              <Select {...control} name="documentKind" defaultValue={value("documentKind")} required>
+              <Select
+                {...control}
+                name="documentKind"
+                defaultValue={value("documentKind")}
+                required
+              >
                 {IDENTITY_DOCUMENT_KINDS.map((kind) => (
                   <option key={kind} value={kind}>
                     {t(`verification.documentKinds.${kind}`)}

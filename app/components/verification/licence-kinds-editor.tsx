@@ -25,7 +25,9 @@ export function LicenceKindsEditor({
   const nameOf = new Map(countries.map((c) => [c.code, c.name]));
   return (
     <details className={cn(cardVariants({ elevated: false }), "mt-6 p-4 sm:p-5")}>
-      <summary className="cursor-pointer font-bold text-ink">{t("verification.queue.licences")}</summary>
+      <summary className="cursor-pointer font-bold text-ink">
+        {t("verification.queue.licences")}
+      </summary>
       <p className="mt-2 text-sm text-muted">{t("verification.queue.licencesIntro")}</p>
       <ul className="mt-3 divide-y divide-line" aria-label={t("verification.queue.licences")}>
         {licenceKinds.map((kind) => (
@@ -61,14 +63,24 @@ export function LicenceKindsEditor({
       </ul>
       <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="add-licence" />
-        <Select name="countryCode" aria-label={t("verification.queue.country_")} required className="h-9 w-44">
+        <Select
+          name="countryCode"
+          aria-label={t("verification.queue.country_")}
+          required
+          className="h-9 w-44"
+        >
           {countries.map((country) => (
             <option key={country.code} value={country.code}>
               {country.name}
             </option>
           ))}
         </Select>
-        <Select name="profession" aria-label={t("verification.queue.profession")} required className="h-9 w-52">
+        <Select
+          name="profession"
+          aria-label={t("verification.queue.profession")}
+          required
+          className="h-9 w-52"
+        >
           {LICENCE_PROFESSIONS.map((profession) => (
             <option key={profession} value={profession}>
               {t(`verification.professions.${profession}`)}

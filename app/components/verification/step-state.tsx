@@ -16,7 +16,7 @@ export function StepState({ t, status }: { t: Translate; status: StepStatus }) {
   const date = status.verifiedUntil ? formatDay(status.verifiedUntil.slice(0, 10)) : "";
   return (
     <p className="mt-1" data-testid={`${status.step}-state`}>
-      <Badge tone={TONES[status.state]} className="text-sm">
+      <Badge tone={TONES[status.state]} className="inline-block rounded-lg text-sm">
         {t(`verification.states.${status.state}`, { date, reason: status.reason ?? "" })}
       </Badge>
     </p>

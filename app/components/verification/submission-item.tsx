@@ -16,15 +16,28 @@ import { Textarea } from "../ui/textarea.tsx";
  * documents (through the private, never-cached route) and the two decisions: approve until a
  * date (the default filled in), or reject with the reason the person reads.
  */
-export function SubmissionItem({ submission, busy }: { submission: SubmissionView; busy: boolean }) {
+export function SubmissionItem({
+  submission,
+  busy,
+}: {
+  submission: SubmissionView;
+  busy: boolean;
+}) {
   const t = useT();
   const headingId = useId();
   const s = submission;
   const today = new Date().toISOString().slice(0, 10);
   const facts: [string, string][] = [
-    ...(s.declaredName ? [[t("verification.queue.declaredName"), s.declaredName] as [string, string]] : []),
+    ...(s.declaredName
+      ? [[t("verification.queue.declaredName"), s.declaredName] as [string, string]]
+      : []),
     ...(s.documentKind
-      ? [[t("verification.queue.documentKind"), t(`verification.documentKinds.${s.documentKind}`)] as [string, string]]
+      ? [
+          [
+            t("verification.queue.documentKind"),
+            t(`verification.documentKinds.${s.documentKind}`),
+          ] as [string, string],
+        ]
       : []),
     ...(s.licenceKind
       ? [[t("verification.queue.licenceKind"), s.licenceKind.name] as [string, string]]

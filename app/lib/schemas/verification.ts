@@ -65,7 +65,8 @@ export const identityInputSchema = z.object({
   documentNumber: line(MAX_DOCUMENT_NUMBER, `${E}.numberRequired`),
   countryCode,
   documentExpiresOn: optionalDay.meta({
-    description: "The document's own expiry (yyyy-mm-dd), if it has one: approval never lasts past it.",
+    description:
+      "The document's own expiry (yyyy-mm-dd), if it has one: approval never lasts past it.",
   }),
 });
 export type IdentityInput = z.output<typeof identityInputSchema>;

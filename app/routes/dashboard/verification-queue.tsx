@@ -73,7 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         success: (submission) =>
           redirectWithToast(PATH, {
-            title: intent === "approve" ? "verification.toasts.approved" : "verification.toasts.rejected",
+            title:
+              intent === "approve"
+                ? "verification.toasts.approved"
+                : "verification.toasts.rejected",
             description:
               intent === "approve"
                 ? "verification.toasts.approvedDescription"

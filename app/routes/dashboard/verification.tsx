@@ -42,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, MAX_SUBMISSION_FORM_BYTES);
   const step = form.get("intent") === "business" ? "business" : "identity";
   return answerAction(
-    () => (step === "business" ? submitBusinessForm(viewer, form) : submitIdentityForm(viewer, form)),
+    () =>
+      step === "business" ? submitBusinessForm(viewer, form) : submitIdentityForm(viewer, form),
     {
       success: () =>
         redirectWithToast(PATH, {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/verification-document";
 import { accessDenied, requireViewer } from "../../auth/guards.server.ts";
 import { can } from "../../lib/permissions.ts";
-import { openVerificationDocument } from "../../services/verification/submissions.server.ts";
+import { openVerificationDocument } from "../../services/verification/documents.server.ts";
 import { loadOrErrorPage } from "../../services/session/action-answer.server.ts";
 
 /**
@@ -12,9 +12,7 @@ import { loadOrErrorPage } from "../../services/session/action-answer.server.ts"
 export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = await requireViewer(context);
   if (!can(viewer, "verification-document:view")) throw await accessDenied();
-  const document = await loadOrErrorPage(() =>
-    openVerificationDocument(viewer, params.documentId),
-  );
+  const document = await loadOrErrorPage(() => openVerificationDocument(viewer, params.documentId));
   return new Response(new Uint8Array(document.data), {
     headers: {
       "Content-Type": document.contentType,
@@ -23,7 +21,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       "Content-Disposition": "inline",
       "X-Content-Type-Options": "nosniff",
       // Shown in its own tab: nothing in a document (a PDF's scripts) runs with the site's rights.
-      "Content-Security-Policy": "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+      "Content-Security-Policy":
+        "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
     },
   });
 }

@@ -93,7 +93,10 @@ function sniff(data: Buffer): DocumentContentType | null {
   if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return "image/png";
   }
-  if (data.subarray(0, 4).toString("latin1") === "RIFF" && data.subarray(8, 12).toString("latin1") === "WEBP") {
+  if (
+    data.subarray(0, 4).toString("latin1") === "RIFF" &&
+    data.subarray(8, 12).toString("latin1") === "WEBP"
+  ) {
     return "image/webp";
   }
   if (data.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
@@ -145,7 +148,10 @@ export async function checkDocument(
 }
 
 /** Encrypts and writes a checked document under a new random name; returns the name. */
-export async function writeDocument(plain: Buffer, config: StoreConfig = getConfig()): Promise<string> {
+export async function writeDocument(
+  plain: Buffer,
+  config: StoreConfig = getConfig(),
+): Promise<string> {
   const fileKey = randomBytes(16).toString("hex");
   const sealed = encryptDocument(resolveDocumentKey(config), fileKey, plain);
   await mkdir(documentsDir(config), { recursive: true, mode: 0o700 });
@@ -163,7 +169,10 @@ export async function readDocument(
   return decryptDocument(resolveDocumentKey(config), fileKey, sealed);
 }
 
-export async function deleteDocument(fileKey: string, config: StoreConfig = getConfig()): Promise<void> {
+export async function deleteDocument(
+  fileKey: string,
+  config: StoreConfig = getConfig(),
+): Promise<void> {
   await rm(fileOf(config, fileKey), { force: true });
 }
 

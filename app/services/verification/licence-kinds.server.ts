@@ -32,7 +32,9 @@ export async function listLicenceKinds(
 ): Promise<LicenceKind[]> {
   const db = await getDb();
   const filters = [
-    options.countryCode ? eq(licenceKinds.countryCode, options.countryCode.toUpperCase()) : undefined,
+    options.countryCode
+      ? eq(licenceKinds.countryCode, options.countryCode.toUpperCase())
+      : undefined,
     options.includeInactive ? undefined : eq(licenceKinds.active, true),
   ];
   return db

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { requireUnderWriteLimit } from "../../auth/rate-limit.server.ts";
 import { getConfig } from "../../config.server.ts";
 import { getDb } from "../../db/client.server.ts";
@@ -27,7 +27,6 @@ import {
 } from "../../lib/schemas/verification.ts";
 import { parsedOrRefused } from "../../lib/validation.ts";
 import {
-  DOCUMENT_RETENTION_DAYS,
   defaultApprovalExpiry,
   isVerifiedUntil,
   needsBackSide,
@@ -38,10 +37,10 @@ import { recordAudit } from "../admin/audit.server.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { constraintOf } from "../core/database-errors.server.ts";
 import { notFound, requireId } from "../core/ids.server.ts";
+import { documentUrl } from "./documents.server.ts";
 import {
   checkDocument,
   deleteDocument,
-  readDocument,
   writeDocument,
   type DocumentContentType,
 } from "./document-store.server.ts";
@@ -53,11 +52,6 @@ import {
  * badge columns on the person's row (user.identity_verified_until, business_verified_until) are
  * written by the approval, in the same transaction as its audit entry.
  */
-
-/** The administrator's address of a document: served by routes/resources/verification-document. */
-export function documentUrl(documentId: number): string {
-  return `/verification-documents/${documentId}`;
-}
 
 type Files = Partial<Record<DocumentSlot, Buffer | null>>;
 
@@ -252,10 +246,6 @@ export async function verificationStatus(actor: Actor | null): Promise<Verificat
   };
 }
 
-function isRole(value: string | null): value is Role {
-  return value !== null && (ROLES as readonly string[]).includes(value);
-}
-
 /** The submissions waiting for a decision, oldest first, with what was declared and the files. */
 export async function listPendingSubmissions(actor: Actor | null): Promise<SubmissionView[]> {
   requireAllowed(actor, "verification:review");
@@ -268,7 +258,11 @@ async function submissionViews(where: ReturnType<typeof eq>): Promise<Submission
     .select({
       submission: verificationSubmissions,
       person: { id: user.id, name: user.name, email: user.email, role: user.role },
-      licence: { id: licenceKinds.id, name: licenceKinds.name, profession: licenceKinds.profession },
+      licence: {
+        id: licenceKinds.id,
+        name: licenceKinds.name,
+        profession: licenceKinds.profession,
+      },
     })
     .from(verificationSubmissions)
     .innerJoin(user, eq(user.id, verificationSubmissions.userId))
@@ -289,7 +283,7 @@ async function submissionViews(where: ReturnType<typeof eq>): Promise<Submission
     id: s.id,
     step: s.step,
     status: s.status,
-    person: { ...person, role: isRole(person.role) ? person.role : null },
+    person: { ...person, role: ROLES.find((role: Role) => role === person.role) ?? null },
     documentKind: s.documentKind,
     declaredName: s.declaredName,
     documentNumber: s.documentNumber,
@@ -310,11 +304,6 @@ async function submissionViews(where: ReturnType<typeof eq>): Promise<Submission
         deletedAt: d.deletedAt?.toISOString() ?? null,
       })),
   }));
-}
-
-/** The end of an ISO day in UTC: an approval "until 2028-05-01" holds through that day. */
-function endOfDay(day: string): Date {
-  return new Date(`${day}T23:59:59.999Z`);
 }
 
 type Decision = { status: "approved"; expiresOn: string } | { status: "rejected"; reason: string };
@@ -387,7 +376,9 @@ async function decide(
       throw new AppError("CONFLICT", "verification.errors.alreadyDecided");
     }
     const decision = choose(row);
-    const approvedUntil = decision.status === "approved" ? endOfDay(decision.expiresOn) : null;
+    // An approval "until 2028-05-01" holds through that day (UTC).
+    const approvedUntil =
+      decision.status === "approved" ? new Date(`${decision.expiresOn}T23:59:59.999Z`) : null;
     await tx
       .update(verificationSubmissions)
       .set({
@@ -447,69 +438,4 @@ async function decide(
     });
   const [view] = await submissionViews(eq(verificationSubmissions.id, id));
   return view!;
-}
-
-/**
- * A document's plain bytes for the administrator's screen. Nobody else, not even the person who
- * sent it: the table gives `verification-document:view` to the administrator only.
- */
-export async function openVerificationDocument(
-  actor: Actor | null,
-  documentId: unknown,
-): Promise<{ data: Buffer; contentType: string }> {
-  requireAllowed(actor, "verification-document:view");
-  const id = requireId(documentId, "document");
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(verificationDocuments)
-    .where(and(eq(verificationDocuments.id, id), isNull(verificationDocuments.deletedAt)));
-  if (!row) throw notFound("document");
-  const data = await readDocument(row.fileKey);
-  if (!data) throw notFound("document");
-  return { data, contentType: row.contentType };
-}
-
-/**
- * Deletes the files of submissions decided more than DOCUMENT_RETENTION_DAYS ago (the scheduled
- * jobs run it); each row records when, and the decision itself stays. Returns how many files.
- */
-export async function deleteExpiredDocuments(now = new Date()): Promise<number> {
-  const db = await getDb();
-  const cutoff = new Date(now.getTime() - DOCUMENT_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-  const due = await db
-    .select({
-      id: verificationDocuments.id,
-      fileKey: verificationDocuments.fileKey,
-      submissionId: verificationDocuments.submissionId,
-    })
-    .from(verificationDocuments)
-    .innerJoin(
-      verificationSubmissions,
-      eq(verificationSubmissions.id, verificationDocuments.submissionId),
-    )
-    .where(
-      and(isNull(verificationDocuments.deletedAt), lte(verificationSubmissions.decidedAt, cutoff)),
-    )
-    .limit(500);
-  if (due.length === 0) return 0;
-  // The file first: a crash between the two leaves a row that is tried again, never a file
-  // that nothing points to.
-  for (const doc of due) await deleteDocument(doc.fileKey);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(verificationDocuments)
-      .set({ deletedAt: now })
-      .where(inArray(verificationDocuments.id, due.map((d) => d.id)));
-    await tx
-      .update(verificationSubmissions)
-      .set({ documentsDeletedAt: now })
-      .where(
-        and(
-          inArray(verificationSubmissions.id, [...new Set(due.map((d) => d.submissionId))]),
-          sql`NOT EXISTS (SELECT 1 FROM ${verificationDocuments} d WHERE d.submission_id = ${verificationSubmissions.id} AND d.deleted_at IS NULL)`,
-        ),
-      );
-  });
-  return due.length;
 }

@@ -83,14 +83,16 @@ type Part = {
 function multipart(properties: Record<string, Part>, required: string[]) {
   return {
     required: true,
-    content: { "multipart/form-data": { schema: { type: "object" as const, properties, required } } },
+    content: {
+      "multipart/form-data": { schema: { type: "object" as const, properties, required } },
+    },
   };
 }
 
 const file: Part = { type: "string", format: "binary" };
 
-async function formOf(request: Request): Promise<FormData> {
-  return request.formData().catch(() => {
+async function formOf(body: { formData(): Promise<FormData> }): Promise<FormData> {
+  return body.formData().catch(() => {
     throw new AppError("VALIDATION_FAILED", "verification.errors.invalidSubmission");
   });
 }
@@ -121,7 +123,10 @@ verificationRoutes.openapi(
     request: {
       body: multipart(
         {
-          documentKind: { type: "string" as const, enum: ["passport", "national-id", "drivers-licence"] },
+          documentKind: {
+            type: "string" as const,
+            enum: ["passport", "national-id", "drivers-licence"],
+          },
           declaredName: { type: "string" },
           documentNumber: { type: "string" },
           countryCode: { type: "string" },
@@ -141,7 +146,7 @@ verificationRoutes.openapi(
       415: errorResponse("UNSUPPORTED_MEDIA_TYPE: a file is not an accepted image"),
     },
   }),
-  async (c) => c.json(await submitIdentityForm(c.get("viewer"), await formOf(c.req.raw)), 201),
+  async (c) => c.json(await submitIdentityForm(c.get("viewer"), await formOf(c.req)), 201),
 );
 
 verificationRoutes.openapi(
@@ -177,7 +182,7 @@ verificationRoutes.openapi(
       415: errorResponse("UNSUPPORTED_MEDIA_TYPE: the file is not an accepted image or PDF"),
     },
   }),
-  async (c) => c.json(await submitBusinessForm(c.get("viewer"), await formOf(c.req.raw)), 201),
+  async (c) => c.json(await submitBusinessForm(c.get("viewer"), await formOf(c.req)), 201),
 );
 
 verificationRoutes.openapi(
