@@ -39,7 +39,7 @@ const noPaletteShades = [
  * A new import across domains fails lint until it is added here, one way.
  */
 export const DOMAIN_IMPORTS = {
-  accounts: { media: ["avatar", "images"] },
+  accounts: { media: ["avatar", "images"], verification: ["document-store"] },
   admin: { accounts: ["account-removal"] },
   analytics: {
     listings: ["listing-views"],

@@ -459,6 +459,26 @@ describe(`identity and business documents (${testEngine})`, () => {
     expect((await send(documentUrl(rows[0]!.id), { jar: admin.jar })).status).toBe(404);
   });
 
+  it("removes the files with the account", async () => {
+    const person = await makeUser({ role: "user" });
+    expect((await submitIdentity(person)).status).toBe(201);
+    const rows = await app.handle.db
+      .select({ fileKey: verificationDocuments.fileKey })
+      .from(verificationDocuments)
+      .innerJoin(
+        verificationSubmissions,
+        eq(verificationSubmissions.id, verificationDocuments.submissionId),
+      )
+      .where(eq(verificationSubmissions.userId, person.id));
+    expect(rows).toHaveLength(3);
+    const removed = await send(`/api/v1/admin/users/${person.id}`, {
+      method: "DELETE",
+      jar: admin.jar,
+    });
+    expect(removed.status).toBeLessThan(300);
+    for (const row of rows) await expect(stat(documentPath(row.fileKey))).rejects.toThrow();
+  });
+
   it("refuses to start in production without the document key, and takes a 32-byte base64 key", () => {
     const production = {
       NODE_ENV: "production",

@@ -65,7 +65,7 @@ export function LicenceKindsEditor({
         <input type="hidden" name="intent" value="add-licence" />
         <Select
           name="countryCode"
-          aria-label={t("verification.queue.country_")}
+          aria-label={t("verification.queue.country")}
           required
           className="h-9 w-44"
         >

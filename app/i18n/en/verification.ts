@@ -71,7 +71,6 @@ export const verification = {
   toasts: {
     submitted: "Documents sent",
     submittedDescription: "Our team will check them and e-mail you the decision.",
-    refused: "Nothing was sent",
     approved: "Approved",
     approvedDescription: "Submission #{id} is approved and the person was e-mailed.",
     rejected: "Rejected",
@@ -87,7 +86,6 @@ export const verification = {
     empty: "No documents are waiting for review.",
     listLabel: "Pending verification requests",
     submittedAt: "Sent {date}",
-    step: "{step} verification",
     declared: "What they declared",
     declaredName: "Name",
     documentKind: "Document",
@@ -105,13 +103,11 @@ export const verification = {
     licences: "Licence kinds",
     licencesIntro:
       "Which licences the business step offers, per country and profession. Switch one off rather than deleting it: past requests still name it.",
-    country_: "Country",
     profession: "Profession",
     name: "Name",
     active: "Offered",
     save: "Save",
     add: "Add licence kind",
-    inactive: "Switched off",
   },
   errors: {
     invalidCharacters: "This field contains characters that cannot be saved.",
