@@ -8,7 +8,7 @@ import { SubmitButton } from "../ui/button.tsx";
 import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import type { LicenceKind, StepStatus } from "../../lib/schemas/verification.ts";
-import { StepState, type StepFormAnswer } from "./step-state.tsx";
+import { RenewFold, StepState, type StepFormAnswer } from "./step-state.tsx";
 
 /**
  * The business step (agents and professionals): its state, and while no submission waits, the
@@ -46,83 +46,85 @@ export function BusinessStep({
       {status.state === "pending" ? (
         <p className="mt-3 text-sm">{t("verification.business.pendingNote")}</p>
       ) : (
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          className="mt-4 grid gap-4 sm:grid-cols-2"
-          aria-label={t("verification.business.title")}
-        >
-          <input type="hidden" name="intent" value="business" />
-          {answer?.formError && (
-            <p role="alert" className="text-sm text-danger sm:col-span-2">
-              {t(answer.formError as MessageKey)}
-            </p>
-          )}
-          <FieldFrame
-            label={t("verification.business.licenceKind")}
-            error={error("licenceKindId")}
-            className="sm:col-span-2"
+        <RenewFold verified={status.state === "verified"}>
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            className="mt-4 grid gap-4 sm:grid-cols-2"
+            aria-label={t("verification.business.title")}
           >
-            {(control) => (
-              <Select
-                {...control}
-                name="licenceKindId"
-                defaultValue={value("licenceKindId")}
-                required
-              >
-                <option value="">—</option>
-                {[...byCountry].map(([code, kinds]) => (
-                  <optgroup key={code} label={nameOf.get(code) ?? code}>
-                    {kinds.map((kind) => (
-                      <option key={kind.id} value={kind.id}>
-                        {kind.name} · {t(`verification.professions.${kind.profession}`)}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </Select>
+            <input type="hidden" name="intent" value="business" />
+            {answer?.formError && (
+              <p role="alert" className="text-sm text-danger sm:col-span-2">
+                {t(answer.formError as MessageKey)}
+              </p>
             )}
-          </FieldFrame>
-          <Field
-            label={t("verification.business.number")}
-            name="registrationNumber"
-            defaultValue={value("registrationNumber")}
-            error={error("registrationNumber")}
-            required
-          />
-          <Field
-            label={t("verification.business.expiresOn")}
-            name="documentExpiresOn"
-            type="date"
-            defaultValue={value("documentExpiresOn")}
-            error={error("documentExpiresOn")}
-          />
-          <FieldFrame
-            label={t("verification.business.document")}
-            hint={t("verification.business.fileHint")}
-            error={error("business")}
-            className="sm:col-span-2"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="file"
-                name="business"
-                accept="application/pdf,image/jpeg,image/png,image/webp"
-                required
-                className="h-auto py-2"
-              />
-            )}
-          </FieldFrame>
-          <div className="sm:col-span-2">
-            <SubmitButton
-              pending={busy}
-              label={t("verification.business.submit")}
-              pendingLabel={t("verification.business.submit")}
-              className="sm:w-auto"
+            <FieldFrame
+              label={t("verification.business.licenceKind")}
+              error={error("licenceKindId")}
+              className="sm:col-span-2"
+            >
+              {(control) => (
+                <Select
+                  {...control}
+                  name="licenceKindId"
+                  defaultValue={value("licenceKindId")}
+                  required
+                >
+                  <option value="">—</option>
+                  {[...byCountry].map(([code, kinds]) => (
+                    <optgroup key={code} label={nameOf.get(code) ?? code}>
+                      {kinds.map((kind) => (
+                        <option key={kind.id} value={kind.id}>
+                          {kind.name} · {t(`verification.professions.${kind.profession}`)}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </Select>
+              )}
+            </FieldFrame>
+            <Field
+              label={t("verification.business.number")}
+              name="registrationNumber"
+              defaultValue={value("registrationNumber")}
+              error={error("registrationNumber")}
+              required
             />
-          </div>
-        </Form>
+            <Field
+              label={t("verification.business.expiresOn")}
+              name="documentExpiresOn"
+              type="date"
+              defaultValue={value("documentExpiresOn")}
+              error={error("documentExpiresOn")}
+            />
+            <FieldFrame
+              label={t("verification.business.document")}
+              hint={t("verification.business.fileHint")}
+              error={error("business")}
+              className="sm:col-span-2"
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="file"
+                  name="business"
+                  accept="application/pdf,image/jpeg,image/png,image/webp"
+                  required
+                  className="h-auto py-2"
+                />
+              )}
+            </FieldFrame>
+            <div className="sm:col-span-2">
+              <SubmitButton
+                pending={busy}
+                label={t("verification.business.submit")}
+                pendingLabel={t("verification.business.submit")}
+                className="sm:w-auto"
+              />
+            </div>
+          </Form>
+        </RenewFold>
       )}
     </section>
   );

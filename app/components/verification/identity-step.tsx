@@ -9,7 +9,7 @@ import { useT } from "../../i18n/use-t.ts";
 import type { MessageKey } from "../../i18n/translate.ts";
 import type { StepStatus } from "../../lib/schemas/verification.ts";
 import { IDENTITY_DOCUMENT_KINDS } from "../../lib/verification-values.ts";
-import { StepState, type StepFormAnswer } from "./step-state.tsx";
+import { RenewFold, StepState, type StepFormAnswer } from "./step-state.tsx";
 
 const IMAGE_TYPES = "image/jpeg,image/png,image/webp";
 
@@ -43,98 +43,108 @@ export function IdentityStep({
       {status.state === "pending" ? (
         <p className="mt-3 text-sm">{t("verification.identity.pendingNote")}</p>
       ) : (
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          className="mt-4 grid gap-4 sm:grid-cols-2"
-          aria-label={t("verification.identity.title")}
-        >
-          <input type="hidden" name="intent" value="identity" />
-          {answer?.formError && (
-            <p role="alert" className="text-sm text-danger sm:col-span-2">
-              {t(answer.formError as MessageKey)}
-            </p>
-          )}
-          <FieldFrame label={t("verification.identity.documentKind")} error={error("documentKind")}>
-            {(control) => (
-              <Select
-                {...control}
-                name="documentKind"
-                defaultValue={value("documentKind")}
-                required
-              >
-                {IDENTITY_DOCUMENT_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {t(`verification.documentKinds.${kind}`)}
-                  </option>
-                ))}
-              </Select>
+        <RenewFold verified={status.state === "verified"}>
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            className="mt-4 grid gap-4 sm:grid-cols-2"
+            aria-label={t("verification.identity.title")}
+          >
+            <input type="hidden" name="intent" value="identity" />
+            {answer?.formError && (
+              <p role="alert" className="text-sm text-danger sm:col-span-2">
+                {t(answer.formError as MessageKey)}
+              </p>
             )}
-          </FieldFrame>
-          <FieldFrame label={t("verification.identity.country")} error={error("countryCode")}>
-            {(control) => (
-              <Select {...control} name="countryCode" defaultValue={value("countryCode")} required>
-                <option value="">—</option>
-                {countries.map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FieldFrame>
-          <Field
-            label={t("verification.identity.declaredName")}
-            name="declaredName"
-            defaultValue={value("declaredName")}
-            error={error("declaredName")}
-            autoComplete="name"
-            required
-          />
-          <Field
-            label={t("verification.identity.documentNumber")}
-            name="documentNumber"
-            defaultValue={value("documentNumber")}
-            error={error("documentNumber")}
-            required
-          />
-          <Field
-            label={t("verification.identity.expiresOn")}
-            name="documentExpiresOn"
-            type="date"
-            defaultValue={value("documentExpiresOn")}
-            error={error("documentExpiresOn")}
-          />
-          <div className="hidden sm:block" />
-          {(["front", "back", "selfie"] as const).map((slot) => (
             <FieldFrame
-              key={slot}
-              label={t(`verification.identity.${slot}`)}
-              hint={t("verification.identity.fileHint")}
-              error={error(slot)}
+              label={t("verification.identity.documentKind")}
+              error={error("documentKind")}
             >
               {(control) => (
-                <Input
+                <Select
                   {...control}
-                  type="file"
-                  name={slot}
-                  accept={IMAGE_TYPES}
-                  capture={slot === "selfie" ? "user" : undefined}
-                  required={slot !== "back"}
-                  className="h-auto py-2"
-                />
+                  name="documentKind"
+                  defaultValue={value("documentKind")}
+                  required
+                >
+                  {IDENTITY_DOCUMENT_KINDS.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {t(`verification.documentKinds.${kind}`)}
+                    </option>
+                  ))}
+                </Select>
               )}
             </FieldFrame>
-          ))}
-          <div className="sm:col-span-2">
-            <SubmitButton
-              pending={busy}
-              label={t("verification.identity.submit")}
-              pendingLabel={t("verification.identity.submit")}
-              className="sm:w-auto"
+            <FieldFrame label={t("verification.identity.country")} error={error("countryCode")}>
+              {(control) => (
+                <Select
+                  {...control}
+                  name="countryCode"
+                  defaultValue={value("countryCode")}
+                  required
+                >
+                  <option value="">—</option>
+                  {countries.map((country) => (
+                    <option key={country.code} value={country.code}>
+                      {country.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FieldFrame>
+            <Field
+              label={t("verification.identity.declaredName")}
+              name="declaredName"
+              defaultValue={value("declaredName")}
+              error={error("declaredName")}
+              autoComplete="name"
+              required
             />
-          </div>
-        </Form>
+            <Field
+              label={t("verification.identity.documentNumber")}
+              name="documentNumber"
+              defaultValue={value("documentNumber")}
+              error={error("documentNumber")}
+              required
+            />
+            <Field
+              label={t("verification.identity.expiresOn")}
+              name="documentExpiresOn"
+              type="date"
+              defaultValue={value("documentExpiresOn")}
+              error={error("documentExpiresOn")}
+            />
+            <div className="hidden sm:block" />
+            {(["front", "back", "selfie"] as const).map((slot) => (
+              <FieldFrame
+                key={slot}
+                label={t(`verification.identity.${slot}`)}
+                hint={t("verification.identity.fileHint")}
+                error={error(slot)}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="file"
+                    name={slot}
+                    accept={IMAGE_TYPES}
+                    capture={slot === "selfie" ? "user" : undefined}
+                    required={slot !== "back"}
+                    className="h-auto py-2"
+                  />
+                )}
+              </FieldFrame>
+            ))}
+            <div className="sm:col-span-2">
+              <SubmitButton
+                pending={busy}
+                label={t("verification.identity.submit")}
+                pendingLabel={t("verification.identity.submit")}
+                className="sm:w-auto"
+              />
+            </div>
+          </Form>
+        </RenewFold>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { Badge } from "../ui/badge.tsx";
 import type { Translate } from "../../i18n/translate.ts";
+import { useT } from "../../i18n/use-t.ts";
 import { formatDay } from "../../lib/format-day.ts";
 import type { StepStatus } from "../../lib/schemas/verification.ts";
 
@@ -20,6 +21,29 @@ export function StepState({ t, status }: { t: Translate; status: StepStatus }) {
         {t(`verification.states.${status.state}`, { date, reason: status.reason ?? "" })}
       </Badge>
     </p>
+  );
+}
+
+/**
+ * A verified step's form folded away under "Send new documents" (for a renewal before the
+ * expiry); any other state shows it open.
+ */
+export function RenewFold({
+  verified,
+  children,
+}: {
+  verified: boolean;
+  children: React.ReactNode;
+}) {
+  const t = useT();
+  if (!verified) return children;
+  return (
+    <details className="mt-3">
+      <summary className="cursor-pointer text-sm font-semibold text-primary">
+        {t("verification.page.renew")}
+      </summary>
+      {children}
+    </details>
   );
 }
 

@@ -9,6 +9,7 @@ export const verification = {
       "Verified people get the Verified badge on their listings and pages. Our team checks your documents by hand.",
     privacy:
       "Your documents are encrypted, seen only by our review team, and deleted 30 days after the decision.",
+    renew: "Send new documents",
   },
   /** Keyed as STEP_STATES name them. */
   states: {
