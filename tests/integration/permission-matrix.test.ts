@@ -215,14 +215,13 @@ const PAGES: Record<string, PageExpectation> = {
     post: { action: "listing:video", owned: true },
   },
   // Identity and business documents: the person's own steps (an empty form comes back with the
-  // reason, 400); a document only for the administrator, everybody else answered as if there were
-  // none (404), and no document has the path's number (404 for the administrator too).
+  // reason, 400); a document only for the administrator (no document has the path's number: 404).
   "routes/dashboard/verification.tsx": {
     get: { action: "verification:view-own" },
     post: { action: "verification:submit" },
   },
   "routes/resources/verification-document.ts": {
-    get: { action: "verification-document:view", refusedAsMissing: true, alsoAllowed: [404] },
+    get: { action: "verification-document:view", alsoAllowed: [404] },
   },
   "routes/resources/featured-listings.ts": { get: PUBLIC },
   "routes/resources/search.ts": { get: PUBLIC },

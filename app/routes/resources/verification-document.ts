@@ -1,20 +1,20 @@
 import type { Route } from "./+types/verification-document";
-import { viewerContext } from "../../auth/viewer.ts";
-import { can } from "../../lib/permissions.ts";
+import { requirePermission } from "../../auth/guards.server.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { parseId } from "../../lib/id.ts";
 import { openVerificationDocument } from "../../services/verification/documents.server.ts";
 
 const NO_STORE = "private, no-store";
 
 /**
  * One identity or business document, decrypted for the administrator's review queue and for
- * nobody else. Anybody else, and an address that names no document, gets the same 404: nobody
- * learns that a document exists. Never kept by a cache (`no-store`); its number is left out of
- * the request log (server/request-log.ts).
+ * nobody else: anybody else is refused whether or not the document exists, so nobody learns that
+ * it does. An address that names no document is a 404. Never kept by a cache (`no-store`); its
+ * number is left out of the request log (server/request-log.ts).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const viewer = context.get(viewerContext);
-  if (!viewer || !can(viewer, "verification-document:view")) return notFound();
+  if (parseId(params.documentId) === null) return notFound();
+  const viewer = await requirePermission(context, "verification-document:view");
   let document: { data: Buffer; contentType: string };
   try {
     document = await openVerificationDocument(viewer, params.documentId);
