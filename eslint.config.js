@@ -40,7 +40,7 @@ const noPaletteShades = [
  */
 export const DOMAIN_IMPORTS = {
   // A changed profile phone ends its verification unless it is the same line.
-  accounts: { media: ["avatar", "images"], verification: ["phone-number"] },
+  accounts: { media: ["avatar", "images"], verification: ["phone-number", "document-store"] },
   admin: { accounts: ["account-removal"] },
   analytics: {
     listings: ["listing-views"],
@@ -112,6 +112,7 @@ export const DOMAIN_IMPORTS = {
   signals: { admin: ["audit"] },
   suspensions: { admin: ["audit", "users"], bookings: ["booking-cancel", "bookable"] },
   teams: { premium: ["entitlements"], session: ["action-answer"] },
+  verification: { admin: ["audit"] },
 };
 
 /** The files of other domains one domain may import (its own folder and the core are open). */

@@ -59,6 +59,15 @@ const envSchema = z.object({
       .min(32, "must be at least 32 characters (leave it unset to generate one)")
       .optional(),
   ),
+  VERIFICATION_DOCUMENT_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, "base64").length === 32,
+        "must be 32 random bytes in base64, e.g. `openssl rand -base64 32`",
+      )
+      .optional(),
+  ),
   SEED_DEMO: optionalText.pipe(booleanFlag.optional()).default(true),
   DEV_OUTBOX: optionalText.pipe(booleanFlag.optional()),
   RATE_LIMIT_SCALE: optionalText
@@ -179,6 +188,12 @@ export interface Config {
   adminEmail: string;
   smtpUrl: string | undefined;
   authSecret: string | undefined;
+  /**
+   * The AES-256-GCM key of identity and business documents (32 bytes), from
+   * VERIFICATION_DOCUMENT_KEY; unset outside production, where one is generated and kept in
+   * DATA_DIR (app/services/verification/document-key.server.ts).
+   */
+  verificationDocumentKey: Buffer | undefined;
   seedDemo: boolean;
   /**
    * Serve the development outbox at /dev/outbox (development without SMTP only, to requests from
@@ -242,6 +257,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       "PUBLIC_FETCH_TEST_HOSTS: never in production (it lets users' URLs reach this machine)",
     );
   }
+  if (e.NODE_ENV === "production" && !e.VERIFICATION_DOCUMENT_KEY) {
+    problems.push(
+      'VERIFICATION_DOCUMENT_KEY="": required when NODE_ENV=production (identity documents are encrypted with it; `openssl rand -base64 32`)',
+    );
+  }
   const provider = e.PAYMENT_PROVIDER ?? "sandbox";
   const required: Record<Exclude<typeof provider, "sandbox">, (keyof typeof e)[]> = {
     paystack: ["PAYSTACK_SECRET_KEY"],
@@ -278,6 +298,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     smtpUrl: e.SMTP_URL,
     authSecret: e.AUTH_SECRET,
+    verificationDocumentKey: e.VERIFICATION_DOCUMENT_KEY
+      ? Buffer.from(e.VERIFICATION_DOCUMENT_KEY, "base64")
+      : undefined,
     seedDemo: e.SEED_DEMO,
     devOutbox:
       e.DEV_OUTBOX ??

@@ -53,6 +53,7 @@ export default [
   route("listing/:listingId/contact", "routes/resources/contact-lead.ts"),
   route("listing/:listingId/whatsapp-callback", "routes/resources/whatsapp-callback.ts"),
   route("listing/:listingId/video", "routes/resources/listing-video.ts"),
+  route("verification-documents/:documentId", "routes/resources/verification-document.ts"),
   route("favorites", "routes/resources/favorites.ts"),
   route("reports", "routes/resources/reports.ts"),
   route("blocks", "routes/resources/blocks.ts"),

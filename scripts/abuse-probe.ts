@@ -16,6 +16,7 @@
  *
  * Every 500 seen is counted and the script exits 1 when there was one, or a double booking.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -53,6 +54,7 @@ const env: NodeJS.ProcessEnv = {
   SEED_DEMO: "false",
   SMTP_URL: sink.url,
   PAYMENT_PROVIDER: "sandbox",
+  VERIFICATION_DOCUMENT_KEY: randomBytes(32).toString("base64"),
   ADMIN_EMAIL,
   RATE_LIMIT_SCALE: "1",
   LOG_LEVEL: "warn",

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,6 +51,7 @@ export async function startDemoServer(port: number): Promise<DemoServer> {
     SMTP_URL: sink.url,
     // The demo pays through the local sandbox provider the server starts on loopback.
     PAYMENT_PROVIDER: "sandbox",
+    VERIFICATION_DOCUMENT_KEY: randomBytes(32).toString("base64"),
   };
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, ["server.ts"], {

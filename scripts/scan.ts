@@ -9,6 +9,7 @@
  * here: every finding is printed and the scan exits 1 if there is any, or if a tool could not
  * finish its list in its time.
  */
+import { randomBytes } from "node:crypto";
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -73,6 +74,7 @@ const env: NodeJS.ProcessEnv = {
   SEED_DEMO: "true",
   SMTP_URL: sink.url,
   PAYMENT_PROVIDER: "sandbox",
+  VERIFICATION_DOCUMENT_KEY: randomBytes(32).toString("base64"),
   ADMIN_EMAIL: "scan-admin@example.com",
   // sqlmap sends hundreds of sign-ins; a 429 would hide the form from it.
   RATE_LIMIT_SCALE: "1000",

@@ -15,6 +15,7 @@
  * With --url it drives a running server, whose SMTP_URL must point at the soak's mail sink
  * (smtp://127.0.0.1:<--smtp-port>) and whose ADMIN_EMAIL must be --admin-email.
  */
+import { randomBytes } from "node:crypto";
 import { exec } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -78,6 +79,7 @@ if (args.url) {
     SEED_DEMO: "true",
     SMTP_URL: sink.url,
     PAYMENT_PROVIDER: "sandbox",
+    VERIFICATION_DOCUMENT_KEY: randomBytes(32).toString("base64"),
     ADMIN_EMAIL: args["admin-email"],
     // Every virtual user signs in from 127.0.0.1; the limits are for people, not for this test.
     RATE_LIMIT_SCALE: "1000",

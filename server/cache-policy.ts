@@ -22,7 +22,7 @@ export const PRIVATE = "private, no-store";
 
 /** Pages about one person or a sign-in step, whoever asks for them. */
 const PRIVATE_PATHS =
-  /^\/(?:dashboard|admin-login|reset|update-password|confirm|role-selection|add-listing|favorites|auth|dev)(?:[/.]|$)/;
+  /^\/(?:dashboard|admin-login|reset|update-password|confirm|role-selection|add-listing|favorites|auth|dev|verification-documents)(?:[/.]|$)/;
 
 export interface PageAnswer {
   pathname: string;

@@ -69,6 +69,13 @@ export const RATE_LIMIT_RULES = {
     message: "conversations.errors.tooManyNew",
   },
   report: { windowSeconds: 3600, perAccount: 10, perAddress: 50, message: "limits.reports" },
+  /** Identity and business documents: a few tries a day is plenty for a real person. */
+  verificationSubmit: {
+    windowSeconds: 86400,
+    perAccount: 10,
+    perAddress: 50,
+    message: "limits.verificationSubmissions",
+  },
   block: { windowSeconds: 3600, perAccount: 60, perAddress: 300, message: "limits.blocks" },
   quoteRequest: {
     windowSeconds: 3600,

@@ -166,6 +166,38 @@ export function listingRestoredEmail(
   });
 }
 
+/** The administrator's decision on someone's identity or business documents. */
+export function verificationDecidedEmail(
+  to: string,
+  name: string,
+  decision: { step: "identity" | "business"; url: string } & (
+    { approved: true; until: string } | { approved: false; reason: string }
+  ),
+): EmailMessage {
+  const step = t(`email.verification.${decision.step}`);
+  return layout({
+    to,
+    subject: decision.approved
+      ? t("email.verification.approvedSubject", { step })
+      : t("email.verification.rejectedSubject", { step }),
+    greeting: t("email.hello", { name }),
+    lines: decision.approved
+      ? [
+          t("email.verification.approvedBody", { step }),
+          t("email.verification.approvedUntil", { date: decision.until }),
+          t("email.verification.deletion"),
+        ]
+      : [
+          t("email.verification.rejectedBody", { step }),
+          t("email.verification.reason", { reason: decision.reason }),
+          t("email.verification.rejectedNext"),
+          t("email.verification.deletion"),
+        ],
+    action: { label: t("email.verification.action"), url: decision.url },
+    footer: t("email.verification.footer"),
+  });
+}
+
 /** A stored contact message, as the e-mails about it need it. */
 export interface ContactMessageMail {
   id: number;

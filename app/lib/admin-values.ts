@@ -30,5 +30,9 @@ export const AUDIT_ACTIONS = [
   "listing.take_down",
   "payout.record",
   "booking.cancel",
+  "verification.approve",
+  "verification.reject",
+  "licence-kind.add",
+  "licence-kind.edit",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

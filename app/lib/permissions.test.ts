@@ -63,6 +63,7 @@ describe("the permission table", () => {
       "listing:report",
       "account:change-type",
     ];
+    const verifying: Action[] = ["verification:submit", "verification:submit-business"];
     expect(allowed).toEqual({
       user: [
         ...signedIn,
@@ -71,6 +72,7 @@ describe("the permission table", () => {
         "listing:report",
         "account:change-type",
         "review:write",
+        "verification:submit",
       ],
       agent: [
         ...publisher,
@@ -84,6 +86,7 @@ describe("the permission table", () => {
         "team:join",
         "team:leave",
         "boost:list-own",
+        ...verifying,
       ],
       professional: [
         ...publisher,
@@ -93,6 +96,7 @@ describe("the permission table", () => {
         "public-page:website",
         "public-page:branding",
         "boost:list-own",
+        ...verifying,
       ],
       // Replying to a review is the reviewed lister's alone, the administrator's included; so is
       // quoting on a service (the administrator's own services included, see the next tests).
@@ -112,8 +116,9 @@ describe("the permission table", () => {
           a !== "conversation:answer-team" &&
           a !== "lead:list-team" &&
           !a.startsWith("team:") &&
-          // The administrator has no public page.
-          !a.startsWith("public-page:"),
+          // The administrator has no public page, nor a business to verify.
+          !a.startsWith("public-page:") &&
+          a !== "verification:submit-business",
       ),
     });
   });
@@ -242,6 +247,28 @@ describe("scam signals", () => {
       expect(ROLES.filter((role) => can(as(role), action))).toEqual(["admin"]);
       expect(can(null, action)).toBe(false);
     }
+  });
+});
+
+describe("identity documents", () => {
+  it("are opened, reviewed and their licence kinds edited by the administrator alone", () => {
+    for (const action of [
+      "verification-document:view",
+      "verification:review",
+      "licence-kind:edit",
+    ] as const) {
+      expect(ROLES.filter((role) => can(as(role), action))).toEqual(["admin"]);
+      expect(can(null, action)).toBe(false);
+    }
+  });
+
+  it("are sent by anyone signed in, the business step by agents and professionals", () => {
+    expect(ROLES.filter((role) => can(as(role), "verification:submit"))).toEqual([...ROLES]);
+    expect(ROLES.filter((role) => can(as(role), "verification:submit-business"))).toEqual([
+      "agent",
+      "professional",
+    ]);
+    expect(can(null, "verification:view-own")).toBe(false);
   });
 });
 

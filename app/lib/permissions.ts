@@ -29,6 +29,7 @@ export const DASHBOARD_TABS = [
   "support",
   "support-inbox",
   "boost-queue",
+  "verification-queue",
   "public-page",
   "profile",
 ] as const;
@@ -235,6 +236,20 @@ export const PERMISSIONS = {
   "boost:list-own": { any: PUBLISHERS },
   /** The Boost queue: the share images and texts, and recording where a boost was posted. */
   "boost:manage": { any: ADMIN },
+  /**
+   * Identity verification by documents (issue 28): submitting one's own, and reading one's own
+   * steps' states (verification:view-own above). Never the files, not even one's own: only the
+   * administrator opens those.
+   */
+  "verification:submit": { any: SIGNED_IN },
+  /** The business step: agents (agencies' owners among them) and professionals. */
+  "verification:submit-business": { any: ["agent", "professional"] },
+  /** The review queue: approving until a date or rejecting with a reason (audited). */
+  "verification:review": { any: ADMIN },
+  /** Opening a submitted identity or business document (decrypted, never cached). */
+  "verification-document:view": { any: ADMIN },
+  /** Adding, renaming or switching off the licence kinds of the business step (audited). */
+  "licence-kind:edit": { any: ADMIN },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -294,6 +309,7 @@ export const TAB_ACTION: Record<DashboardTab, Action> = {
   support: "support:chat",
   "support-inbox": "support:answer",
   "boost-queue": "boost:manage",
+  "verification-queue": "verification:review",
   "public-page": "public-page:edit",
 };
 
@@ -355,6 +371,7 @@ export const TAB_BAR: Record<Role, { tab: DashboardTab; label: MessageKey }[]> =
     { tab: "inbox", label: "dashboard.tabs.conversations" },
     { tab: "support-inbox", label: "dashboard.tabs.supportInbox" },
     { tab: "reports", label: "dashboard.tabs.reports" },
+    { tab: "verification-queue", label: "dashboard.tabs.verificationQueue" },
     { tab: "bookings", label: "dashboard.tabs.bookings" },
     { tab: "payments", label: "dashboard.tabs.payments" },
     { tab: "audit-log", label: "dashboard.tabs.auditLog" },

@@ -3,6 +3,7 @@ import { releaseHeldBookings } from "./bookings/booking-payment.server.ts";
 import { sweepOrphanedListingImages } from "./listings/orphan-images.server.ts";
 import { reconcilePayments } from "./payments/settle.server.ts";
 import { runPlanJobs } from "./premium/plan-jobs.server.ts";
+import { deleteExpiredDocuments } from "./verification/documents.server.ts";
 import { pruneRateLimits } from "../auth/rate-limit.server.ts";
 import { pruneExpiredPhoneCodes } from "./verification/phone.server.ts";
 import { logger } from "../lib/logger.server.ts";
@@ -12,7 +13,9 @@ import { logger } from "../lib/logger.server.ts";
  * calendars refresh), payments (pending ones reconciled with the provider, refunds sent again,
  * held money released 48 hours after check-in), plans (reminders, expiry), the abuse limits'
  * ended windows and expired phone codes; at start and then hourly, listing image files that a
- * crash left without a row are removed. Each step asks the database what is due, so a restart loses nothing; one failing
+ * crash left without a row are removed, and identity documents decided more than
+ * DOCUMENT_RETENTION_DAYS ago are deleted. Each step asks the database what is due, so a restart
+ * loses nothing; one failing
  * step does not stop the others.
  */
 
@@ -37,6 +40,7 @@ const STEPS: [string, (now: Date) => Promise<unknown>][] = [
   ["rate-limit pruning", pruneRateLimits],
   ["expired phone code pruning", pruneExpiredPhoneCodes],
   ["orphaned image sweep", atMostEvery(HOUR_MS, (now) => sweepOrphanedListingImages({ now }))],
+  ["verification document deletion", atMostEvery(HOUR_MS, deleteExpiredDocuments)],
 ];
 
 export async function runScheduledJobs(now = new Date()): Promise<void> {

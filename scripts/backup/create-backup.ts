@@ -5,6 +5,8 @@ import { targetFromConfig } from "../../app/db/client.server.ts";
 import { openEmbedded } from "./embedded.ts";
 import {
   AUTH_SECRET_FILE,
+  DOCUMENT_KEY_FILE,
+  DOCUMENTS_FOLDER,
   MEDIA_FOLDER,
   appliedMigrations,
   countRows,
@@ -26,8 +28,8 @@ export const POSTGRES_FILE = "database.pgdump";
 
 /**
  * Writes one backup directory, `<outDir>/gateway-<engine>-<time>`: the database (pg_dump's custom
- * format, or PGlite's data directory as a tarball), the media folder, the generated auth secret if
- * there is one, and manifest.json. It is written under a `.partial` name and renamed when
+ * format, or PGlite's data directory as a tarball), the media folder, the encrypted identity
+ * documents, the generated auth secret and document key if there are, and manifest.json. It is written under a `.partial` name and renamed when
  * complete, so an interrupted backup never looks like a good one.
  *
  * The media are copied after the database, so every image the dump names is in the copy (an image
@@ -57,6 +59,14 @@ export async function createBackup(
     const secret = path.join(source.dataDir, AUTH_SECRET_FILE);
     const authSecret = existsSync(secret);
     if (authSecret) await copyFile(secret, path.join(workDir, AUTH_SECRET_FILE));
+    // The identity documents stay encrypted in the backup, as on disk.
+    const documentsDir = path.join(source.dataDir, DOCUMENTS_FOLDER);
+    if (existsSync(documentsDir))
+      await cp(documentsDir, path.join(workDir, DOCUMENTS_FOLDER), { recursive: true });
+    const documents = await mediaTotals(path.join(workDir, DOCUMENTS_FOLDER));
+    const keyFile = path.join(source.dataDir, DOCUMENT_KEY_FILE);
+    const documentKey = existsSync(keyFile);
+    if (documentKey) await copyFile(keyFile, path.join(workDir, DOCUMENT_KEY_FILE));
 
     const manifest: BackupManifest = {
       format: "gateway-africa-backup",
@@ -68,6 +78,8 @@ export async function createBackup(
       counts: { ...database.counts, mediaFiles: media.files, mediaBytes: media.bytes },
       database: database.file,
       authSecret,
+      documents,
+      documentKey,
     };
     writeManifest(workDir, manifest);
     await rename(workDir, finalDir);

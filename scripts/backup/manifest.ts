@@ -19,6 +19,16 @@ export interface BackupManifest {
   database: { file: string; bytes: number };
   /** Whether DATA_DIR/auth-secret was copied (it signs sessions when AUTH_SECRET is unset). */
   authSecret: boolean;
+  /**
+   * The encrypted identity documents (DATA_DIR/verification-documents), counted like the media;
+   * absent in backups made before they existed.
+   */
+  documents?: { files: number; bytes: number };
+  /**
+   * Whether DATA_DIR/verification-document-key was copied (the generated key outside
+   * production). With VERIFICATION_DOCUMENT_KEY set, the key is never in a backup: keep it apart.
+   */
+  documentKey?: boolean;
 }
 
 export interface RowCounts {
@@ -31,6 +41,10 @@ export interface RowCounts {
 export const MANIFEST_FILE = "manifest.json";
 export const MEDIA_FOLDER = "media";
 export const AUTH_SECRET_FILE = "auth-secret";
+export {
+  DOCUMENTS_FOLDER,
+  DOCUMENT_KEY_FILE,
+} from "../../app/services/verification/document-store.server.ts";
 
 /** Runs one SQL query and returns its rows, whichever engine answers. */
 export type RunSql = <T>(query: string) => Promise<T[]>;

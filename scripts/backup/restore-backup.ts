@@ -5,6 +5,8 @@ import { targetFromConfig } from "../../app/db/client.server.ts";
 import { openEmbedded } from "./embedded.ts";
 import {
   AUTH_SECRET_FILE,
+  DOCUMENT_KEY_FILE,
+  DOCUMENTS_FOLDER,
   MEDIA_FOLDER,
   countRows,
   mediaTotals,
@@ -27,7 +29,8 @@ const ENGINE_NAMES = { pglite: "the embedded database (PGlite)", postgres: "Post
 
 /**
  * Puts a backup back: the database into the configured target (DATA_DIR/pglite, or the database
- * of DATABASE_URL), the media into DATA_DIR/media, the auth secret into DATA_DIR. Refuses a backup
+ * of DATABASE_URL), the media into DATA_DIR/media, the encrypted identity documents into
+ * DATA_DIR/verification-documents, the auth secret and generated document key into DATA_DIR. Refuses a backup
  * of the other engine, one made by newer code (a migration this code does not know), and a target
  * that already holds data unless `force` (which then replaces it). The counts are checked against
  * the manifest afterwards; the next start applies any newer migrations.
@@ -58,8 +61,12 @@ export async function restoreBackup(
 
   const mediaDir = path.join(target.dataDir, MEDIA_FOLDER);
   const secretFile = path.join(target.dataDir, AUTH_SECRET_FILE);
+  const documentsDir = path.join(target.dataDir, DOCUMENTS_FOLDER);
+  const keyFile = path.join(target.dataDir, DOCUMENT_KEY_FILE);
   const occupied: string[] = [];
   if (hasEntries(mediaDir)) occupied.push(mediaDir);
+  if (hasEntries(documentsDir)) occupied.push(documentsDir);
+  if (manifest.documentKey && existsSync(keyFile)) occupied.push(keyFile);
   if (manifest.authSecret && existsSync(secretFile)) occupied.push(secretFile);
 
   let counts: RowCounts;
@@ -92,11 +99,17 @@ export async function restoreBackup(
   if (force) {
     await rm(mediaDir, { recursive: true, force: true });
     await rm(secretFile, { force: true });
+    await rm(documentsDir, { recursive: true, force: true });
+    await rm(keyFile, { force: true });
   }
   const backupMedia = path.join(backupDir, MEDIA_FOLDER);
   if (existsSync(backupMedia)) await cp(backupMedia, mediaDir, { recursive: true });
   if (manifest.authSecret) await copyFile(path.join(backupDir, AUTH_SECRET_FILE), secretFile);
   const media = await mediaTotals(mediaDir);
+  const backupDocuments = path.join(backupDir, DOCUMENTS_FOLDER);
+  if (existsSync(backupDocuments)) await cp(backupDocuments, documentsDir, { recursive: true });
+  if (manifest.documentKey) await copyFile(path.join(backupDir, DOCUMENT_KEY_FILE), keyFile);
+  const documents = await mediaTotals(documentsDir);
 
   const expected = manifest.counts;
   const differences = (Object.keys(counts) as (keyof RowCounts)[])
@@ -105,6 +118,12 @@ export async function restoreBackup(
   if (media.files !== expected.mediaFiles || media.bytes !== expected.mediaBytes) {
     differences.push(
       `media: ${media.files} files (${media.bytes} bytes) restored, ${expected.mediaFiles} (${expected.mediaBytes} bytes) in the backup`,
+    );
+  }
+  const expectedDocuments = manifest.documents ?? { files: 0, bytes: 0 };
+  if (documents.files !== expectedDocuments.files || documents.bytes !== expectedDocuments.bytes) {
+    differences.push(
+      `identity documents: ${documents.files} files (${documents.bytes} bytes) restored, ${expectedDocuments.files} (${expectedDocuments.bytes} bytes) in the backup`,
     );
   }
   if (differences.length > 0) {

@@ -153,6 +153,7 @@ test("the administrator signs in with a magic link; other addresses are refused"
     "Conversations",
     "Support Chats",
     "Reports",
+    "KYC",
     "Bookings",
     "Payments",
     "Audit Log",

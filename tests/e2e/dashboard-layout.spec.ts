@@ -32,7 +32,7 @@ test("the admin's tabs stay on one row at 1366 px, Analytics among them, the cur
   await gotoHydrated(page, "/dashboard/overview");
   const bar = tabBar(page);
   const boxes = await tabBoxes(bar);
-  expect(boxes.length).toBe(16);
+  expect(boxes.length).toBe(17);
   expect(
     boxes.filter((box) => box.top !== boxes[0]!.top).map((box) => box.name),
     "tabs on a second row",

@@ -15,7 +15,13 @@ import {
   type DatabaseHandle,
 } from "../../app/db/client.server.ts";
 import { seedReferenceData } from "../../app/db/reference/reference-seed.server.ts";
-import { favorites, listingImages, listings, user } from "../../app/db/schema/index.ts";
+import {
+  favorites,
+  listingImages,
+  listings,
+  user,
+  verificationDocuments,
+} from "../../app/db/schema/index.ts";
 import { createOutboxMailer } from "../../app/email/mailer.server.ts";
 import {
   IMAGE_VARIANTS,
@@ -24,6 +30,11 @@ import {
   type ImageVariant,
 } from "../../app/services/media/images.server.ts";
 import { createDiskStorage, setMediaStorage } from "../../app/storage/media-storage.server.ts";
+import {
+  DOCUMENTS_FOLDER,
+  readDocument,
+} from "../../app/services/verification/document-store.server.ts";
+import { submitIdentity } from "../../app/services/verification/submissions.server.ts";
 import { createBackup } from "../../scripts/backup/create-backup.ts";
 import { readManifest } from "../../scripts/backup/manifest.ts";
 import { RestoreRefusedError, restoreBackup } from "../../scripts/backup/restore-backup.ts";
@@ -49,6 +60,8 @@ interface Seeded {
   listingIds: number[];
   imageKeys: string[];
   favourites: number;
+  /** The plain bytes of an identity document's front, stored encrypted. */
+  documentFront: Buffer;
 }
 
 async function recreateDatabase(url: string): Promise<void> {
@@ -97,7 +110,14 @@ async function seedSource(): Promise<Seeded> {
         mailer: createOutboxMailer(path.join(sourceDir, "outbox")),
       }),
     );
-    const seeded: Seeded = { userIds: [], listingIds: [], imageKeys: [], favourites: 0 };
+    const front = await photo(6);
+    const seeded: Seeded = {
+      userIds: [],
+      listingIds: [],
+      imageKeys: [],
+      favourites: 0,
+      documentFront: front,
+    };
     const buyer = await makeUser({ role: "user" });
     seeded.userIds.push(buyer.id);
     for (let n = 0; n < 3; n++) {
@@ -115,6 +135,16 @@ async function seedSource(): Promise<Seeded> {
       await handle.db.insert(favorites).values({ userId: buyer.id, listingId: listing.id });
       seeded.favourites += 1;
     }
+    // Identity documents, encrypted under the key generated in DATA_DIR (no key configured).
+    await submitIdentity(buyer.viewer, {
+      input: {
+        documentKind: "passport",
+        declaredName: "Backed Up Person",
+        documentNumber: "A1234567",
+        countryCode: "KE",
+      },
+      files: { front, selfie: await photo(5) },
+    });
     return seeded;
   } finally {
     setAuth(undefined);
@@ -149,6 +179,9 @@ describe(`backup and restore (${testEngine})`, () => {
       favorites: seeded.favourites,
       mediaFiles: seeded.imageKeys.length * Object.keys(IMAGE_VARIANTS).length,
     });
+    // The two encrypted identity documents, and the generated key that opens them.
+    expect(manifest.documents?.files).toBe(2);
+    expect(manifest.documentKey).toBe(true);
   });
 
   it("refuses a backup of the other engine with a clear message", async () => {
@@ -184,6 +217,20 @@ describe(`backup and restore (${testEngine})`, () => {
       expect(images.map((i) => i.key).sort()).toEqual([...seeded.imageKeys].sort());
       const favourites = await handle.db.select().from(favorites);
       expect(favourites).toHaveLength(seeded.favourites);
+      // The identity documents come back encrypted, and open with the restored key.
+      const documents = await handle.db.select().from(verificationDocuments);
+      expect(documents.map((d) => d.slot).sort()).toEqual(["front", "selfie"]);
+      const front = documents.find((d) => d.slot === "front")!;
+      const onDisk = await readFile(
+        path.join(restoreDir, DOCUMENTS_FOLDER, `${front.fileKey}.bin`),
+      );
+      expect(onDisk.includes(seeded.documentFront.subarray(0, 64))).toBe(false);
+      const opened = await readDocument(front.fileKey, {
+        dataDir: restoreDir,
+        verificationDocumentKey: undefined,
+        nodeEnv: "test",
+      });
+      expect(opened?.equals(seeded.documentFront)).toBe(true);
     } finally {
       await handle.close();
     }

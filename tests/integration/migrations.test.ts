@@ -36,6 +36,7 @@ describe(`migrations on ${testEngine}`, () => {
       "ical_feeds",
       "jobs",
       "ledger_entries",
+      "licence_kinds",
       "listing_boost_posts",
       "listing_boosts",
       "listing_images",
@@ -68,6 +69,8 @@ describe(`migrations on ${testEngine}`, () => {
       "user",
       "user_blocks",
       "verification",
+      "verification_documents",
+      "verification_submissions",
       "whatsapp_callbacks",
     ]);
   });

@@ -9,6 +9,8 @@ import {
   listingImages,
   listings,
   listingUploads,
+  verificationDocuments,
+  verificationSubmissions,
 } from "../../app/db/schema/index.ts";
 import { createTranslator, type MessageKey } from "../../app/i18n/translate.ts";
 import type { PerkName } from "../../app/lib/entitlements.ts";
@@ -184,10 +186,11 @@ const PAGES: Record<string, PageExpectation> = {
   // Served in development only: elsewhere a 404 for everybody.
   "routes/dev/outbox.tsx": { get: { action: null, alsoAllowed: [404] } },
   "routes/dev/sms.tsx": { get: { action: null, alsoAllowed: [404] } },
-  // Profile → Verification: everybody signed in, for their own account only.
+  // Profile → Verification: everybody signed in, for their own account only (the phone step's
+  // and the documents' forms; a form naming neither comes back 400).
   "routes/dashboard/verification.tsx": {
     get: { action: "verification:view-own" },
-    post: { action: "verification:phone" },
+    post: { action: "verification:view-own" },
   },
   // Saving a favourite from a page: a visitor is asked to sign in rather than refused.
   "routes/resources/favorites.ts": { get: PUBLIC, post: PUBLIC },
@@ -220,6 +223,10 @@ const PAGES: Record<string, PageExpectation> = {
   "routes/resources/listing-video.ts": {
     get: PUBLIC,
     post: { action: "listing:video", owned: true },
+  },
+  // A document only for the administrator (no document has the path's number: 404).
+  "routes/resources/verification-document.ts": {
+    get: { action: "verification-document:view", alsoAllowed: [404] },
   },
   "routes/resources/featured-listings.ts": { get: PUBLIC },
   "routes/resources/search.ts": { get: PUBLIC },
@@ -538,6 +545,31 @@ const API: Record<string, Expectation> = {
     json: { id: "evt_1", type: "charge.succeeded", data: {} },
   },
   "GET /api/v1/openapi.json": PUBLIC,
+  // Verification by documents (one's own state, never the files, is GET /me/verification); a
+  // JSON body is no form (400).
+  "POST /api/v1/me/verification/identity": { action: "verification:submit", json: {} },
+  "POST /api/v1/me/verification/business": { action: "verification:submit-business", json: {} },
+  "GET /api/v1/licence-kinds": PUBLIC,
+  "GET /api/v1/admin/verification-submissions": { action: "verification:review" },
+  // No submission or licence kind has the path's number: the administrator is answered 404.
+  "POST /api/v1/admin/verification-submissions/:submissionId/approve": {
+    action: "verification:review",
+    json: {},
+    alsoAllowed: [404],
+  },
+  "POST /api/v1/admin/verification-submissions/:submissionId/reject": {
+    action: "verification:review",
+    json: { reason: "Blurred" },
+    alsoAllowed: [404],
+  },
+  "POST /api/v1/admin/licence-kinds": { action: "licence-kind:edit", json: {} },
+  // The path's number may name a seeded kind, whose country and profession already have a
+  // licence of that name (409), or none (404).
+  "PATCH /api/v1/admin/licence-kinds/:licenceKindId": {
+    action: "licence-kind:edit",
+    json: { countryCode: "KE", profession: "lawyer", name: "LSK practising certificate" },
+    alsoAllowed: [404, 409],
+  },
   // Team access (agencies): which agency, member or record is the caller's is the teams
   // service's to say; the role matrix of owner, member, another agency's member and a non-member
   // is the last test below.
@@ -1134,6 +1166,76 @@ describe(`permission matrix on ${testEngine}`, () => {
           .filter(([, who]) => can(who.viewer, "listing:edit", listingResource))
           .map(([name]) => name),
       ).toEqual(["owner", "member"]);
+    },
+    MATRIX_TIMEOUT,
+  );
+  it(
+    "shows identity documents to the administrator only: the person sees their own state, never the files",
+    async () => {
+      const person = (await sessionOf("agent B"))!;
+      const front = await sharp({
+        create: { width: 64, height: 40, channels: 3, background: { r: 10, g: 20, b: 30 } },
+      })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      for (const [name, value] of Object.entries({
+        documentKind: "passport",
+        declaredName: "Agent B",
+        documentNumber: "P000111",
+        countryCode: "NG",
+      }))
+        form.append(name, value);
+      for (const slot of ["front", "selfie"])
+        form.append(slot, new Blob([new Uint8Array(front)], { type: "image/png" }), `${slot}.png`);
+      const sent = await send("/api/v1/me/verification/identity", {
+        body: form,
+        jar: jarWith(person.cookie),
+      });
+      expect(sent.status).toBe(201);
+      const [document] = await app.handle.db
+        .select({ id: verificationDocuments.id })
+        .from(verificationDocuments)
+        .innerJoin(
+          verificationSubmissions,
+          eq(verificationSubmissions.id, verificationDocuments.submissionId),
+        )
+        .where(eq(verificationSubmissions.userId, person.id));
+      const problems: string[] = [];
+      for (const name of ACTOR_NAMES) {
+        const actor = await sessionOf(name);
+        const file = await send(`/verification-documents/${document!.id}`, {
+          jar: actor ? jarWith(actor.cookie) : undefined,
+        });
+        const body = Buffer.from(await file.arrayBuffer());
+        const gotFile = file.status === 200 && body.equals(front);
+        if (gotFile !== (name === "admin")) problems.push(`${name}: file ${file.status}`);
+        if (gotFile && !file.headers.get("cache-control")?.includes("no-store")) {
+          problems.push(`${name}: the file may be cached`);
+        }
+        // Their own state: the person's says pending, and names no file.
+        const state = await send("/api/v1/me/verification", {
+          jar: actor ? jarWith(actor.cookie) : undefined,
+        });
+        if (name === "visitor") {
+          if (state.status !== 401) problems.push(`visitor: state ${state.status}`);
+          continue;
+        }
+        const text = await state.text();
+        if (text.includes("/verification-documents/")) problems.push(`${name}: state names a file`);
+        if (name === "agent B" && !text.includes('"pending"'))
+          problems.push("agent B: not pending");
+      }
+      // The queue with its documents is the administrator's alone.
+      for (const name of ACTOR_NAMES) {
+        const actor = await sessionOf(name);
+        const queue = await send("/api/v1/admin/verification-submissions", {
+          jar: actor ? jarWith(actor.cookie) : undefined,
+        });
+        if ((queue.status === 200) !== (name === "admin"))
+          problems.push(`${name}: queue ${queue.status}`);
+      }
+      expect(problems).toEqual([]);
     },
     MATRIX_TIMEOUT,
   );

@@ -48,6 +48,10 @@ const UNLIMITED: Record<string, string> = {
   "POST /admin/listings/{listingId}/take-down": "the administrator's own tool",
   "POST /admin/support-chats/{chatId}/messages": "the administrator's own tool",
   "POST /admin/boosts/{boostId}/posts": "the administrator's own tool",
+  "POST /admin/verification-submissions/{submissionId}/approve": "the administrator's own tool",
+  "POST /admin/verification-submissions/{submissionId}/reject": "the administrator's own tool",
+  "POST /admin/licence-kinds": "the administrator's own tool",
+  "PATCH /admin/licence-kinds/{licenceKindId}": "the administrator's own tool",
 };
 
 function listingInput(title: string) {
@@ -192,6 +196,8 @@ const CALLS: Record<string, WriteCall> = {
   // Counted once the decision is valid, before the account is looked up: "1" names none.
   "POST /admin/users/{id}/suspension": { as: "admin", json: { kind: "ban", reason: "Scam" } },
   "DELETE /admin/users/{id}/suspension": { as: "admin" },
+  "POST /me/verification/identity": { as: "user", form: () => imageForm("front") },
+  "POST /me/verification/business": { as: "agent", form: () => imageForm("business") },
 };
 
 type Operation = {

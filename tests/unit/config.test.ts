@@ -55,6 +55,7 @@ describe("parseConfig", () => {
         NODE_ENV: "production",
         SMTP_URL: "smtp://127.0.0.1:2525",
         PAYMENT_PROVIDER: "sandbox",
+        VERIFICATION_DOCUMENT_KEY: "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=",
       }).devOutbox,
     ).toBe(false);
     expect(problemsOf({ DEV_OUTBOX: "sure" })).toEqual([
@@ -65,6 +66,7 @@ describe("parseConfig", () => {
         NODE_ENV: "production",
         SMTP_URL: "smtp://127.0.0.1:2525",
         PAYMENT_PROVIDER: "sandbox",
+        VERIFICATION_DOCUMENT_KEY: "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=",
         DEV_OUTBOX: "true",
       }),
     ).toEqual([
@@ -87,6 +89,7 @@ describe("parseConfig", () => {
         NODE_ENV: "production",
         SMTP_URL: "smtp://127.0.0.1:2525",
         PAYMENT_PROVIDER: "sandbox",
+        VERIFICATION_DOCUMENT_KEY: "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=",
         PUBLIC_FETCH_TEST_HOSTS: "calendar.example=127.0.0.1:4100",
       }),
     ).toEqual([

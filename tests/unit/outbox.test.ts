@@ -101,6 +101,7 @@ describe("development outbox", () => {
         NODE_ENV: "production",
         SMTP_URL: "smtp://127.0.0.1:2525",
         PAYMENT_PROVIDER: "sandbox",
+        VERIFICATION_DOCUMENT_KEY: "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=",
       }),
     );
     await expect(loader()).rejects.toMatchObject({ init: { status: 404 } });

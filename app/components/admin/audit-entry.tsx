@@ -84,6 +84,8 @@ const TARGET_LABELS: Record<string, MessageKey> = {
   report: "dashboard.audit.targets.report",
   review: "dashboard.audit.targets.review",
   booking: "dashboard.audit.targets.booking",
+  verification: "dashboard.audit.targets.verification",
+  "licence-kind": "dashboard.audit.targets.licence-kind",
 };
 
 /** What the action was done to: a listing links to its page, a user to a search for them. */

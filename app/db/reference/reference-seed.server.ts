@@ -1,6 +1,13 @@
 import { count } from "drizzle-orm";
-import type { Database } from "../client.server.ts";
-import { countries, currencies, heroContent, platformSettings } from "../schema/index.ts";
+import type { LicenceProfession } from "../../lib/verification-values.ts";
+import type { Database, DbTransaction } from "../client.server.ts";
+import {
+  countries,
+  currencies,
+  heroContent,
+  licenceKinds,
+  platformSettings,
+} from "../schema/index.ts";
 import {
   COUNTRIES,
   CURRENCIES,
@@ -36,5 +43,41 @@ export async function seedReferenceData(db: Database): Promise<void> {
       .insert(platformSettings)
       .values({ id: 1, ...DEFAULT_PLATFORM_SETTINGS })
       .onConflictDoNothing();
+    await seedLicenceKinds(tx);
   });
+}
+
+/** The licence kinds the first start loads: the well-known registers, and a general fallback. */
+const SEEDED: [string, LicenceProfession, string][] = [
+  ["KE", "estate-agent", "EARB registration"],
+  ["KE", "architect", "BORAQS registration"],
+  ["KE", "quantity-surveyor", "BORAQS registration"],
+  ["KE", "lawyer", "LSK practising certificate"],
+  ["ZA", "estate-agent", "PPRA Fidelity Fund Certificate"],
+  ["ZA", "architect", "SACAP registration"],
+  ["ZA", "lawyer", "LPC enrolment"],
+  ["NG", "estate-surveyor", "ESVARBON registration"],
+  ["NG", "architect", "ARCON registration"],
+  ["NG", "general", "CAC registration"],
+];
+
+/**
+ * Loads the licence kinds into an empty table (the first start): the registers above and a
+ * "Business registration" for every country. Never again, so the administrator's edits stay.
+ */
+async function seedLicenceKinds(db: Database | DbTransaction): Promise<void> {
+  const [existing] = await db.select({ id: licenceKinds.id }).from(licenceKinds).limit(1);
+  if (existing) return;
+  const codes = await db.select({ code: countries.code }).from(countries);
+  await db
+    .insert(licenceKinds)
+    .values([
+      ...SEEDED.map(([countryCode, profession, name]) => ({ countryCode, profession, name })),
+      ...codes.map(({ code }) => ({
+        countryCode: code,
+        profession: "general" as const,
+        name: "Business registration",
+      })),
+    ])
+    .onConflictDoNothing();
 }

@@ -13,3 +13,4 @@ export * from "./boosts.ts";
 export * from "./profiles.ts";
 export * from "./signals.ts";
 export * from "./phone-verification.ts";
+export * from "./verification.ts";

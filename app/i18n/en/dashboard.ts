@@ -44,6 +44,7 @@ export const dashboard = {
     support: "Support",
     supportInbox: "Support Chats",
     boostQueue: "Boost queue",
+    verificationQueue: "KYC",
     publicPage: "Public Page",
   },
   status: {
@@ -354,6 +355,11 @@ export const dashboard = {
       report: { resolve: "Closed a report" },
       booking: { cancel: "Cancelled a booking" },
       payout: { record: "Recorded a payout" },
+      verification: {
+        approve: "Approved identity or business documents",
+        reject: "Rejected identity or business documents",
+      },
+      "licence-kind": { add: "Added a licence kind", edit: "Edited a licence kind" },
     },
     targets: {
       listing: "Listing #{id}",
@@ -366,6 +372,8 @@ export const dashboard = {
       review: "Review #{id}",
       report: "Report #{id}",
       booking: "Booking #{id}",
+      verification: "Verification #{id}",
+      "licence-kind": "Licence kind #{id}",
     },
     fields: {
       title: "Title",

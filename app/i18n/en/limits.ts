@@ -21,6 +21,8 @@ export const limits = {
     "You have sent a lot of images in the last hour. Please wait a while before sending more.",
   reports:
     "You have sent a lot of reports in the last hour. Please wait a while before reporting more.",
+  verificationSubmissions:
+    "You have sent a lot of verification documents today. Please wait until tomorrow and try again.",
   blocks:
     "You have blocked and unblocked a lot of people in the last hour. Please wait a while and try again.",
   quoteRequests:

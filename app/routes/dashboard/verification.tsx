@@ -1,16 +1,19 @@
 import { ArrowLeft, BadgeCheck } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/verification";
 import { redirectWithToast } from "../../auth/flash-toast.server.ts";
 import { requirePermission } from "../../auth/guards.server.ts";
+import { BusinessStep } from "../../components/verification/business-step.tsx";
 import { EmailStep } from "../../components/verification/email-step.tsx";
+import { IdentityStep } from "../../components/verification/identity-step.tsx";
 import {
   CONFIRM_CODE_INTENT,
   PhoneStep,
   SEND_CODE_INTENT,
   type PhoneFormResult,
 } from "../../components/verification/phone-step.tsx";
+import type { StepFormAnswer } from "../../components/verification/step-state.tsx";
 import { SectionHeading } from "../../components/ui/section-heading.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { pickMessages } from "../../i18n/translate.ts";
@@ -25,11 +28,18 @@ import {
   knownCountry,
   sendPhoneCode,
 } from "../../services/verification/phone.server.ts";
+import { listLicenceKinds } from "../../services/verification/licence-kinds.server.ts";
 import { getVerificationStatus } from "../../services/verification/status.server.ts";
+import {
+  MAX_SUBMISSION_FORM_BYTES,
+  sentValues,
+  submitBusinessForm,
+  submitIdentityForm,
+} from "../../services/verification/submission-form.server.ts";
 
 /**
- * Profile → Verification: each step of verification with its state, and the phone step's forms.
- * Under the Profile tab (the dashboard keeps it active); every role with that tab has the page.
+ * Profile → Verification: each step of verification with its state, the phone step's forms and
+ * the identity and business documents' forms. Under the Profile tab (the dashboard keeps it active); every role with that tab has the page.
  */
 
 const PATH = "/dashboard/profile/verification";
@@ -46,6 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     profilePhone: viewer.phone ?? "",
     countries: countries.map(({ code, name }) => ({ code, name })),
     knownCountry: country,
+    licenceKinds: status.business ? await listLicenceKinds() : [],
     messages: pickMessages(["verification", "limits"]),
   };
 }
@@ -76,11 +87,16 @@ function refused(
   return data(result, { status: error.status });
 }
 
+/**
+ * Sends a phone code or checks it, or sends the identity or the business step's documents. A
+ * refused document form shows again with the reason under the field (or above the form) and
+ * what was typed; nothing is stored.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = await requirePermission(context, "verification:phone");
-  const form = await readForm(request);
+  const form = await readForm(request, MAX_SUBMISSION_FORM_BYTES);
   const intent = form.get("intent");
   if (intent === SEND_CODE_INTENT) {
+    const viewer = await requirePermission(context, "verification:phone");
     const values = { phone: text(form.get("phone")), country: text(form.get("country")) };
     return answerAction(() => sendPhoneCode(viewer, values), {
       success: () =>
@@ -93,6 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (intent === CONFIRM_CODE_INTENT) {
+    const viewer = await requirePermission(context, "verification:phone");
     return answerAction(() => confirmPhoneCode(viewer, { code: text(form.get("code")) }), {
       success: () =>
         redirectWithToast(PATH, {
@@ -103,18 +120,47 @@ export async function action({ request, context }: Route.ActionArgs) {
       refused: (error) => refused(CONFIRM_CODE_INTENT, error),
     });
   }
-  throw data(null, { status: 400 });
+  if (intent !== "identity" && intent !== "business") {
+    await requirePermission(context, "verification:view-own");
+    throw data(null, { status: 400 });
+  }
+  const viewer = await requirePermission(context, "verification:submit");
+  const step = intent;
+  return answerAction(
+    () =>
+      step === "business" ? submitBusinessForm(viewer, form) : submitIdentityForm(viewer, form),
+    {
+      success: () =>
+        redirectWithToast(PATH, {
+          title: "verification.toasts.submitted",
+          description: "verification.toasts.submittedDescription",
+        }),
+      refused: (error) => {
+        const answer: StepFormAnswer & { step: typeof step } = {
+          step,
+          values: sentValues(form),
+          ...(error.fieldErrors
+            ? { fieldErrors: error.fieldErrors }
+            : { formError: error.message }),
+        };
+        return data(answer, { status: error.status });
+      },
+    },
+  );
 }
 
 export default function Verification({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const showToast = useToast();
-  const { status, profilePhone, countries, knownCountry: country } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const { status, profilePhone, countries, knownCountry: country, licenceKinds } = loaderData;
+  const phoneResult = actionData && "intent" in actionData ? actionData : undefined;
+  const documentAnswer = actionData && "step" in actionData ? actionData : undefined;
 
-  // A refusal shows as a toast too (successes arrive by the flash cookie).
+  // A refused phone form shows as a toast too (successes arrive by the flash cookie).
   useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData, showToast]);
+    if (phoneResult?.toast) showToast(phoneResult.toast);
+  }, [phoneResult, showToast]);
 
   return (
     <div className="space-y-6">
@@ -131,6 +177,7 @@ export default function Verification({ loaderData, actionData }: Route.Component
           {t("verification.heading")}
         </SectionHeading>
         <p className="mt-1 text-sm text-muted">{t("verification.intro")}</p>
+        <p className="mt-1 text-sm text-muted">{t("verification.page.privacy")}</p>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <EmailStep email={status.email.email} verified={status.email.verified} />
@@ -139,11 +186,24 @@ export default function Verification({ loaderData, actionData }: Route.Component
           profilePhone={profilePhone}
           countries={countries}
           knownCountry={country}
-          result={actionData}
+          result={phoneResult}
         />
-        {/* Merge point (issue 28): the Identity step, app/components/verification/identity-step.tsx from branch identity-docs, renders here. */}
-        {/* Merge point (issue 28): the Business step, app/components/verification/business-step.tsx from branch identity-docs, renders here. */}
       </div>
+      <IdentityStep
+        status={status.identity}
+        countries={countries}
+        answer={documentAnswer?.step === "identity" ? documentAnswer : undefined}
+        busy={busy}
+      />
+      {status.business && (
+        <BusinessStep
+          status={status.business}
+          licenceKinds={licenceKinds}
+          countries={countries}
+          answer={documentAnswer?.step === "business" ? documentAnswer : undefined}
+          busy={busy}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { DbTransaction } from "../../db/client.server.ts";
 import {
   listingBoosts,
@@ -7,10 +7,13 @@ import {
   listingUploads,
   listingVideos,
   user,
+  verificationDocuments,
+  verificationSubmissions,
 } from "../../db/schema/index.ts";
 import { getMediaStorage } from "../../storage/media-storage.server.ts";
 import { deleteAvatar } from "../media/avatar.server.ts";
 import { deleteStoredImage } from "../media/images.server.ts";
+import { deleteDocument } from "../verification/document-store.server.ts";
 import { logger } from "../../lib/logger.server.ts";
 
 /** What an account's deletion leaves to remove from media storage once it is committed. */
@@ -24,6 +27,8 @@ export interface RemovedAccount {
    * share images (`boosts/<hex>.jpg`).
    */
   fileKeys: string[];
+  /** Their identity and business documents not yet deleted (the private, encrypted store). */
+  documentKeys: string[];
 }
 
 /**
@@ -70,6 +75,16 @@ export async function deleteAccountRows(
     .select({ storageKey: listingUploads.storageKey })
     .from(listingUploads)
     .where(eq(listingUploads.userId, userId));
+  const documents = await tx
+    .select({ fileKey: verificationDocuments.fileKey })
+    .from(verificationDocuments)
+    .innerJoin(
+      verificationSubmissions,
+      eq(verificationSubmissions.id, verificationDocuments.submissionId),
+    )
+    .where(
+      and(eq(verificationSubmissions.userId, userId), isNull(verificationDocuments.deletedAt)),
+    );
   await tx.delete(user).where(eq(user.id, userId));
   return {
     email: row.email,
@@ -77,6 +92,7 @@ export async function deleteAccountRows(
     listings: owned.length,
     imageKeys: [...images, ...uploads].map((image) => image.storageKey),
     fileKeys: [...videos, ...boosts].map((file) => file.storageKey),
+    documentKeys: documents.map((document) => document.fileKey),
   };
 }
 
@@ -94,6 +110,11 @@ export async function removeAccountFiles(removed: RemovedAccount): Promise<void>
   for (const key of removed.fileKeys) {
     await storage.delete(key).catch((error: unknown) => {
       logger.error({ err: error }, `Could not remove the file ${key}`);
+    });
+  }
+  for (const key of removed.documentKeys) {
+    await deleteDocument(key).catch((error: unknown) => {
+      logger.error({ err: error }, "Could not remove an identity document's file");
     });
   }
   await deleteAvatar(storage, removed.avatarUrl).catch((error: unknown) => {

@@ -17,7 +17,9 @@ export interface AuditEntry {
     | "message"
     | "review"
     | "report"
-    | "booking";
+    | "booking"
+    | "verification"
+    | "licence-kind";
   targetId?: string | number | null;
   detail?: Record<string, unknown>;
 }

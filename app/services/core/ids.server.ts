@@ -22,6 +22,9 @@ const NOT_FOUND = {
   invitation: ["NOT_FOUND", "teams.errors.invitationNotFound"],
   boost: ["NOT_FOUND", "boosts.errors.notFound"],
   signal: ["NOT_FOUND", "publish.signals.notFound"],
+  submission: ["NOT_FOUND", "verification.errors.submissionNotFound"],
+  document: ["NOT_FOUND", "verification.errors.documentNotFound"],
+  licenceKind: ["NOT_FOUND", "verification.errors.licenceKindNotFound"],
 } as const satisfies Record<string, readonly [ErrorCode, MessageKey]>;
 
 export type IdKind = keyof typeof NOT_FOUND;

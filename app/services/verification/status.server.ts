@@ -5,6 +5,7 @@ import { AppError } from "../../lib/app-error.ts";
 import type { VerificationStatusView } from "../../lib/schemas/verification.ts";
 import { requireAllowed, type Actor } from "../core/actor.server.ts";
 import { phoneStep } from "./phone.server.ts";
+import { documentSteps } from "./submissions.server.ts";
 
 /** The person's own verification, step by step, as the Verification page and the API show it. */
 export async function getVerificationStatus(
@@ -21,5 +22,6 @@ export async function getVerificationStatus(
   return {
     email: { verified: person.emailVerified, email: person.email },
     phone: await phoneStep(actor.id, now),
+    ...(await documentSteps(actor)),
   };
 }

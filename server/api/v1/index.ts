@@ -45,6 +45,7 @@ import { whatsappCallbackBodySchemas, whatsappCallbackRoutes } from "./whatsapp-
 import { errorSchema, jsonResponse, withOpenApi } from "./router.ts";
 import { uploadRoutes } from "./uploads.ts";
 import { verificationRoutes } from "./verification.ts";
+import { verificationDocumentRoutes } from "./verification-documents.ts";
 
 /**
  * The JSON API. Each endpoint is declared with its schemas (path, query, body and answers), which
@@ -107,6 +108,7 @@ apiV1.route("/", paymentRoutes);
 apiV1.route("/", payoutRoutes);
 apiV1.route("/", teamRoutes);
 apiV1.route("/", verificationRoutes);
+apiV1.route("/", verificationDocumentRoutes);
 
 apiV1.openAPIRegistry.register("Error", errorSchema);
 apiV1.openAPIRegistry.register("ListingInput", listingInputSchema);

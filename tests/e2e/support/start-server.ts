@@ -6,6 +6,7 @@
  * it: a real SMTP sink that writes each message to data/e2e-mail, and a local OpenID Connect
  * stand-in for Google whose next identity the tests set through a small loopback endpoint.
  */
+import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import http from "node:http";
@@ -54,6 +55,8 @@ const child = spawn(process.execPath, ["server.ts"], {
     PAYMENT_PROVIDER: "sandbox",
     // Verification codes are kept in DATA_DIR/sms, where the browser tests read them.
     SMS_PROVIDER: "sandbox",
+    // Identity documents are encrypted with it; a production start refuses to run without one.
+    VERIFICATION_DOCUMENT_KEY: randomBytes(32).toString("base64"),
     ADMIN_EMAIL: E2E.adminEmail,
     // Every browser test signs up its own accounts from 127.0.0.1.
     RATE_LIMIT_SCALE: "20",
