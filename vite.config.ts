@@ -20,11 +20,11 @@ const SHARED =
  * list search, listing rows, empty states and stat cards stay out too (and the host badges of
  * public pages and conversations: cards and the listing page draw their own, in chunks they
  * already load), and so do the permission table
- * and the payment receipts and amounts, and the hook of the dashboard's dialogs: only signed-in pages use them, and the public pages would otherwise
+ * and the payment receipts and amounts, the report reasons (their forms load them), and the hook of the dashboard's dialogs: only signed-in pages use them, and the public pages would otherwise
  * download them with the shared chunk.
  */
 const NOT_SHARED =
-  /[\\/]lib[\\/](schemas[\\/]|validation\.ts|permissions\.ts|payment-receipt\.ts|amount\.ts)|[\\/]hooks[\\/]use-answered-dialog\.ts|[\\/]ui[\\/](dialog|confirm-dialog|data-table|table-head|pager|list-search|empty-state|stat-cards)\.tsx|[\\/]listings[\\/](listing-rows|host-badges)\.tsx|listing-draft/;
+  /[\\/]lib[\\/](schemas[\\/]|validation\.ts|permissions\.ts|payment-receipt\.ts|amount\.ts|report-reasons\.ts)|[\\/]hooks[\\/]use-answered-dialog\.ts|[\\/]ui[\\/](dialog|confirm-dialog|data-table|table-head|pager|list-search|empty-state|stat-cards)\.tsx|[\\/]listings[\\/](listing-rows|host-badges)\.tsx|listing-draft/;
 
 /**
  * What the root and the site's layout draw on every page (header, footer, toasts, the currency

@@ -108,8 +108,8 @@ try {
   console.info(
     `\nScripts on a signed-out first load, brotli (budget ${BUDGET_KB} KB; locales: ${LOCALES.join(", ")}):\n`,
   );
-  console.info("| page | path | scripts | KB | largest |");
-  console.info("|---|---|---|---|---|");
+  console.info("| page | path | scripts | KB | bytes | largest |");
+  console.info("|---|---|---|---|---|---|");
   for (const page of measured) {
     const total = page.scripts.reduce((sum, s) => sum + s.bytes, 0);
     const largest = [...page.scripts]
@@ -121,7 +121,7 @@ try {
     const verdict = total / 1024 > BUDGET_KB ? " OVER" : "";
     if (verdict) over = true;
     console.info(
-      `| ${page.name} | ${ended} | ${page.scripts.length} | ${kb(total)}${verdict} | ${largest} |`,
+      `| ${page.name} | ${ended} | ${page.scripts.length} | ${kb(total)}${verdict} | ${total} | ${largest} |`,
     );
   }
   if (process.env.JS_VERBOSE) {

@@ -13,40 +13,6 @@ export const MESSAGES_PAGE_SIZE = 50;
 export const REPORT_TARGETS = ["conversation", "user", "review", "message", "listing"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
-/**
- * Why a person reports a conversation, message, review or person; `off_platform_payment` is also
- * what the payment rule files.
- */
-export const CONVERSATION_REPORT_REASONS = [
-  "scam",
-  "off_platform_payment",
-  "harassment",
-  "spam",
-  "inappropriate",
-  "other",
-] as const;
-
-/** Why a person reports a listing (issue 28): "other" needs their words. */
-export const LISTING_REPORT_REASONS = [
-  "scam",
-  "wrong_details",
-  "duplicate",
-  "taken",
-  "offensive",
-  "other",
-] as const;
-export type ListingReportReason = (typeof LISTING_REPORT_REASONS)[number];
-
-/** Every reason a report row may hold (the database's CHECK reads this list). */
-export const REPORT_REASONS = [
-  ...CONVERSATION_REPORT_REASONS,
-  "wrong_details",
-  "duplicate",
-  "taken",
-  "offensive",
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
 export const REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 

@@ -12,6 +12,7 @@ import {
   readBooking,
 } from "../../app/services/bookings/booking-read.server.ts";
 import { saveBookingSettings } from "../../app/services/bookings/booking-settings.server.ts";
+import { suspendUser } from "../../app/services/suspensions/suspensions.server.ts";
 import { testEngine } from "../support/database.ts";
 import { makeListing, makeUser, type MadeUser } from "../support/factories.ts";
 import { refusalOf } from "../support/refusal.ts";
@@ -255,13 +256,13 @@ describe(`what the views say a viewer may do, against the writes, on ${testEngin
   });
 
   describe("the Users tab", () => {
-    it("says which accounts the administrator may retype or delete, as the writes decide", async () => {
+    it("says which accounts the administrator may retype, delete or suspend, as the writes decide", async () => {
       const person = await makeUser({ role: "user", name: "Abena Person" });
       const rows = new Map(
         (await listUsers({ actor: admin.viewer, pageSize: 100 })).rows.map((r) => [r.id, r]),
       );
-      expect(rows.get(admin.id)!.may).toEqual({ changeRole: false, delete: false });
-      expect(rows.get(person.id)!.may).toEqual({ changeRole: true, delete: true });
+      expect(rows.get(admin.id)!.may).toEqual({ changeRole: false, delete: false, suspend: false });
+      expect(rows.get(person.id)!.may).toEqual({ changeRole: true, delete: true, suspend: true });
 
       // Their own account: renamed, never retyped nor deleted.
       expect(
@@ -273,6 +274,15 @@ describe(`what the views say a viewer may do, against the writes, on ${testEngin
         code: "FORBIDDEN",
         message: "dashboard.users.errors.cannotDeleteSelf",
       });
+      expect(
+        await refusalOf(
+          suspendUser({
+            actor: admin.viewer,
+            userId: admin.id,
+            input: { kind: "ban", reason: "Testing" },
+          }),
+        ),
+      ).toMatchObject({ code: "FORBIDDEN" });
 
       // Anyone else: retyped (the answer carries the rights afterwards), then deleted.
       const retyped = await editUser({
@@ -280,14 +290,21 @@ describe(`what the views say a viewer may do, against the writes, on ${testEngin
         userId: person.id,
         edit: { role: "agent" },
       });
-      expect(retyped).toMatchObject({ role: "agent", may: { changeRole: true, delete: true } });
+      expect(retyped).toMatchObject({
+        role: "agent",
+        may: { changeRole: true, delete: true, suspend: true },
+      });
       expect(await deleteUser({ actor: admin.viewer, userId: person.id })).toMatchObject({
         email: person.email,
       });
 
       const page = await send("/api/v1/admin/users?q=Kofi", { jar: admin.jar });
       const { rows: found } = (await page.json()) as { rows: { id: string; may: unknown }[] };
-      expect(found.find((r) => r.id === guest.id)?.may).toEqual({ changeRole: true, delete: true });
+      expect(found.find((r) => r.id === guest.id)?.may).toEqual({
+        changeRole: true,
+        delete: true,
+        suspend: true,
+      });
     });
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, listings, reports, user } from "../../app/db/schema/index.ts";
-import { LISTING_REPORT_REASONS } from "../../app/lib/conversation-values.ts";
+import { LISTING_REPORT_REASONS } from "../../app/lib/report-reasons.ts";
 import { listingReportSchema } from "../../app/lib/schemas/safety.ts";
 import { NEW_ACCOUNT_DAYS } from "../../app/lib/signal-values.ts";
 import {

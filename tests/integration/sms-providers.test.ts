@@ -208,6 +208,7 @@ describe("SMS configuration", () => {
       NODE_ENV: "production",
       SMTP_URL: "smtp://mail.example.com",
       PAYMENT_PROVIDER: "sandbox",
+      VERIFICATION_DOCUMENT_KEY: Buffer.alloc(32, 7).toString("base64"),
     };
     expect(parseConfig(production).sms).toBeNull();
     expect(parseConfig({ ...production, SMS_PROVIDER: "sandbox" }).sms).toEqual({

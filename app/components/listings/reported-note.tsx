@@ -1,5 +1,5 @@
 import { useT } from "../../i18n/use-t.ts";
-import type { ReportReason } from "../../lib/conversation-values.ts";
+import type { ReportReason } from "../../lib/report-reasons.ts";
 
 /**
  * On the owner's My Listings: their listing is hidden because several people reported it, with

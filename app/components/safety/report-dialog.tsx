@@ -5,7 +5,8 @@ import { useAnsweredDialog } from "../../hooks/use-answered-dialog.ts";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { cn } from "../../lib/cn.ts";
-import { CONVERSATION_REPORT_REASONS, type ReportTarget } from "../../lib/conversation-values.ts";
+import { type ReportTarget } from "../../lib/conversation-values.ts";
+import { CONVERSATION_REPORT_REASONS } from "../../lib/report-reasons.ts";
 import { MAX_REPORT_DETAILS } from "../../lib/safety-values.ts";
 import { Button, buttonVariants } from "../ui/button.tsx";
 import {

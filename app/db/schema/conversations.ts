@@ -20,15 +20,14 @@ import {
   MAX_REVIEW_BODY,
   MIN_RATING,
   QUOTE_STATUSES,
-  REPORT_REASONS,
   REPORT_STATUSES,
   REPORT_TARGETS,
   type JobStatus,
   type QuoteStatus,
-  type ReportReason,
   type ReportStatus,
   type ReportTarget,
 } from "../../lib/conversation-values.ts";
+import { REPORT_REASONS, type ReportReason } from "../../lib/report-reasons.ts";
 import { user } from "./auth.ts";
 import { bookings } from "./bookings.ts";
 import { listings } from "./listings.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { uploadedVideoSchema } from "./listing-video.ts";
-import { REPORT_REASONS } from "../conversation-values.ts";
+import { REPORT_REASONS } from "../report-reasons.ts";
 import {
   AGENT_TYPES,
   AMENITIES,

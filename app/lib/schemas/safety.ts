@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { AUDIT_ACTIONS } from "../admin-values.ts";
+import { REPORT_STATUSES, REPORT_TARGETS } from "../conversation-values.ts";
 import {
   CONVERSATION_REPORT_REASONS,
   LISTING_REPORT_REASONS,
   REPORT_REASONS,
-  REPORT_STATUSES,
-  REPORT_TARGETS,
-} from "../conversation-values.ts";
+} from "../report-reasons.ts";
 import { MAX_REASON_LENGTH } from "../listing-status.ts";
 import { LISTING_STATUSES } from "../listing-values.ts";
 import { ROLES } from "../roles.ts";

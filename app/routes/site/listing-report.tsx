@@ -12,7 +12,7 @@ import { useT } from "../../i18n/use-t.ts";
 import type { FieldErrors } from "../../lib/app-error.ts";
 import { authDialogUrl } from "../../lib/auth-dialog-url.ts";
 import { cn } from "../../lib/cn.ts";
-import { LISTING_REPORT_REASONS } from "../../lib/conversation-values.ts";
+import { LISTING_REPORT_REASONS } from "../../lib/report-reasons.ts";
 import { MAX_REPORT_DETAILS } from "../../lib/safety-values.ts";
 import { listingReportTarget } from "../../services/safety/listing-reports.server.ts";
 import { fileListingReport } from "../../services/safety/reports.server.ts";

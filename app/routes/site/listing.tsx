@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/listing";
 import { ListingCard } from "../../components/listings/listing-card.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
 import { BackButton } from "../../components/listing-detail/back-button.tsx";
 import { ContactCard } from "../../components/listing-detail/contact-card.tsx";
 import { WhatsappCallbackCard } from "../../components/listing-detail/whatsapp-callback-card.tsx";
@@ -20,7 +21,6 @@ import { pickMessages } from "../../i18n/translate.ts";
 import { metaTranslator } from "../../i18n/translator.ts";
 import { useT } from "../../i18n/use-t.ts";
 import { viewerContext } from "../../auth/viewer.ts";
-import { cn } from "../../lib/cn.ts";
 import { formatPrice, formatPriceType } from "../../lib/money.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import {
@@ -174,18 +174,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-function Badge({ className, children }: { className: string; children: React.ReactNode }) {
-  return (
-    <span
-      className={cn(
-        "inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold",
-        className,
-      )}
-    >
-      {children}
-    </span>
-  );
-}
+/** The header's labels: the shared badge, a little larger, with room for an icon. */
+const PILL = "inline-flex items-center gap-1 px-2.5 py-1";
 
 export const shouldRevalidate = skipClientOnlyChanges;
 
@@ -205,19 +195,21 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
         <div className="flex flex-wrap gap-1.5">
           {/* The owner's checked identity or business, never the listing's own approval. */}
           {listing.hostVerified && (
-            <Badge className="bg-success-tint text-success-strong ring-1 ring-success-pale">
+            <Badge tone="success" className={PILL}>
               <Icon name="badge-check" className="size-3.5" />
               {t("listing.card.hostVerified")}
             </Badge>
           )}
           {listing.hostBusinessVerified && (
-            <Badge className="bg-success-tint text-success-strong ring-1 ring-success-pale">
+            <Badge tone="success" className={PILL}>
               <Icon name="building-2" className="size-3.5" />
               {t("listing.card.hostBusinessVerified")}
             </Badge>
           )}
           {listing.status !== "approved" && (
-            <Badge className="bg-warning-tint text-warning-deep ring-1 ring-warning-light">
+            <Badge
+              className={`${PILL} bg-warning-tint text-warning-deep ring-1 ring-warning-light`}
+            >
               <Icon name="clock" className="size-3.5" />
               {listing.status === "rejected"
                 ? t("detail.badges.rejected")
@@ -225,12 +217,16 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
             </Badge>
           )}
           {listing.featured && (
-            <Badge className="bg-accent text-white">{t("listing.card.featured")}</Badge>
+            <Badge tone="accent" className={PILL}>
+              {t("listing.card.featured")}
+            </Badge>
           )}
           {listing.agentType === "premium" && (
-            <Badge className="bg-primary-deep text-accent-pale">{t("listing.card.premium")}</Badge>
+            <Badge className={`${PILL} bg-primary-deep text-accent-pale`}>
+              {t("listing.card.premium")}
+            </Badge>
           )}
-          <Badge className="bg-surface-muted text-ink-soft">
+          <Badge className={`${PILL} bg-surface-muted text-ink-soft`}>
             {t(`values.categoryBadge.${listing.category}`)}
           </Badge>
         </div>

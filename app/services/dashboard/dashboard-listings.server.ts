@@ -2,7 +2,7 @@ import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Viewer } from "../../auth/viewer.ts";
 import { getDb } from "../../db/client.server.ts";
 import { favorites, listingImages, listings, reports } from "../../db/schema/index.ts";
-import type { ReportReason } from "../../lib/conversation-values.ts";
+import type { ReportReason } from "../../lib/report-reasons.ts";
 import type { ListingStatus } from "../../lib/listing-values.ts";
 import { can } from "../../lib/permissions.ts";
 import { DASHBOARD_PAGE_SIZE } from "../../lib/schemas/dashboard.ts";

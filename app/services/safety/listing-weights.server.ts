@@ -5,7 +5,7 @@ import { listings, reports, user } from "../../db/schema/index.ts";
 import { getMailer } from "../../email/mailer.server.ts";
 import { listingHiddenByReportsEmail } from "../../email/templates.ts";
 import { createTranslator } from "../../i18n/translate.ts";
-import type { ReportReason } from "../../lib/conversation-values.ts";
+import type { ReportReason } from "../../lib/report-reasons.ts";
 import { logger } from "../../lib/logger.server.ts";
 import { REPORT_WEIGHTS } from "../../lib/safety-values.ts";
 import { NEW_ACCOUNT_DAYS } from "../../lib/signal-values.ts";
