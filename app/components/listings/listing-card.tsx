@@ -9,6 +9,10 @@ import { cn } from "../../lib/cn.ts";
 import { ListingImage } from "./listing-image.tsx";
 import { buttonVariants } from "../ui/button.tsx";
 import { AgencyBadge } from "./agency-badge.tsx";
+import { Badge } from "../ui/badge.tsx";
+
+/** The labels over the cover: the shared badge, a little larger, lifted off the photo. */
+const PILL = "px-2.5 py-1 shadow-sm";
 
 /**
  * On a phone a card is one column wide; it asks for 360 px of image so that a 1.75× screen takes
@@ -54,22 +58,24 @@ export function ListingCard({
         />
         <div className="absolute top-3 right-14 left-3 flex flex-wrap gap-1.5">
           {listing.featured && (
-            <Badge className="bg-accent text-white">{t("listing.card.featured")}</Badge>
+            <Badge className={`${PILL} bg-accent text-white`}>{t("listing.card.featured")}</Badge>
           )}
           {listing.agentType === "premium" && (
-            <Badge className="bg-primary-deep text-accent-pale">{t("listing.card.premium")}</Badge>
+            <Badge className={`${PILL} bg-primary-deep text-accent-pale`}>
+              {t("listing.card.premium")}
+            </Badge>
           )}
-          <Badge className="bg-surface/95 text-ink-soft">
+          <Badge className={`${PILL} bg-surface/95 text-ink-soft`}>
             {t(`values.categoryBadge.${listing.category}`)}
           </Badge>
           {/* The owner's checked identity and business (issue 28), never the listing's approval. */}
           {listing.hostVerified && (
-            <Badge className="bg-success-tint text-success-strong">
+            <Badge className={`${PILL} bg-success-tint text-success-strong`}>
               {t("listing.card.hostVerified")}
             </Badge>
           )}
           {listing.hostBusinessVerified && (
-            <Badge className="bg-success-tint text-success-strong">
+            <Badge className={`${PILL} bg-success-tint text-success-strong`}>
               {t("listing.card.hostBusinessVerified")}
             </Badge>
           )}
@@ -146,14 +152,6 @@ export function ListingCard({
         </Link>
       </div>
     </article>
-  );
-}
-
-function Badge({ children, className }: { children: React.ReactNode; className: string }) {
-  return (
-    <span className={cn("rounded-full px-2.5 py-1 text-xs font-semibold shadow-sm", className)}>
-      {children}
-    </span>
   );
 }
 
