@@ -10,6 +10,7 @@ import {
   listingViews,
   planSubscriptions,
   rateLimitHits,
+  user,
 } from "../../app/db/schema/index.ts";
 import { createTranslator } from "../../app/i18n/translate.ts";
 import { emptyListingValues } from "../../app/lib/schemas/listing.ts";
@@ -572,12 +573,14 @@ describe(`team access on ${testEngine}`, () => {
       ).find((l) => l.id === listed.id);
     expect((await card())?.agencyBadge).toEqual({ agency: "Savannah Homes", verified: false });
 
-    // Business verification (issue 28) will set this; the badge then shows as verified.
-    await app.handle.db
-      .update(agencies)
-      .set({ businessVerifiedAt: new Date() })
-      .where(eq(agencies.id, agency!.id));
+    // The owner's business approval (issue 28) makes it verified, and only while it holds.
+    const ownerId = agency!.ownerId;
+    const approveUntil = (until: Date) =>
+      app.handle.db.update(user).set({ businessVerifiedUntil: until }).where(eq(user.id, ownerId));
+    await approveUntil(new Date(Date.now() + 86_400_000));
     expect(await badgeOf()).toEqual({ agency: "Savannah Homes", verified: true });
+    await approveUntil(new Date(Date.now() - 1000));
+    expect(await badgeOf()).toEqual({ agency: "Savannah Homes", verified: false });
 
     // A plan without the badge (Basic) shows none, and neither does a listing of no agency.
     const basicOwner = await makeUser({ role: "agent" });

@@ -53,7 +53,7 @@ async function findAgency(handle: string) {
       name: agencies.name,
       handle: agencies.handle,
       createdAt: agencies.createdAt,
-      businessVerifiedAt: agencies.businessVerifiedAt,
+      ownerBusinessVerifiedUntil: user.businessVerifiedUntil,
       ownerId: agencies.ownerId,
       ownerName: user.name,
       ownerBarred: sql<boolean>`not ${inGoodStanding(user.id)}`,
@@ -179,7 +179,9 @@ export async function getAgencyPage(input: {
     avatarUrl: avatarSrc({ name: agency.name, avatarUrl: null }),
     memberSince: new Date(agency.createdAt).toISOString(),
     running,
-    badge: grants(perks, "agencyBadge") ? { verified: agency.businessVerifiedAt !== null } : null,
+    badge: grants(perks, "agencyBadge")
+      ? { verified: isVerifiedUntil(agency.ownerBusinessVerifiedUntil) }
+      : null,
     members: members.map(({ languages: _spoken, ...member }) => member),
     languages: running
       ? [...new Set(members.flatMap((member) => member.languages))].sort()

@@ -185,12 +185,14 @@ export async function ownedAgencyLink(
 
 /**
  * A listing's agency badge, as a column of a query over `listings`: the agency's name and whether
- * its business is verified, when the listing is under an agency whose owner's running plan grants
+ * its business is verified (its owner's business approval still holds: an expired one reads as
+ * pending again), when the listing is under an agency whose owner's running plan grants
  * `agencyBadge`; null otherwise. One subquery, so a page of cards costs no query per card.
  */
 export const agencyBadgeColumn = sql<{ agency: string; verified: boolean } | null>`(
-  select json_build_object('agency', a.name, 'verified', a.business_verified_at is not null)
+  select json_build_object('agency', a.name, 'verified', coalesce(o.business_verified_until > now(), false))
   from ${agencies} a
+  join ${user} o on o.id = a.owner_id
   where a.id = ${listings.agencyId}
     and coalesce(${runningPerksSql(sql`a.owner_id`)} ? 'agencyBadge', false)
 )`;
