@@ -115,7 +115,7 @@ test.describe("services", () => {
       await expect(areas.getByText(feature, { exact: true })).toBeVisible();
     }
     const professionals = page.getByRole("region", {
-      name: "Eight kinds of verified professionals",
+      name: "Eight kinds of professionals",
     });
     await expect(professionals.getByRole("link")).toHaveCount(8);
     await expect(
