@@ -218,16 +218,24 @@ export const listings = pgTable(
     // ("/listings"): a page is read in order from an index whatever the section's size. A price
     // index cannot serve the other direction read backwards (NULLs stay last, the id descending).
     // NULLS FIRST is what a plain DESC means in SQL: the sort matches the index only if both agree.
+    // The owner comes last, after the sort: a count of what the public may see leaves out barred
+    // owners' listings (publicListingWhere), and reads it from the index alone.
     index("listings_approved_featured_idx")
       .on(
         t.category,
         t.featured.desc().nullsFirst(),
         t.createdAt.desc().nullsFirst(),
         t.id.desc().nullsFirst(),
+        t.userId,
       )
       .where(sql`${t.status} = 'approved'`),
     index("listings_approved_all_featured_idx")
-      .on(t.featured.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(
+        t.featured.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.userId,
+      )
       .where(sql`${t.status} = 'approved'`),
     index("listings_approved_price_low_idx")
       .on(t.category, t.priceUsdCents.asc().nullsLast(), t.id.desc().nullsFirst())
