@@ -23,6 +23,8 @@ export const EMBEDDED_ONLY: Record<string, string> = {
   "tests/e2e/demo-sign-in.spec.ts":
     "starts its own server on an embedded database of its own, whatever the pass",
   "tests/e2e/hero-search.spec.ts": "reads search results",
+  "tests/e2e/verified-hosts.spec.ts":
+    "starts its own server on an embedded database of its own, whatever the pass",
   "tests/e2e/server-lifecycle.spec.ts":
     "starts its own servers on embedded databases of their own, whatever the pass",
 };
